@@ -1,0 +1,142 @@
+package dev.pronto.core;
+
+import dev.pronto.router.Method;
+import io.netty.buffer.ByteBuf;
+import java.io.InputStream;
+import java.lang.reflect.Type;
+import java.net.SocketAddress;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An HTTP request as a handler sees it.
+ *
+ * <p>Threading: read it on the thread that runs the handler (the event loop, or the virtual thread
+ * of a blocking handler); it is not safe to share between threads while the handler runs.
+ *
+ * <p>Lifetime: the request and everything a {@code peek*} method returns are valid until the
+ * response is sent, after which the server reuses their memory. Methods without {@code peek} return
+ * copies that may be kept. Values are parsed lazily: nothing is decoded or allocated for a part of
+ * the request the handler does not ask for.
+ */
+public interface Request {
+    /** The request method. */
+    Method method();
+
+    /** The protocol version as sent: {@code HTTP/1.1} or {@code HTTP/1.0}. */
+    String protocol();
+
+    /** The request target as sent, path and query, e.g. {@code /users/42?full=true}. */
+    String uri();
+
+    /** The path as sent, still percent-encoded, without the query. */
+    String rawPath();
+
+    /** A zero-copy view of {@link #rawPath()}, valid until the response is sent. */
+    CharSequence peekRawPath();
+
+    /**
+     * The percent-decoded path (UTF-8).
+     *
+     * @throws BadRequestException if the path holds a malformed percent-escape
+     */
+    String path();
+
+    /** The query string as sent, without the {@code ?}; empty when there is none. */
+    String rawQuery();
+
+    /**
+     * The first value of query parameter {@code name}, decoded ({@code +} is a space).
+     *
+     * @return the value, empty for {@code ?flag}, or null when absent
+     * @throws BadRequestException if the query holds a malformed percent-escape
+     */
+    String query(String name);
+
+    /** Every value of query parameter {@code name}, decoded, in order; empty when absent. */
+    List<String> queries(String name);
+
+    /** All query parameters, decoded, in order of first appearance. Allocates a map per call. */
+    Map<String, List<String>> queryParams();
+
+    /**
+     * The path parameter {@code name} of the matched route ({@code /users/{id}}), percent-decoded.
+     *
+     * @return the value, or null if the route has no such parameter
+     * @throws BadRequestException if the value holds a malformed percent-escape
+     */
+    String param(String name);
+
+    /** The route pattern that matched, e.g. {@code /users/{id}}; null when no route matched. */
+    String routePattern();
+
+    /**
+     * The first value of header {@code name}, matched case-insensitively.
+     *
+     * @return a copy of the value, or null when absent
+     */
+    String header(CharSequence name);
+
+    /**
+     * A zero-copy view of the first value of header {@code name}, valid until the response is sent.
+     *
+     * @return the view, or null when absent
+     */
+    CharSequence peekHeader(CharSequence name);
+
+    /** Every value of header {@code name}, in order; empty when absent. */
+    List<String> headers(CharSequence name);
+
+    /** The names of all header fields, in order, with duplicates. */
+    List<String> headerNames();
+
+    /**
+     * The value of cookie {@code name} from the {@code Cookie} headers.
+     *
+     * @return the value, or null when absent
+     */
+    String cookie(String name);
+
+    /** All cookies, in order of appearance. Allocates a map per call. */
+    Map<String, String> cookies();
+
+    /** The address of the client (a {@code InetSocketAddress} on real sockets). */
+    SocketAddress remoteAddress();
+
+    /** The declared body length, or -1 when the body is chunked and not yet fully known. */
+    long contentLength();
+
+    /**
+     * The request body, complete.
+     *
+     * <p>Ownership: the server owns the buffer and releases it after the response is sent; call
+     * {@code retain()} to keep it longer and {@code release()} when done. Do not release it
+     * otherwise. Reading it moves its reader index; use absolute getters to read it twice.
+     *
+     * @return the body; an empty buffer when there is none
+     */
+    ByteBuf body();
+
+    /** A copy of the body. */
+    byte[] bodyBytes();
+
+    /** The body decoded as UTF-8. */
+    String bodyString();
+
+    /** The body as a stream, independent of {@link #body()}'s reader index. */
+    InputStream bodyStream();
+
+    /**
+     * The body decoded from JSON with the codec given to {@code Server.builder().json(...)}.
+     *
+     * @throws BadRequestException if the body is not a valid {@code type}
+     * @throws IllegalStateException if the server has no JSON codec
+     */
+    <T> T json(Class<T> type);
+
+    /** As {@link #json(Class)}, for a generic type such as {@code List<Item>}. */
+    Object json(Type type);
+
+    /** Whether the connection stays open after this exchange. */
+    boolean keepAlive();
+}

@@ -1,0 +1,98 @@
+package dev.pronto.core;
+
+import io.netty.buffer.ByteBuf;
+import java.nio.file.Path;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * The response to one request; exactly one {@code send*}, {@link #json(Object)},
+ * {@link #redirect(String)}, {@link #sendFile(Path)} or {@link #stream()} per request.
+ *
+ * <p>Threading: status and headers are set on the handler's thread before sending. The
+ * {@code send} methods, {@link #json(Object)} and {@link #stream()}'s writer may be called from any
+ * thread once the handler called {@link #async()} (or runs as a blocking handler): the server moves
+ * the write to the connection's event loop. Responses always leave in request order, whatever order
+ * handlers finish in.
+ *
+ * <p>Defaults: status 200; {@code Content-Length} is always computed; {@code Content-Type} is
+ * {@code text/plain; charset=utf-8} for text, {@code application/octet-stream} for bytes and
+ * {@code application/json} for JSON unless a header was set.
+ */
+public interface Response {
+    /** Sets the status code, 100..599 ({@code IllegalArgumentException} otherwise). */
+    Response status(int code);
+
+    /** The status code set so far. */
+    int status();
+
+    /**
+     * Adds a header field. {@code Content-Length} and {@code Transfer-Encoding} are managed by the
+     * server and are rejected.
+     *
+     * @throws IllegalArgumentException if the name or value holds CR, LF or other invalid characters
+     * @throws IllegalStateException if the response was already sent
+     */
+    Response header(CharSequence name, CharSequence value);
+
+    /** Sets {@code Content-Type}, replacing any earlier value. */
+    Response contentType(CharSequence value);
+
+    /**
+     * Declares that the response will be sent later, possibly from another thread; the connection
+     * keeps serving (and pipelining) other requests meanwhile.
+     */
+    Response async();
+
+    /** Sends an empty body. */
+    void send();
+
+    /** Sends {@code body} encoded as UTF-8. */
+    void send(CharSequence body);
+
+    /** Sends {@code body}; the array is copied before this method returns. */
+    void send(byte[] body);
+
+    /**
+     * Sends {@code body}. Ownership moves to the server, which releases the buffer once written,
+     * including when sending fails.
+     */
+    void send(ByteBuf body);
+
+    /**
+     * Sends the value of {@code stage} when it completes: a {@code CharSequence} as text, a
+     * {@code byte[]} or {@code ByteBuf} as bytes, null as an empty body, anything else as JSON.
+     * An exceptional completion is mapped like an exception thrown by a handler. Implies
+     * {@link #async()}.
+     */
+    void send(CompletionStage<?> stage);
+
+    /**
+     * Sends {@code value} as JSON through the server's codec, written straight into a pooled buffer.
+     *
+     * @throws IllegalStateException if the server has no JSON codec
+     */
+    void json(Object value);
+
+    /** Sends a 302 redirect to {@code location}. */
+    void redirect(String location);
+
+    /** Sends a redirect with {@code status} (301, 302, 303, 307 or 308) to {@code location}. */
+    void redirect(int status, String location);
+
+    /**
+     * Sends the file at {@code file} with zero-copy transfer where the transport allows.
+     *
+     * @throws NotFoundException if the file does not exist or is not a regular readable file
+     */
+    void sendFile(Path file);
+
+    /**
+     * Starts a chunked response: headers go out now, the body as the writer's chunks.
+     *
+     * @return the writer; {@link BodyWriter#end()} completes the response
+     */
+    BodyWriter stream();
+
+    /** Whether the response has been sent (or streaming has started). */
+    boolean sent();
+}

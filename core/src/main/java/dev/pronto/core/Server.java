@@ -1,0 +1,124 @@
+package dev.pronto.core;
+
+import dev.pronto.core.internal.RouteTable;
+import dev.pronto.core.internal.ServerContext;
+import dev.pronto.core.internal.ServerLifecycle;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * An HTTP/1.1 server: Netty event loops (io_uring, epoll or NIO) running Pronto's codec and router.
+ *
+ * <pre>{@code
+ * Server server = Server.builder()
+ *     .port(8080)
+ *     .routes(r -> r.get("/plaintext", (req, res) -> res.send("Hello, World!")))
+ *     .build().start();
+ * }</pre>
+ *
+ * <p>Threading: {@link #start()} and {@link #stop(Duration)} may be called from any thread but not
+ * concurrently. Handlers run on the event loop of their connection (see {@link Handler}).
+ */
+public final class Server implements AutoCloseable {
+    private final ServerLifecycle lifecycle;
+
+    private Server(ServerContext context) {
+        this.lifecycle = new ServerLifecycle(context);
+    }
+
+    /** A builder with the default configuration and no routes. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Binds the port and starts serving; logs the transport and address once.
+     *
+     * @return this server
+     * @throws IllegalStateException if the port cannot be bound (the message names host and port)
+     */
+    public Server start() {
+        lifecycle.start();
+        return this;
+    }
+
+    /** The bound port (useful with port 0), or -1 before start. */
+    public int port() {
+        return lifecycle.port();
+    }
+
+    /** The transport in use after start: io_uring, epoll or NIO. */
+    public Transport transport() {
+        return lifecycle.transport();
+    }
+
+    /**
+     * Stops gracefully: stops accepting, lets in-flight requests finish (their responses carry
+     * {@code Connection: close}), closes idle keep-alive connections, and after {@code grace}
+     * closes whatever is left. Blocks until the event loops have stopped.
+     */
+    public void stop(Duration grace) {
+        lifecycle.stop(Objects.requireNonNull(grace, "grace"));
+    }
+
+    /** Stops with the configured {@link ServerConfig#shutdownTimeout()}. */
+    @Override
+    public void close() {
+        lifecycle.stop(lifecycle.context().config().shutdownTimeout());
+    }
+
+    /** Fluent builder of a {@link Server}. Not thread-safe. */
+    public static final class Builder {
+        private ServerConfig.Builder config = ServerConfig.builder();
+        private ServerConfig fixed;
+        private final Routes routes = new Routes();
+        private JsonCodec json;
+
+        private Builder() {
+        }
+
+        /** Shortcut for {@code config(c -> c.port(port))}. */
+        public Builder port(int port) {
+            config.port(port);
+            return this;
+        }
+
+        /** Adjusts the configuration. */
+        public Builder config(Consumer<ServerConfig.Builder> change) {
+            change.accept(config);
+            return this;
+        }
+
+        /** Uses {@code value} as the whole configuration; later {@link #port(int)} calls are ignored. */
+        public Builder config(ServerConfig value) {
+            fixed = Objects.requireNonNull(value, "value");
+            return this;
+        }
+
+        /** Registers routes and error handlers. May be called several times. */
+        public Builder routes(Consumer<Routes> registration) {
+            registration.accept(routes);
+            return this;
+        }
+
+        /** Sets the JSON codec used by {@code res.json} and {@code req.json}. */
+        public Builder json(JsonCodec codec) {
+            json = Objects.requireNonNull(codec, "codec");
+            return this;
+        }
+
+        /**
+         * Validates the configuration, compiles the routes and creates the server (not started).
+         *
+         * @throws IllegalArgumentException naming an invalid field or a conflicting route
+         */
+        public Server build() {
+            ServerConfig cfg = fixed != null ? fixed : config.build();
+            RouteTable table = routes.compile();
+            return new Server(new ServerContext(cfg, table, json,
+                    java.util.concurrent.Executors.newThreadPerTaskExecutor(
+                            Thread.ofVirtual().name("pronto-blocking-", 0).factory())));
+        }
+    }
+}

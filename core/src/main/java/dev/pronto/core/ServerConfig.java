@@ -1,0 +1,188 @@
+package dev.pronto.core;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Immutable server configuration, validated when built. Every error message names the field, the
+ * value and the rule.
+ *
+ * <table>
+ * <caption>Defaults</caption>
+ * <tr><th>Field</th><th>Default</th><th>Meaning</th></tr>
+ * <tr><td>host</td><td>{@value #DEFAULT_HOST}</td><td>address to bind</td></tr>
+ * <tr><td>port</td><td>{@value #DEFAULT_PORT}</td><td>TCP port; 0 picks a free one</td></tr>
+ * <tr><td>ioThreads</td><td>available processors</td><td>event loops (one per core)</td></tr>
+ * <tr><td>transport</td><td>AUTO</td><td>io_uring, epoll or NIO, see {@link Transport}</td></tr>
+ * <tr><td>reusePort</td><td>false</td><td>one SO_REUSEPORT listener per event loop (native only)</td></tr>
+ * <tr><td>backlog</td><td>{@value #DEFAULT_BACKLOG}</td><td>accept queue length (capped by the kernel)</td></tr>
+ * <tr><td>maxRequestLineLength</td><td>{@value #DEFAULT_MAX_REQUEST_LINE_LENGTH}</td>
+ *     <td>longer request lines get 414</td></tr>
+ * <tr><td>maxHeaderSize</td><td>{@value #DEFAULT_MAX_HEADER_SIZE}</td>
+ *     <td>bytes of header fields; more, or more than {@value #DEFAULT_MAX_HEADER_COUNT} fields, get 431</td></tr>
+ * <tr><td>maxBodySize</td><td>{@value #DEFAULT_MAX_BODY_SIZE}</td><td>larger bodies get 413</td></tr>
+ * <tr><td>maxPendingResponses</td><td>{@value #DEFAULT_MAX_PENDING_RESPONSES}</td>
+ *     <td>pipelined requests in flight per connection before the server stops reading it</td></tr>
+ * <tr><td>idleTimeout</td><td>60 s</td><td>keep-alive connections idle this long are closed</td></tr>
+ * <tr><td>headerReadTimeout</td><td>10 s</td><td>a request head not complete by then gets 408</td></tr>
+ * <tr><td>maxConnections</td><td>{@value #DEFAULT_MAX_CONNECTIONS}</td><td>further connections are closed at once</td></tr>
+ * <tr><td>shutdownTimeout</td><td>10 s</td><td>grace period of {@link Server#close()}</td></tr>
+ * </table>
+ *
+ * @param host address to bind, e.g. {@code 0.0.0.0}
+ * @param port TCP port, 0..65535
+ * @param ioThreads number of event loops, at least 1
+ * @param transport preferred transport
+ * @param reusePort whether to bind one SO_REUSEPORT listener per event loop
+ * @param backlog accept queue length, at least 1
+ * @param maxRequestLineLength request line limit in bytes, 64..1 MiB
+ * @param maxHeaderSize header block limit in bytes, 256..1 MiB
+ * @param maxBodySize request body limit in bytes, at least 0
+ * @param maxPendingResponses pipelined requests per connection, at least 1
+ * @param idleTimeout positive duration
+ * @param headerReadTimeout positive duration
+ * @param maxConnections at least 1
+ * @param shutdownTimeout zero or positive duration
+ */
+public record ServerConfig(String host, int port, int ioThreads, Transport transport, boolean reusePort,
+                           int backlog, int maxRequestLineLength, int maxHeaderSize, long maxBodySize,
+                           int maxPendingResponses, Duration idleTimeout, Duration headerReadTimeout,
+                           int maxConnections, Duration shutdownTimeout) {
+    /** Default bind address: every interface. */
+    public static final String DEFAULT_HOST = "0.0.0.0";
+    /** Default port. */
+    public static final int DEFAULT_PORT = 8080;
+    /** Default accept backlog. */
+    public static final int DEFAULT_BACKLOG = 8192;
+    /** Default request line limit. */
+    public static final int DEFAULT_MAX_REQUEST_LINE_LENGTH = 8192;
+    /** Default header block limit. */
+    public static final int DEFAULT_MAX_HEADER_SIZE = 16384;
+    /** Maximum number of header fields in one request. */
+    public static final int DEFAULT_MAX_HEADER_COUNT = 128;
+    /** Default body limit: 10 MiB. */
+    public static final long DEFAULT_MAX_BODY_SIZE = 10L * 1024 * 1024;
+    /** Default pipelining depth per connection. */
+    public static final int DEFAULT_MAX_PENDING_RESPONSES = 1024;
+    /** Default connection cap. */
+    public static final int DEFAULT_MAX_CONNECTIONS = 100_000;
+
+    /** Validates every field; see the class javadoc for the rules. */
+    public ServerConfig {
+        Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(transport, "transport");
+        range("port", port, 0, 65535);
+        range("ioThreads", ioThreads, 1, 4096);
+        range("backlog", backlog, 1, Integer.MAX_VALUE);
+        range("maxRequestLineLength", maxRequestLineLength, 64, 1 << 20);
+        range("maxHeaderSize", maxHeaderSize, 256, 1 << 20);
+        if (maxBodySize < 0) {
+            throw new IllegalArgumentException("maxBodySize must be >= 0, got " + maxBodySize);
+        }
+        range("maxPendingResponses", maxPendingResponses, 1, 1 << 20);
+        range("maxConnections", maxConnections, 1, Integer.MAX_VALUE);
+        positive("idleTimeout", idleTimeout);
+        positive("headerReadTimeout", headerReadTimeout);
+        Objects.requireNonNull(shutdownTimeout, "shutdownTimeout");
+        if (shutdownTimeout.isNegative()) {
+            throw new IllegalArgumentException("shutdownTimeout must be >= 0, got " + shutdownTimeout);
+        }
+    }
+
+    /** A configuration with every default. */
+    public static ServerConfig defaults() {
+        return builder().build();
+    }
+
+    /** A builder holding the defaults of the class table. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    private static void range(String field, long value, long min, long max) {
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(field + " must be in " + min + ".." + max + ", got " + value);
+        }
+    }
+
+    private static void positive(String field, Duration value) {
+        Objects.requireNonNull(value, field);
+        if (value.isZero() || value.isNegative()) {
+            throw new IllegalArgumentException(field + " must be positive, got " + value);
+        }
+    }
+
+    /** Fluent builder of {@link ServerConfig}; setters take the bare property name. Not thread-safe. */
+    public static final class Builder {
+        private String host = DEFAULT_HOST;
+        private int port = DEFAULT_PORT;
+        private int ioThreads = Runtime.getRuntime().availableProcessors();
+        private Transport transport = Transport.AUTO;
+        private boolean reusePort;
+        private int backlog = DEFAULT_BACKLOG;
+        private int maxRequestLineLength = DEFAULT_MAX_REQUEST_LINE_LENGTH;
+        private int maxHeaderSize = DEFAULT_MAX_HEADER_SIZE;
+        private long maxBodySize = DEFAULT_MAX_BODY_SIZE;
+        private int maxPendingResponses = DEFAULT_MAX_PENDING_RESPONSES;
+        private Duration idleTimeout = Duration.ofSeconds(60);
+        private Duration headerReadTimeout = Duration.ofSeconds(10);
+        private int maxConnections = DEFAULT_MAX_CONNECTIONS;
+        private Duration shutdownTimeout = Duration.ofSeconds(10);
+
+        private Builder() {
+        }
+
+        /** Sets the bind address. */
+        public Builder host(String value) { host = value; return this; }
+
+        /** Sets the port; 0 binds a free port, readable from {@link Server#port()}. */
+        public Builder port(int value) { port = value; return this; }
+
+        /** Sets the number of event loops. */
+        public Builder ioThreads(int value) { ioThreads = value; return this; }
+
+        /** Sets the preferred transport. */
+        public Builder transport(Transport value) { transport = value; return this; }
+
+        /** Enables or disables one SO_REUSEPORT listener per event loop (epoll and io_uring). */
+        public Builder reusePort(boolean value) { reusePort = value; return this; }
+
+        /** Sets the accept backlog. */
+        public Builder backlog(int value) { backlog = value; return this; }
+
+        /** Sets the request line limit in bytes. */
+        public Builder maxRequestLineLength(int value) { maxRequestLineLength = value; return this; }
+
+        /** Sets the header block limit in bytes. */
+        public Builder maxHeaderSize(int value) { maxHeaderSize = value; return this; }
+
+        /** Sets the request body limit in bytes. */
+        public Builder maxBodySize(long value) { maxBodySize = value; return this; }
+
+        /** Sets how many pipelined requests may be in flight per connection. */
+        public Builder maxPendingResponses(int value) { maxPendingResponses = value; return this; }
+
+        /** Sets the keep-alive idle timeout. */
+        public Builder idleTimeout(Duration value) { idleTimeout = value; return this; }
+
+        /** Sets the time a client has to send a complete request head. */
+        public Builder headerReadTimeout(Duration value) { headerReadTimeout = value; return this; }
+
+        /** Sets the maximum number of open connections. */
+        public Builder maxConnections(int value) { maxConnections = value; return this; }
+
+        /** Sets the grace period used by {@link Server#close()}. */
+        public Builder shutdownTimeout(Duration value) { shutdownTimeout = value; return this; }
+
+        /**
+         * Builds and validates the configuration.
+         *
+         * @throws IllegalArgumentException naming the first invalid field and its value
+         */
+        public ServerConfig build() {
+            return new ServerConfig(host, port, ioThreads, transport, reusePort, backlog, maxRequestLineLength,
+                    maxHeaderSize, maxBodySize, maxPendingResponses, idleTimeout, headerReadTimeout,
+                    maxConnections, shutdownTimeout);
+        }
+    }
+}

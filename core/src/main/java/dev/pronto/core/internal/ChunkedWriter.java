@@ -1,0 +1,105 @@
+package dev.pronto.core.internal;
+
+import dev.pronto.core.BodyWriter;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.channel.ChannelPromise;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/** Frames a streamed body as chunks; each chunk is one pooled buffer holding size, data and CRLF. */
+final class ChunkedWriter implements BodyWriter {
+    private static final byte[] LAST = Ascii.bytes("0\r\n\r\n");
+
+    private final Exchange e;
+    private final boolean withBody;
+    private volatile boolean ended;
+
+    ChunkedWriter(Exchange e, boolean withBody) {
+        this.e = e;
+        this.withBody = withBody;
+    }
+
+    @Override
+    public CompletionStage<Void> write(CharSequence chunk) {
+        int length = ByteBufUtil.utf8Bytes(chunk);
+        ByteBuf buf = frame(length);
+        ByteBufUtil.reserveAndWriteUtf8(buf, chunk, length);
+        return send(buf, length);
+    }
+
+    @Override
+    public CompletionStage<Void> write(byte[] chunk) {
+        ByteBuf buf = frame(chunk.length);
+        buf.writeBytes(chunk);
+        return send(buf, chunk.length);
+    }
+
+    @Override
+    public CompletionStage<Void> write(ByteBuf chunk) {
+        int length = chunk.readableBytes();
+        try {
+            ByteBuf buf = frame(length);
+            buf.writeBytes(chunk, chunk.readerIndex(), length);
+            return send(buf, length);
+        } finally {
+            chunk.release();
+        }
+    }
+
+    @Override
+    public CompletionStage<Void> end() {
+        checkOpen();
+        ended = true;
+        CompletionStage<Void> done = withBody
+                ? push(e.conn.alloc().ioBuffer(LAST.length).writeBytes(LAST))
+                : CompletableFuture.completedFuture(null);
+        e.conn.endStream(e);
+        return done;
+    }
+
+    private ByteBuf frame(int length) {
+        checkOpen();
+        ByteBuf buf = e.conn.alloc().ioBuffer(length + 16);
+        buf.writeCharSequence(Integer.toHexString(length), StandardCharsets.US_ASCII);
+        buf.writeShort(ResponseHeaders.CRLF_SHORT);
+        return buf;
+    }
+
+    private CompletionStage<Void> send(ByteBuf buf, int length) {
+        if (length == 0 || !withBody) {
+            buf.release();
+            return CompletableFuture.completedFuture(null);
+        }
+        buf.writeShort(ResponseHeaders.CRLF_SHORT);
+        return push(buf);
+    }
+
+    private CompletionStage<Void> push(ByteBuf buf) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        e.conn.writeChunk(e, new PromisedChunk(buf, done));
+        return done;
+    }
+
+    private void checkOpen() {
+        if (ended) {
+            throw new IllegalStateException("body already ended");
+        }
+    }
+
+    /** A chunk and the future completed once the channel has written it. */
+    record PromisedChunk(ByteBuf buf, CompletableFuture<Void> done) {
+        void writeTo(HttpConnection conn) {
+            ChannelPromise p = conn.newPromise();
+            p.addListener(f -> {
+                if (f.isSuccess()) {
+                    done.complete(null);
+                } else {
+                    done.completeExceptionally(f.cause());
+                }
+            });
+            conn.writeWithPromise(buf, p);
+        }
+    }
+}

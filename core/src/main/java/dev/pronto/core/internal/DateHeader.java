@@ -1,0 +1,40 @@
+package dev.pronto.core.internal;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+
+/**
+ * The encoded {@code Date} header line, formatted at most once a second. Readers on any thread
+ * compare the clock's second with the cached one; only the first reader of a new second formats.
+ */
+final class DateHeader {
+    private static final DateTimeFormatter IMF_FIXDATE =
+            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US);
+    private static volatile Entry current = format(System.currentTimeMillis() / 1000);
+
+    private record Entry(long second, byte[] line) {
+    }
+
+    private DateHeader() {
+    }
+
+    /** {@code Date: <IMF-fixdate>\r\n}, shared; callers must not modify it. */
+    static byte[] line() {
+        long second = System.currentTimeMillis() / 1000;
+        Entry e = current;
+        if (e.second != second) {
+            e = format(second);
+            current = e;
+        }
+        return e.line;
+    }
+
+    private static Entry format(long second) {
+        String date = IMF_FIXDATE.format(ZonedDateTime.ofInstant(Instant.ofEpochSecond(second), ZoneOffset.UTC));
+        return new Entry(second, ("Date: " + date + "\r\n").getBytes(StandardCharsets.US_ASCII));
+    }
+}

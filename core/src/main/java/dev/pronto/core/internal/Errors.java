@@ -1,0 +1,56 @@
+package dev.pronto.core.internal;
+
+import dev.pronto.core.ErrorHandler;
+import dev.pronto.core.HttpException;
+
+/**
+ * Maps a failure to a response: the user's error handler for the exception type or status when
+ * one is registered, else the plain answer (an {@link HttpException}'s message, or a bare 500 that
+ * says nothing about the cause). Unexpected exceptions are logged once, here.
+ */
+final class Errors {
+    private Errors() {
+    }
+
+    static void handle(Exchange e, Throwable t) {
+        ServerResponse res = e.response;
+        if (res.sent()) {
+            e.conn.server.log().warn("Error after the response to {} {} was sent; closing the connection",
+                    e.head.method, e.request.rawPath(), t);
+            e.conn.eventLoop().execute(e.conn::closeNow);
+            return;
+        }
+        int status = t instanceof HttpException he ? he.status() : 500;
+        if (status == 500 && !(t instanceof HttpException)) {
+            e.conn.server.log().error("Unhandled exception in {} {}", e.head.method, e.request.rawPath(), t);
+        }
+        res.resetForError(status);
+        if (status == 405 && e.match.allow() != null) {
+            res.header("Allow", e.match.allow());
+        }
+        ErrorHandler<Throwable> custom = e.conn.server.routes().errorHandler(t, status);
+        if (custom != null && runCustom(e, custom, t)) {
+            return;
+        }
+        if (!res.sent()) {
+            res.resetForError(status);
+            if (status == 405 && e.match.allow() != null) {
+                res.header("Allow", e.match.allow());
+            }
+            res.send(t instanceof HttpException ? t.getMessage() : "Internal Server Error");
+        }
+    }
+
+    private static boolean runCustom(Exchange e, ErrorHandler<Throwable> custom, Throwable t) {
+        try {
+            custom.handle(e.request, e.response, t);
+            if (!e.response.sent() && !e.response.asyncRequested) {
+                e.response.send();
+            }
+            return true;
+        } catch (Throwable failure) {
+            e.conn.server.log().error("Error handler failed for {} {}", e.head.method, e.request.rawPath(), failure);
+            return false;
+        }
+    }
+}

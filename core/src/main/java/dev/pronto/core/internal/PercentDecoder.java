@@ -1,0 +1,49 @@
+package dev.pronto.core.internal;
+
+import dev.pronto.core.BadRequestException;
+import java.nio.charset.StandardCharsets;
+
+/** Percent-decoding (UTF-8) of request bytes, allocating only the result String. */
+final class PercentDecoder {
+    private PercentDecoder() {
+    }
+
+    /** Decodes a path segment or path: {@code +} stays {@code +}. */
+    static String path(byte[] b, int from, int to, String what) {
+        return decode(b, from, to, what, false);
+    }
+
+    /** Decodes a query component: {@code +} is a space. */
+    static String query(byte[] b, int from, int to, String what) {
+        return decode(b, from, to, what, true);
+    }
+
+    private static String decode(byte[] b, int from, int to, String what, boolean plusIsSpace) {
+        int i = from;
+        while (i < to && b[i] != '%' && !(plusIsSpace && b[i] == '+')) {
+            i++;
+        }
+        if (i == to) {
+            return Ascii.string(b, from, to - from);
+        }
+        byte[] out = new byte[to - from];
+        int n = i - from;
+        System.arraycopy(b, from, out, 0, n);
+        while (i < to) {
+            byte c = b[i];
+            if (c == '%') {
+                int hi = i + 2 < to ? Character.digit(b[i + 1], 16) : -1;
+                int lo = hi >= 0 ? Character.digit(b[i + 2], 16) : -1;
+                if (lo < 0) {
+                    throw new BadRequestException("Malformed percent-encoding in " + what + ": use %XX with two hex digits");
+                }
+                out[n++] = (byte) (hi << 4 | lo);
+                i += 3;
+            } else {
+                out[n++] = plusIsSpace && c == '+' ? (byte) ' ' : c;
+                i++;
+            }
+        }
+        return new String(out, 0, n, StandardCharsets.UTF_8);
+    }
+}

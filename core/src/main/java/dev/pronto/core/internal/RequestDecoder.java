@@ -1,0 +1,213 @@
+package dev.pronto.core.internal;
+
+import dev.pronto.core.ServerConfig;
+import io.netty.buffer.ByteBuf;
+
+/**
+ * Frames requests out of the connection's read buffer: finds each head, copies it once into its
+ * exchange, parses it, collects the body (a retained slice of the read buffer for Content-Length,
+ * a decoded buffer for chunked) and dispatches. After a framing error it stops for good: nothing
+ * after a bad request is ever processed.
+ */
+final class RequestDecoder {
+    private static final int HEAD = 0;
+    private static final int FIXED = 1;
+    private static final int CHUNKED = 2;
+    private static final int STOPPED = 3;
+
+    private final HttpConnection conn;
+    private final HeadScanner scanner;
+    private final HeadParser parser;
+    private final ChunkedDecoder chunked;
+    private final int maxHead;
+    private final long maxBody;
+    private ByteBuf cum;
+    private int scanned;
+    private int phase = HEAD;
+    private Exchange current;
+    long headStartNanos;
+
+    RequestDecoder(HttpConnection conn, ServerConfig config) {
+        this.conn = conn;
+        this.scanner = new HeadScanner(config.maxRequestLineLength());
+        this.parser = new HeadParser(ServerConfig.DEFAULT_MAX_HEADER_COUNT);
+        this.chunked = new ChunkedDecoder(config.maxBodySize(), config.maxHeaderSize());
+        this.maxHead = config.maxRequestLineLength() + config.maxHeaderSize() + 4;
+        this.maxBody = config.maxBodySize();
+    }
+
+    /** Appends a read; ownership of {@code buf} moves here. */
+    void offer(ByteBuf buf) {
+        if (phase == STOPPED) {
+            buf.release();
+            return;
+        }
+        cum = cum == null ? buf : Cumulation.append(conn.alloc(), cum, buf);
+    }
+
+    boolean inRequest() {
+        return phase == FIXED || phase == CHUNKED || (cum != null && cum.isReadable());
+    }
+
+    /** Decodes and dispatches every complete request buffered, until input runs out or reading pauses. */
+    void decode() {
+        while (cum != null && phase != STOPPED && !conn.paused() && !conn.closing()) {
+            boolean progressed = switch (phase) {
+                case HEAD -> cum.isReadable() && head();
+                case FIXED -> fixedBody();
+                default -> chunkedBody();
+            };
+            if (!progressed) {
+                break;
+            }
+        }
+    }
+
+    private boolean head() {
+        int start = cum.readerIndex();
+        int limit = Math.min(cum.readableBytes(), maxHead);
+        if (scanned == 0) {
+            scanner.reset();
+        }
+        int found = scanned < limit ? cum.forEachByte(start + scanned, limit - scanned, scanner) : -1;
+        if (found < 0) {
+            scanned = limit;
+            if (limit == maxHead) {
+                return fail(scanner.inRequestLine() ? 414 : 431, scanner.inRequestLine()
+                        ? "Request line too long (maxRequestLineLength)" : "Request header fields too large (maxHeaderSize)");
+            }
+            if (headStartNanos == 0) {
+                headStartNanos = System.nanoTime();
+            }
+            return false;
+        }
+        return switch (scanner.result()) {
+            case HeadScanner.FOUND -> parsed(start, found);
+            case HeadScanner.LINE_TOO_LONG -> fail(414, "Request line too long (maxRequestLineLength)");
+            case HeadScanner.BARE_CR -> fail(400, "Malformed request: CR not followed by LF");
+            default -> fail(400, "Malformed request: lines must end with CRLF");
+        };
+    }
+
+    private boolean parsed(int start, int lf) {
+        scanned = 0;
+        headStartNanos = 0;
+        int from = start + scanner.leading();
+        int length = lf + 1 - from;
+        Exchange e = conn.obtain();
+        RequestHead h = e.head;
+        h.reset(length);
+        cum.getBytes(from, h.bytes, 0, length);
+        h.length = length;
+        cum.readerIndex(lf + 1);
+        if (!parser.parse(h)) {
+            conn.discard(e);
+            return fail(h.errorStatus, h.errorMessage);
+        }
+        current = e;
+        if (h.chunked) {
+            return startChunked(e);
+        }
+        if (h.contentLength > 0) {
+            return startFixed(e);
+        }
+        return dispatch();
+    }
+
+    private boolean startFixed(Exchange e) {
+        if (e.head.contentLength > maxBody) {
+            current = null;
+            conn.discard(e);
+            return fail(413, "Request body exceeds the limit of " + maxBody + " bytes (maxBodySize)");
+        }
+        phase = FIXED;
+        if (e.head.expectContinue && cum.readableBytes() < e.head.contentLength) {
+            conn.writeContinue();
+        }
+        return true;
+    }
+
+    private boolean startChunked(Exchange e) {
+        phase = CHUNKED;
+        chunked.reset();
+        e.body = conn.alloc().ioBuffer(256);
+        if (e.head.expectContinue && !cum.isReadable()) {
+            conn.writeContinue();
+        }
+        return true;
+    }
+
+    private boolean fixedBody() {
+        int length = (int) current.head.contentLength;
+        if (cum.readableBytes() < length) {
+            if (cum.writableBytes() < length - cum.readableBytes() && cum.refCnt() == 1) {
+                cum.ensureWritable(length - cum.readableBytes());
+            }
+            return false;
+        }
+        current.body = cum.retainedSlice(cum.readerIndex(), length);
+        cum.skipBytes(length);
+        return dispatch();
+    }
+
+    private boolean chunkedBody() {
+        int r = chunked.decode(cum, current.body);
+        if (r == ChunkedDecoder.MORE) {
+            return false;
+        }
+        if (r == ChunkedDecoder.ERROR) {
+            Exchange e = current;
+            current = null;
+            conn.discard(e);
+            return fail(chunked.errorStatus, chunked.errorMessage);
+        }
+        return dispatch();
+    }
+
+    private boolean dispatch() {
+        Exchange e = current;
+        current = null;
+        phase = HEAD;
+        if (!e.head.keepAlive()) {
+            e.closeAfter = true;
+            phase = STOPPED;
+        }
+        Dispatch.run(e);
+        return true;
+    }
+
+    private boolean fail(int status, String message) {
+        conn.failFraming(status, message);
+        return false;
+    }
+
+    /** Stops decoding for good and drops buffered input. */
+    void stop() {
+        phase = STOPPED;
+        release();
+    }
+
+    void release() {
+        if (cum != null) {
+            cum.release();
+            cum = null;
+        }
+        if (current != null) {
+            current.recycle();
+            current = null;
+        }
+    }
+
+    /** Frees the read buffer once consumed, or its consumed prefix when it is large. */
+    void compact() {
+        if (cum == null) {
+            return;
+        }
+        if (!cum.isReadable()) {
+            cum.release();
+            cum = null;
+        } else if (cum.refCnt() == 1 && cum.readerIndex() > 4096 && phase == HEAD) {
+            cum.discardSomeReadBytes();
+        }
+    }
+}

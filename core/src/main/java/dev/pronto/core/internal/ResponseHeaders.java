@@ -1,0 +1,91 @@
+package dev.pronto.core.internal;
+
+import io.netty.buffer.ByteBuf;
+import java.util.Arrays;
+
+/**
+ * Header fields set by a handler, kept as references until the head is encoded straight into the
+ * output buffer. Reused per exchange: no allocation unless a response has more than 8 fields.
+ */
+final class ResponseHeaders {
+    private CharSequence[] names = new CharSequence[16];
+    private int count;
+    private CharSequence contentType;
+
+    void clear() {
+        Arrays.fill(names, 0, count * 2, null);
+        count = 0;
+        contentType = null;
+    }
+
+    void add(CharSequence name, CharSequence value) {
+        check(name, "name");
+        check(value, "value");
+        if (Ascii.equalsIgnoreCase(name, "Content-Type")) {
+            contentType = value;
+            return;
+        }
+        if (Ascii.equalsIgnoreCase(name, "Content-Length") || Ascii.equalsIgnoreCase(name, "Transfer-Encoding")) {
+            throw new IllegalArgumentException(name + " is set by the server; do not set it from a handler");
+        }
+        if (count * 2 == names.length) {
+            names = Arrays.copyOf(names, names.length * 2);
+        }
+        names[count * 2] = name;
+        names[count * 2 + 1] = value;
+        count++;
+    }
+
+    void contentType(CharSequence value) {
+        check(value, "value");
+        contentType = value;
+    }
+
+    CharSequence contentType() {
+        return contentType;
+    }
+
+    /** Writes every field as {@code name: value\r\n}; Content-Type too when {@code withType}. */
+    void encode(ByteBuf out, CharSequence defaultType) {
+        CharSequence type = contentType != null ? contentType : defaultType;
+        if (type != null) {
+            out.writeBytes(CONTENT_TYPE);
+            out.writeCharSequence(type, java.nio.charset.StandardCharsets.ISO_8859_1);
+            out.writeShort(CRLF_SHORT);
+        }
+        for (int i = 0; i < count * 2; i += 2) {
+            out.writeCharSequence(names[i], java.nio.charset.StandardCharsets.ISO_8859_1);
+            out.writeShort(COLON_SP);
+            out.writeCharSequence(names[i + 1], java.nio.charset.StandardCharsets.ISO_8859_1);
+            out.writeShort(CRLF_SHORT);
+        }
+    }
+
+    int estimate() {
+        int n = contentType != null ? contentType.length() + 16 : 48;
+        for (int i = 0; i < count * 2; i++) {
+            n += names[i].length() + 2;
+        }
+        return n;
+    }
+
+    private static final byte[] CONTENT_TYPE = Ascii.bytes("Content-Type: ");
+    static final int CRLF_SHORT = ('\r' << 8) | '\n';
+    private static final int COLON_SP = (':' << 8) | ' ';
+
+    private static void check(CharSequence s, String what) {
+        if (s == null) {
+            throw new NullPointerException("header " + what);
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\r' || c == '\n' || c == 0 || c > 0xFF) {
+                throw new IllegalArgumentException("header " + what + " contains an invalid character at index " + i
+                        + ": use printable Latin-1 without CR or LF");
+            }
+        }
+        if ("name".equals(what) && s.isEmpty()) {
+            throw new IllegalArgumentException("header name is empty");
+        }
+    }
+}
