@@ -1,0 +1,83 @@
+package dev.pronto.json.internal;
+
+import com.dslplatform.json.ConfigurationException;
+import com.dslplatform.json.JsonReader;
+import dev.pronto.core.BadRequestException;
+import io.netty.buffer.ByteBuf;
+import java.io.IOException;
+import java.lang.reflect.Type;
+
+/**
+ * Decodes request bodies with the calling thread's reused {@link JsonReader}. Every way the input
+ * can be wrong (syntax, types, missing or invalid properties, depth, a {@code null} document, data
+ * after the value) becomes a {@link BadRequestException} whose message gives the byte offset.
+ */
+public final class JsonDecoder {
+    private final Converters converters;
+    private final ScratchPool pool;
+    private final int maxDepth;
+
+    /**
+     * Creates a decoder.
+     *
+     * @param converters where decoders are looked up
+     * @param maxDepth the deepest nesting of arrays and objects accepted
+     */
+    public JsonDecoder(Converters converters, int maxDepth) {
+        this.converters = converters;
+        this.pool = new ScratchPool(converters);
+        this.maxDepth = maxDepth;
+    }
+
+    /**
+     * Decodes the readable bytes of {@code body} without moving its reader index.
+     *
+     * @param body the document; owned by the caller
+     * @param type the target type
+     * @return the value, never null
+     * @throws BadRequestException if the document is not a valid {@code type}
+     * @throws IllegalArgumentException if no decoder was generated for {@code type}
+     */
+    public Object decode(ByteBuf body, Type type) {
+        JsonReader.ReadObject<?> decoder = converters.reader(type);
+        if (decoder instanceof MissingConverter missing) {
+            throw new IllegalArgumentException(missing.message());
+        }
+        int length = body.readableBytes();
+        if (length == 0) {
+            throw new BadRequestException("empty body: expected a JSON " + ErrorMessages.name(type));
+        }
+        Scratch scratch = pool.acquire();
+        try {
+            byte[] input = scratch.input(body, length);
+            int tooDeep = NestingGuard.tooDeepAt(input, length, maxDepth);
+            if (tooDeep >= 0) {
+                throw new BadRequestException("JSON nests deeper than " + maxDepth + " levels at byte " + tooDeep);
+            }
+            return parse(scratch.reader(input, length), input, decoder, type);
+        } finally {
+            pool.release(scratch);
+        }
+    }
+
+    private static Object parse(JsonReader<Object> reader, byte[] input, JsonReader.ReadObject<?> decoder, Type type) {
+        Object value;
+        try {
+            reader.getNextToken();
+            value = decoder.read(reader);
+        } catch (IOException e) {
+            throw ErrorMessages.invalid(reader, e.getMessage());
+        } catch (ConfigurationException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw ErrorMessages.invalid(reader, ErrorMessages.rejected(e));
+        } catch (RuntimeException e) {
+            throw ErrorMessages.invalid(reader, "invalid value");
+        }
+        if (value == null) {
+            throw ErrorMessages.nullDocument(reader, type);
+        }
+        ErrorMessages.requireEnd(reader, input);
+        return value;
+    }
+}
