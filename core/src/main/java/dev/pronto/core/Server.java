@@ -2,7 +2,10 @@ package dev.pronto.core;
 
 import dev.pronto.core.internal.RouteTable;
 import dev.pronto.core.internal.ServerContext;
+import dev.pronto.core.internal.ServerInitializer;
 import dev.pronto.core.internal.ServerLifecycle;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -46,6 +49,16 @@ public final class Server implements AutoCloseable {
     /** The bound port (useful with port 0), or -1 before start. */
     public int port() {
         return lifecycle.port();
+    }
+
+    /**
+     * The initializer that installs Pronto's HTTP/1.1 handling on one channel, for running this
+     * server's routes on channels it did not create: an {@code EmbeddedChannel} or
+     * {@code LocalChannel} in tests, or a bootstrap of your own. Connections made this way share
+     * this server's routes, limits and blocking executor; {@link #stop(Duration)} drains them too.
+     */
+    public ChannelInitializer<Channel> channelInitializer() {
+        return new ServerInitializer(lifecycle.context());
     }
 
     /** The transport in use after start: io_uring, epoll or NIO. */

@@ -1,0 +1,52 @@
+package dev.pronto.core.internal;
+
+import dev.pronto.core.Routes;
+import dev.pronto.core.Server;
+import dev.pronto.core.ServerConfig;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
+
+/** EmbeddedChannel fixtures: raw request bytes in, raw response bytes out, no sockets or threads. */
+final class TestChannels {
+    private TestChannels() {
+    }
+
+    static EmbeddedChannel server(Consumer<Routes> routes) {
+        return server(c -> { }, routes);
+    }
+
+    static EmbeddedChannel server(Consumer<ServerConfig.Builder> config, Consumer<Routes> routes) {
+        Server server = Server.builder().config(config).routes(routes).build();
+        return new EmbeddedChannel(server.channelInitializer());
+    }
+
+    static ByteBuf ascii(String s) {
+        return Unpooled.copiedBuffer(s, StandardCharsets.ISO_8859_1);
+    }
+
+    /** Everything written so far, as one string; releases the buffers. */
+    static String readAll(EmbeddedChannel ch) {
+        ch.runPendingTasks();
+        StringBuilder sb = new StringBuilder();
+        Object msg;
+        while ((msg = ch.readOutbound()) != null) {
+            if (msg instanceof ByteBuf buf) {
+                sb.append(buf.toString(StandardCharsets.ISO_8859_1));
+                buf.release();
+            } else {
+                io.netty.util.ReferenceCountUtil.release(msg);
+                sb.append("<").append(msg.getClass().getSimpleName()).append(">");
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Writes {@code request} and returns what the server answered. */
+    static String exchange(EmbeddedChannel ch, String request) {
+        ch.writeInbound(ascii(request));
+        return readAll(ch);
+    }
+}
