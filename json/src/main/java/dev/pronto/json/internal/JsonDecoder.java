@@ -52,7 +52,7 @@ public final class JsonDecoder {
             byte[] input = scratch.input(body, length);
             int tooDeep = NestingGuard.tooDeepAt(input, length, maxDepth);
             if (tooDeep >= 0) {
-                throw new BadRequestException("JSON nests deeper than " + maxDepth + " levels at byte " + tooDeep);
+                throw new BadRequestException("invalid JSON at byte " + tooDeep + ": nested deeper than " + maxDepth + " levels");
             }
             return parse(scratch.reader(input, length), input, decoder, type);
         } finally {
