@@ -234,13 +234,29 @@ final class HeadParser {
     }
 
     private static boolean transferEncoding(RequestHead h, int vs, int ve) {
-        if (h.chunked) {
-            return h.fail(400, "Repeated transfer coding: send 'Transfer-Encoding: chunked' once");
-        }
-        if (!Ascii.equalsLower(h.bytes, vs, ve - vs, CHUNKED)) {
-            return h.fail(501, "Unsupported Transfer-Encoding: only 'chunked' is accepted");
-        }
-        h.chunked = true;
+        byte[] b = h.bytes;
+        int i = vs;
+        boolean seen = false;
+        do {
+            while (i < ve && (b[i] == ',' || b[i] == Ascii.SP || b[i] == Ascii.HTAB)) {
+                i++;
+            }
+            int t = i;
+            if (t == ve && seen) {
+                break;
+            }
+            while (i < ve && b[i] != ',' && b[i] != Ascii.SP && b[i] != Ascii.HTAB) {
+                i++;
+            }
+            if (!Ascii.equalsLower(b, t, i - t, CHUNKED)) {
+                return h.fail(501, "Unsupported Transfer-Encoding: only 'chunked' is accepted");
+            }
+            if (h.chunked) {
+                return h.fail(400, "Repeated transfer coding: send 'Transfer-Encoding: chunked' once");
+            }
+            h.chunked = true;
+            seen = true;
+        } while (i < ve);
         return true;
     }
 

@@ -1,0 +1,185 @@
+package dev.pronto.core.testing;
+
+import dev.pronto.core.Server;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.local.LocalAddress;
+import io.netty.channel.local.LocalChannel;
+import io.netty.channel.local.LocalIoHandler;
+import io.netty.channel.local.LocalServerChannel;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * An in-memory client for tests: runs a server's real codec, routes and handlers on an event loop
+ * over Netty's {@code LocalChannel}, with no sockets and no port.
+ *
+ * <pre>{@code
+ * try (TestClient client = TestClient.start(Server.builder().routes(r -> r.get("/", (q, s) -> s.send("hi"))))) {
+ *     assertThat(client.get("/").text()).isEqualTo("hi");
+ * }
+ * }</pre>
+ *
+ * <p>Each call opens its own connection, writes the request bytes and waits for the responses
+ * (at most {@link #timeout()}, then fails). Thread-safe. Close it to stop the event loop.
+ */
+public final class TestClient implements AutoCloseable {
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    private final Server server;
+    private final MultiThreadIoEventLoopGroup group;
+    private final LocalAddress address;
+    private final Channel listener;
+
+    private TestClient(Server server) {
+        this.server = server;
+        this.group = new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
+        this.address = new LocalAddress(TestClient.class);
+        this.listener = new ServerBootstrap().group(group).channel(LocalServerChannel.class)
+                .childHandler(server.channelInitializer()).bind(address).syncUninterruptibly().channel();
+    }
+
+    /** Starts an in-memory client for {@code builder}'s server (the server is built, not bound). */
+    public static TestClient start(Server.Builder builder) {
+        return new TestClient(builder.build());
+    }
+
+    /** Starts an in-memory client for {@code server}, which need not be started. */
+    public static TestClient start(Server server) {
+        return new TestClient(server);
+    }
+
+    /** How long a call waits for its responses. */
+    public Duration timeout() {
+        return TIMEOUT;
+    }
+
+    /** Sends {@code GET uri} and returns the response. */
+    public TestResponse get(String uri) {
+        return request("GET", uri, Map.of(), null);
+    }
+
+    /**
+     * Sends one request with a {@code Host} header, the given headers and, when {@code body} is not
+     * null, a UTF-8 body with its Content-Length.
+     */
+    public TestResponse request(String method, String uri, Map<String, String> headers, String body) {
+        StringBuilder sb = new StringBuilder(method).append(' ').append(uri).append(" HTTP/1.1\r\nHost: test\r\n");
+        headers.forEach((k, v) -> sb.append(k).append(": ").append(v).append("\r\n"));
+        byte[] payload = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
+        if (body != null) {
+            sb.append("Content-Length: ").append(payload.length).append("\r\n");
+        }
+        sb.append("\r\n");
+        ByteBuf raw = Unpooled.buffer().writeBytes(sb.toString().getBytes(StandardCharsets.ISO_8859_1)).writeBytes(payload);
+        return exchange(raw, 1, "HEAD".equals(method)).get(0);
+    }
+
+    /** Writes {@code raw} request bytes as they are and returns the first response. */
+    public TestResponse send(String raw) {
+        return sendAll(raw, 1).get(0);
+    }
+
+    /**
+     * Writes {@code raw} (any number of pipelined requests) in one write and waits for
+     * {@code count} responses, or fewer if the server closes the connection first.
+     */
+    public List<TestResponse> sendAll(String raw, int count) {
+        return exchange(Unpooled.copiedBuffer(raw, StandardCharsets.ISO_8859_1), count, false);
+    }
+
+    private List<TestResponse> exchange(ByteBuf raw, int count, boolean head) {
+        Collector collector = new Collector(count, head);
+        Channel ch = new Bootstrap().group(group).channel(LocalChannel.class).handler(collector)
+                .connect(address).syncUninterruptibly().channel();
+        try {
+            ch.writeAndFlush(raw);
+            return collector.done.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            throw new AssertionError("no complete response within " + TIMEOUT + " (" + collector.received.size()
+                    + " of " + count + " received)", e);
+        } finally {
+            ch.close().syncUninterruptibly();
+        }
+    }
+
+    @Override
+    public void close() {
+        listener.close().syncUninterruptibly();
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        server.stop(Duration.ZERO);
+    }
+
+    private static final class Collector extends ChannelInboundHandlerAdapter {
+        final CompletableFuture<List<TestResponse>> done = new CompletableFuture<>();
+        final List<TestResponse> received = new ArrayList<>();
+        private final int count;
+        private final boolean head;
+        private final ByteBuf buffer = Unpooled.buffer();
+
+        Collector(int count, boolean head) {
+            this.count = count;
+            this.head = head;
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+            if (msg instanceof ByteBuf b) {
+                buffer.writeBytes(b);
+                b.release();
+            } else if (msg instanceof io.netty.channel.FileRegion region) {
+                region.transferTo(new BufferChannel(buffer), region.transferred());
+                region.release();
+            }
+            parse(false);
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            parse(true);
+            done.complete(List.copyOf(received));
+            buffer.release();
+        }
+
+        private void parse(boolean eof) {
+            TestResponse r;
+            while (received.size() < count && (r = ResponseReader.next(buffer, head, eof)) != null) {
+                if (r.status() >= 200) {
+                    received.add(r);
+                }
+            }
+            if (received.size() == count) {
+                done.complete(List.copyOf(received));
+            }
+        }
+    }
+
+    /** Collects a FileRegion's bytes, since in-memory channels hand regions over untransferred. */
+    private record BufferChannel(ByteBuf target) implements java.nio.channels.WritableByteChannel {
+        @Override
+        public int write(java.nio.ByteBuffer src) {
+            int n = src.remaining();
+            target.writeBytes(src);
+            return n;
+        }
+
+        @Override
+        public boolean isOpen() {
+            return true;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}
