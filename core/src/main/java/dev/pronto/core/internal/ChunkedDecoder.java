@@ -95,13 +95,19 @@ final class ChunkedDecoder {
     }
 
     private static boolean extension(ByteBuf in, int from, int cr) {
-        for (int i = from; i < cr; i++) {
-            byte b = in.getByte(i);
-            if (!Ascii.isFieldValue(b)) {
+        int i = from;
+        while (i < cr && (in.getByte(i) == Ascii.SP || in.getByte(i) == Ascii.HTAB)) {
+            i++;
+        }
+        if (i < cr && in.getByte(i) != ';') {
+            return false;
+        }
+        for (; i < cr; i++) {
+            if (!Ascii.isFieldValue(in.getByte(i))) {
                 return false;
             }
         }
-        return from == cr || in.getByte(from) == ';' || in.getByte(from) == ' ' || in.getByte(from) == '\t';
+        return true;
     }
 
     private int data(ByteBuf in, ByteBuf body) {

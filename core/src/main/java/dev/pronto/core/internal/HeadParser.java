@@ -137,7 +137,7 @@ final class HeadParser {
         while (Ascii.isTchar(b[i])) {
             i++;
         }
-        if (b[i] != ':') {
+        if (i == start || b[i] != ':') {
             String what = b[i] == Ascii.SP || b[i] == Ascii.HTAB ? "whitespace before ':' in header name"
                     : i == start ? "empty header name" : "invalid character in header name";
             return reject(h, 400, "Malformed header: " + what);

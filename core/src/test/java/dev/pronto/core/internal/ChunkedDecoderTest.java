@@ -66,10 +66,10 @@ class ChunkedDecoderTest {
 
     @Test
     void everyByteBoundaryResumes() {
-        int r = decodeByteByByte("4;ext=1\r\nWiki\r\nb\r\npedia in \r\nn\r\n0\r\nX-T: 1\r\n\r\n");
+        int r = decodeByteByByte("4;ext=1\r\nWiki\r\n5\r\npedia\r\nE\r\n in\r\n\r\nchunks.\r\n0\r\nX-T: 1\r\n\r\n");
 
         assertThat(r).isEqualTo(ChunkedDecoder.DONE);
-        assertThat(body()).isEqualTo("Wikipedia in n");
+        assertThat(body()).isEqualTo("Wikipedia in\r\n\r\nchunks.");
     }
 
     @Test
@@ -122,7 +122,7 @@ class ChunkedDecoderTest {
     @Test
     void chunkSizeOverflowingALongIsRejected() {
         assertThat(decode("1" + "0".repeat(16) + "\r\n")).isEqualTo(ChunkedDecoder.ERROR);
-        assertThat(decoder.errorStatus).isIn(400, 413);
+        assertThat(decoder.errorStatus).isEqualTo(400);
     }
 
     @ParameterizedTest
