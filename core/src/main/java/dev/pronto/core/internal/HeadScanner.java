@@ -5,7 +5,9 @@ import io.netty.util.ByteProcessor;
 /**
  * Finds the end of a request head (the empty line) in the read buffer, resuming where the last
  * read stopped, and rejects bare CR and bare LF on the way so no later stage sees them.
- * Leading empty lines before the request line are skipped (RFC 9112 §2.2).
+ * Leading empty lines before the request line are skipped (RFC 9112 §2.2). A control or non-ASCII
+ * byte in the request line ends the scan at once, so binary input (such as a TLS handshake)
+ * is answered without waiting for a line break that may never come.
  */
 final class HeadScanner implements ByteProcessor {
     static final int MORE = 0;
@@ -13,6 +15,7 @@ final class HeadScanner implements ByteProcessor {
     static final int BARE_CR = 2;
     static final int BARE_LF = 3;
     static final int LINE_TOO_LONG = 4;
+    static final int BAD_REQUEST_LINE = 5;
 
     private final int maxRequestLine;
     private boolean prevCr;
@@ -73,6 +76,10 @@ final class HeadScanner implements ByteProcessor {
         if (b == Ascii.CR) {
             prevCr = true;
             return true;
+        }
+        if (lines == 0 && (b < Ascii.SP || b == 0x7F)) {
+            result = BAD_REQUEST_LINE;
+            return false;
         }
         if (++lineLength > maxRequestLine && lines == 0) {
             result = LINE_TOO_LONG;

@@ -85,6 +85,7 @@ final class RequestDecoder {
             case HeadScanner.FOUND -> parsed(start, found);
             case HeadScanner.LINE_TOO_LONG -> fail(414, "Request line too long (maxRequestLineLength)");
             case HeadScanner.BARE_CR -> fail(400, "Malformed request: CR not followed by LF");
+            case HeadScanner.BAD_REQUEST_LINE -> fail(400, "Malformed request line: expected METHOD SP target SP HTTP/1.1");
             default -> fail(400, "Malformed request: lines must end with CRLF");
         };
     }
