@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Plaintext load test: Pronto against the raw Netty baseline, same run, one server core.
+# Server pinned to core 1, wrk to core 0, 64 connections. For each round and server it reports
+# requests/s for pipelined (depth 16) and non-pipelined keep-alive GETs, and the server's CPU
+# time per request (utime+stime from /proc over the non-pipelined run). Prints medians of ROUNDS
+# and the ratios. Needs: wrk, a built jmh/target/benchmarks.jar, a JDK 21+ as JAVA_HOME or java.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+JAR=jmh/target/benchmarks.jar
+JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+ROUNDS="${ROUNDS:-3}"
+DURATION="${DURATION:-5s}"
+CONNS="${CONNS:-64}"
+FLAGS=(-Xms256m -Xmx256m -XX:+UseParallelGC -Dio.netty.leakDetection.level=disabled)
+if "$JAVA" --sun-misc-unsafe-memory-access=allow -version >/dev/null 2>&1; then
+    FLAGS+=(--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED)
+fi
+command -v wrk >/dev/null || { echo "wrk not found: apt-get install wrk" >&2; exit 1; }
+[[ -f "$JAR" ]] || { echo "$JAR missing: mvn -pl jmh -am package -DskipTests" >&2; exit 1; }
+
+LUA=$(mktemp --suffix=.lua)
+cat > "$LUA" <<'LUA'
+init = function(args)
+  local r = {}
+  for i = 1, 16 do r[i] = wrk.format(nil, "/plaintext") end
+  req = table.concat(r)
+end
+request = function() return req end
+LUA
+trap 'rm -f "$LUA"; kill $(jobs -p) 2>/dev/null || true' EXIT
+
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+rps() { awk '/Requests\/sec/ {print $2}'; }
+reqs() { awk '/requests in/ {print $1}'; }
+
+start_server() { # name port
+    local cls=ProntoPlaintextServer
+    [[ "$1" == netty ]] && cls=NettyBaselineServer
+    taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$JAR" "dev.pronto.jmh.core.$cls" "$2" >/dev/null 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$2/plaintext" && return 0; sleep 0.1; done
+    echo "server $1 did not start" >&2; exit 1
+}
+
+measure() { # name port -> "pipelined_rps plain_rps cpu_us_per_req"
+    start_server "$1" "$2"
+    local url="http://127.0.0.1:$2/plaintext"
+    taskset -c 0 wrk -t1 -c"$CONNS" -d3s "$url" >/dev/null                     # warm-up
+    taskset -c 0 wrk -t1 -c"$CONNS" -d3s -s "$LUA" "$url" >/dev/null          # warm-up
+    local p; p=$(taskset -c 0 wrk -t1 -c"$CONNS" -d"$DURATION" -s "$LUA" "$url" | rps)
+    local t0; t0=$(cpu_ticks "$SERVER_PID")
+    local out; out=$(taskset -c 0 wrk -t1 -c"$CONNS" -d"$DURATION" "$url")
+    local t1; t1=$(cpu_ticks "$SERVER_PID")
+    local n; n=$(echo "$out" | reqs)
+    local hz; hz=$(getconf CLK_TCK)
+    kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
+    echo "$p $(echo "$out" | rps) $(awk -v d=$((t1 - t0)) -v n="$n" -v hz="$hz" 'BEGIN {printf "%.3f", d / hz * 1e6 / n}')"
+}
+
+median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+
+declare -a PP PN PC NP NN NC
+for r in $(seq "$ROUNDS"); do
+    read -r a b c <<<"$(measure pronto 18080)"; PP+=("$a"); PN+=("$b"); PC+=("$c")
+    read -r a b c <<<"$(measure netty 18081)"; NP+=("$a"); NN+=("$b"); NC+=("$c")
+    echo "round $r: pronto pipelined=${PP[-1]} plain=${PN[-1]} cpu=${PC[-1]}us | netty pipelined=${NP[-1]} plain=${NN[-1]} cpu=${NC[-1]}us"
+done
+pp=$(printf '%s\n' "${PP[@]}" | median); pn=$(printf '%s\n' "${PN[@]}" | median); pc=$(printf '%s\n' "${PC[@]}" | median)
+np=$(printf '%s\n' "${NP[@]}" | median); nn=$(printf '%s\n' "${NN[@]}" | median); nc=$(printf '%s\n' "${NC[@]}" | median)
+echo
+echo "median of $ROUNDS rounds, $CONNS connections, server on core 1, wrk on core 0"
+printf '%-28s %14s %14s %8s\n' metric pronto netty ratio
+printf '%-28s %14.0f %14.0f %8.2f\n' "pipelined x16 req/s" "$pp" "$np" "$(awk -v a="$pp" -v b="$np" 'BEGIN {print a / b}')"
+printf '%-28s %14.0f %14.0f %8.2f\n' "keep-alive req/s" "$pn" "$nn" "$(awk -v a="$pn" -v b="$nn" 'BEGIN {print a / b}')"
+printf '%-28s %14.3f %14.3f %8.2f\n' "server CPU us/request" "$pc" "$nc" "$(awk -v a="$pc" -v b="$nc" 'BEGIN {print a / b}')"

@@ -1,0 +1,69 @@
+package dev.pronto.jmh.core;
+
+import dev.pronto.core.Server;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.HttpServerCodec;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * One plaintext keep-alive GET through the whole server pipeline (decode, route, handle, encode),
+ * in memory on an EmbeddedChannel: Pronto against the raw Netty baseline handler. Run with
+ * {@code -prof gc} for bytes allocated per request.
+ */
+@State(Scope.Thread)
+@Fork(value = 2, jvmArgsAppend = {"--sun-misc-unsafe-memory-access=allow", "-Dio.netty.leakDetection.level=disabled"})
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class PlaintextBenchmark {
+    private static final byte[] REQUEST = "GET /plaintext HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+
+    @Param({"pronto", "netty"})
+    public String server;
+
+    private EmbeddedChannel channel;
+    private ByteBufAllocator alloc;
+
+    @Setup
+    public void setup() {
+        channel = "pronto".equals(server)
+                ? new EmbeddedChannel(Server.builder()
+                        .routes(r -> r.get("/plaintext", (req, res) -> res.send("Hello, World!")))
+                        .build().channelInitializer())
+                : new EmbeddedChannel(new HttpServerCodec(), new NettyBaselineServer.Handler());
+        alloc = channel.alloc();
+    }
+
+    @TearDown
+    public void tearDown() {
+        channel.finishAndReleaseAll();
+    }
+
+    @Benchmark
+    public int keepAliveGet() {
+        channel.writeInbound(alloc.directBuffer(REQUEST.length).writeBytes(REQUEST));
+        int bytes = 0;
+        ByteBuf out;
+        while ((out = channel.readOutbound()) != null) {
+            bytes += out.readableBytes();
+            out.release();
+        }
+        return bytes;
+    }
+}
