@@ -2,6 +2,7 @@ package dev.pronto.core.internal;
 
 import dev.pronto.core.ServerConfig;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.util.concurrent.Ticker;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -15,6 +16,7 @@ final class ConnectionTimer implements Runnable {
     private final long idleNanos;
     private final long headerNanos;
     private ChannelHandlerContext ctx;
+    private Ticker ticker = Ticker.systemTicker();
     private ScheduledFuture<?> future;
     private long lastActivity;
 
@@ -29,7 +31,8 @@ final class ConnectionTimer implements Runnable {
             return;
         }
         this.ctx = ctx;
-        lastActivity = System.nanoTime();
+        this.ticker = ctx.executor().ticker();
+        lastActivity = ticker.nanoTime();
         arm(Math.min(idleNanos, headerNanos));
     }
 
@@ -40,7 +43,12 @@ final class ConnectionTimer implements Runnable {
     }
 
     void touch() {
-        lastActivity = System.nanoTime();
+        lastActivity = ticker.nanoTime();
+    }
+
+    /** The clock of the executor that runs this timer, so deadlines and scheduling agree. */
+    long nanoTime() {
+        return ticker.nanoTime();
     }
 
     private void arm(long delayNanos) {
@@ -52,7 +60,7 @@ final class ConnectionTimer implements Runnable {
         if (conn.closing() || !ctx.channel().isActive()) {
             return;
         }
-        long now = System.nanoTime();
+        long now = ticker.nanoTime();
         long headStart = conn.headStartNanos();
         if (headStart != 0 && now - headStart >= headerNanos) {
             conn.failFraming(408, "Request head not received within the header read timeout");

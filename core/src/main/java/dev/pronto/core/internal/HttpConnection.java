@@ -137,6 +137,10 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
         return paused;
     }
 
+    long nanoTime() {
+        return timer.nanoTime();
+    }
+
     long headStartNanos() {
         return decoder.headStartNanos;
     }

@@ -77,7 +77,7 @@ final class RequestDecoder {
                         ? "Request line too long (maxRequestLineLength)" : "Request header fields too large (maxHeaderSize)");
             }
             if (headStartNanos == 0) {
-                headStartNanos = System.nanoTime();
+                headStartNanos = conn.nanoTime();
             }
             return false;
         }
