@@ -83,6 +83,30 @@ class FramingTest {
     }
 
     @Test
+    void largeBodyInManySmallWritesIsDeliveredWhole() {
+        String body = "0123456789abcdef".repeat(4096);
+        exchange(ch, "POST /length HTTP/1.1\r\n" + HOST + "Content-Length: " + body.length() + "\r\n\r\n");
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < body.length(); i += 1000) {
+            out.append(exchange(ch, body.substring(i, Math.min(body.length(), i + 1000))));
+        }
+
+        assertThat(body(out.toString())).isEqualTo(String.valueOf(body.length()));
+    }
+
+    @Test
+    void largeBodyInManySmallWritesKeepsItsBytesInOrder() {
+        String body = "0123456789abcdef".repeat(4096);
+        exchange(ch, "POST /echo HTTP/1.1\r\n" + HOST + "Content-Length: " + body.length() + "\r\n\r\n");
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < body.length(); i += 1000) {
+            out.append(exchange(ch, body.substring(i, Math.min(body.length(), i + 1000))));
+        }
+
+        assertThat(body(out.toString())).isEqualTo(body);
+    }
+
+    @Test
     void chunkedBodyFragmentedByteByByteIsDecoded() {
         exchange(ch, "POST /echo HTTP/1.1\r\n" + HOST + "Transfer-Encoding: chunked\r\n\r\n");
         String raw = "5\r\nhello\r\n0\r\n\r\n";

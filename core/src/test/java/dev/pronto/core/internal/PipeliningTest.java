@@ -6,11 +6,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pronto.core.Response;
 import dev.pronto.core.Routes;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
 import java.util.ArrayList;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
@@ -21,9 +23,14 @@ import org.junit.jupiter.api.Test;
 /** Pipelined requests: responses in request order whatever order handlers finish in, batched flushes, back-pressure. */
 class PipeliningTest {
     private final List<Response> parked = new ArrayList<>();
+    private final List<ByteBuf> received = new ArrayList<>();
     private final Consumer<Routes> routes = r -> r
             .get("/n/{i}", (req, res) -> res.send(req.param("i")))
-            .get("/slow/{i}", (req, res) -> parked.add(res.async()));
+            .get("/slow/{i}", (req, res) -> parked.add(res.async()))
+            .post("/later", (req, res) -> {
+                received.add(req.body());
+                parked.add(res.async());
+            });
     private final FlushCounter flushes = new FlushCounter();
     private EmbeddedChannel ch = withCounter(TestChannels.server(routes));
 
@@ -88,6 +95,26 @@ class PipeliningTest {
         readAll(ch);
 
         assertThat(bodies(exchange(ch, get("/n/3")))).containsExactly("3");
+    }
+
+    @Test
+    void asyncRequestBodyStaysIntactWhileLaterRequestsArrive() {
+        exchange(ch, "POST /later HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nfirst" + get("/n/1").substring(0, 10));
+        exchange(ch, get("/n/1").substring(10) + get("/n/2"));
+
+        complete(0, received.getFirst().toString(StandardCharsets.ISO_8859_1));
+
+        assertThat(bodies(readAll(ch))).containsExactly("first", "1", "2");
+    }
+
+    @Test
+    void lateCompletionAfterTheConnectionClosedIsDropped() {
+        exchange(ch, get("/slow/0") + get("/n/1"));
+        ch.close();
+
+        complete(0, "late");
+
+        assertThat(readAll(ch)).isEmpty();
     }
 
     @Test
