@@ -69,8 +69,10 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
         timer.stop();
         closing = true;
         decoder.release();
-        for (Exchange x = pendingHead; x != null; x = x.next) {
+        for (Exchange x = pendingHead; x != null; ) {
+            Exchange next = x.next;
             x.recycle();
+            x = next;
         }
         pendingHead = pendingTail = null;
         pendingCount = 0;

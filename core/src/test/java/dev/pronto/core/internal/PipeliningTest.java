@@ -118,6 +118,16 @@ class PipeliningTest {
     }
 
     @Test
+    void closingReleasesTheBodiesOfEveryPendingRequest() {
+        String post = "POST /later HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc";
+        exchange(ch, get("/slow/0") + post + post);
+
+        ch.close();
+
+        assertThat(received).hasSize(2).allSatisfy(body -> assertThat(body.refCnt()).isZero());
+    }
+
+    @Test
     void tooManyPendingResponsesStopReadingAndHandlers() {
         ch.finishAndReleaseAll();
         ch = withCounter(TestChannels.server(c -> c.maxPendingResponses(4), routes));
