@@ -274,6 +274,15 @@ class BadInputTest {
     }
 
     @Test
+    void goodRequestBeforeABadOneIsAnsweredFirst() {
+        String out = exchange(ch, NEXT + "GET /ok HTTP/2.0\r\n\r\n" + NEXT);
+
+        assertThat(out).startsWith("HTTP/1.1 200 OK\r\n").contains("\r\n\r\nokHTTP/1.1 505 ");
+        assertThat(STATUS_LINE.matcher(out).results().count()).isEqualTo(2);
+        assertThat(ch.isOpen()).isFalse();
+    }
+
+    @Test
     void serverKeepsServingNewConnectionsAfterARejection() {
         Server server = Server.builder().routes(ROUTES).build();
         EmbeddedChannel bad = new EmbeddedChannel(server.channelInitializer());

@@ -136,6 +136,30 @@ class FramingTest {
     }
 
     @Test
+    void expectContinueIsAnsweredForAChunkedBodyThatHasNotArrived() {
+        String interim = exchange(ch, "POST /echo HTTP/1.1\r\n" + HOST + "Expect: 100-continue\r\nTransfer-Encoding: chunked\r\n\r\n");
+
+        assertThat(interim).isEqualTo("HTTP/1.1 100 Continue\r\n\r\n");
+        assertThat(body(exchange(ch, "2\r\nok\r\n0\r\n\r\n"))).isEqualTo("ok");
+    }
+
+    @Test
+    void headOfAnUnknownPathHasNoBody() {
+        String out = exchange(ch, "HEAD /nope HTTP/1.1\r\n" + HOST + "\r\n");
+
+        assertThat(out).startsWith("HTTP/1.1 404 Not Found\r\n").contains("Content-Length: 9\r\n").endsWith("\r\n\r\n");
+    }
+
+    @Test
+    void requestPipelinedAfterConnectionCloseIsNotAnswered() {
+        String out = exchange(ch, "GET /hello HTTP/1.1\r\n" + HOST + "Connection: close\r\n\r\n"
+                + "GET /items HTTP/1.1\r\n" + HOST + "\r\n");
+
+        assertThat(out).endsWith("hello").doesNotContain("items");
+        assertThat(ch.isOpen()).isFalse();
+    }
+
+    @Test
     void headAnswersWithTheLengthOfGetButNoBody() {
         String out = exchange(ch, "HEAD /hello HTTP/1.1\r\n" + HOST + "\r\n");
 

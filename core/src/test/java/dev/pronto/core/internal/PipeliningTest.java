@@ -108,6 +108,17 @@ class PipeliningTest {
     }
 
     @Test
+    void rejectionWaitsForAnEarlierAsyncResponseThenCloses() {
+        assertThat(exchange(ch, get("/slow/0") + "FOO / HTTP/1.1\r\n\r\n" + get("/n/2"))).isEmpty();
+
+        complete(0, "slow");
+
+        String out = readAll(ch);
+        assertThat(out).startsWith("HTTP/1.1 200 OK\r\n").contains("\r\n\r\nslowHTTP/1.1 501 ").doesNotContain("\r\n\r\n2");
+        assertThat(ch.isOpen()).isFalse();
+    }
+
+    @Test
     void lateCompletionAfterTheConnectionClosedIsDropped() {
         exchange(ch, get("/slow/0") + get("/n/1"));
         ch.close();
