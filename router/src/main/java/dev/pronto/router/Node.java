@@ -10,6 +10,8 @@ final class Node {
     private static final Node[] NO_NODES = {};
 
     final Piece.Kind kind;
+    /** The param or catch-all name; null for static nodes. */
+    final String name;
     final char[] label;
     /**
      * The first char of each static child's label, in the same order as {@link #statics}. Sibling
@@ -31,6 +33,7 @@ final class Node {
 
     private Node(Draft draft) {
         kind = draft.kind;
+        name = draft.name;
         label = draft.label.isEmpty() ? NO_CHARS : draft.label.toCharArray();
         int n = draft.statics.size();
         firstChars = n == 0 ? NO_CHARS : new char[n];

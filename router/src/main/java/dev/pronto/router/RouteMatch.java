@@ -20,15 +20,15 @@ import java.util.Objects;
  * @param <T> the route value type
  */
 public final class RouteMatch<T> {
-    private static final String[] NO_NAMES = {};
-
     private Outcome outcome = Outcome.NOT_FOUND;
-    private T value;
-    private String pattern;
+    /** The node of the matched route, null unless MATCHED; value, pattern and names are read from it. */
+    private Node node;
+    /** The method ordinal of the matched route in {@link #node}: GET's for an automatic HEAD. */
+    private int route;
+    /** The Allow value when not MATCHED; a match reads its node's instead. */
     private String allow;
     private CharSequence path;
     private int paramCount;
-    private String[] names = NO_NAMES;
     /** Param {@code i} spans {@code [offsets[2i], offsets[2i + 1])} of the path. */
     int[] offsets;
     /** The lookup's backtracking stack: a node, the path offset after it, and (params << 2 | next stage). */
@@ -45,7 +45,11 @@ public final class RouteMatch<T> {
         stackStates = new int[maxDepth];
     }
 
-    /** Clears the holder for a lookup of {@code path}, growing its arrays if the router needs more room. */
+    /**
+     * Prepares the holder for a lookup of {@code path}, growing its arrays if the router needs more
+     * room. The lookup then ends with exactly one of {@link #matched} or {@link #missed}, which set
+     * every result field; writing each reference once keeps GC write barriers off the hot path.
+     */
     void reset(CharSequence path, int maxParams, int maxDepth) {
         if (offsets.length < 2 * maxParams) {
             offsets = new int[2 * maxParams];
@@ -56,33 +60,28 @@ public final class RouteMatch<T> {
             stackStates = new int[maxDepth];
         }
         this.path = path;
-        outcome = Outcome.NOT_FOUND;
-        value = null;
-        pattern = null;
-        allow = null;
-        paramCount = 0;
-        names = NO_NAMES;
         seenMethods = 0;
     }
 
     /** Records a match of {@code node}'s route for the method at {@code ordinal}, with {@code params} params. */
-    @SuppressWarnings("unchecked")
     void matched(Node node, int ordinal, int params) {
         outcome = Outcome.MATCHED;
-        value = (T) node.values[ordinal];
-        pattern = node.patterns[ordinal];
-        allow = node.allow;
-        names = node.paramNames;
+        this.node = node;
+        route = ordinal;
         paramCount = params;
     }
 
     /** Records that no route matched {@code method}, deciding between 404, 405 and the OPTIONS answer. */
     void missed(Method method) {
+        node = null;
+        paramCount = 0;
         if (seenMethods == 0) {
-            return;
+            outcome = Outcome.NOT_FOUND;
+            allow = null;
+        } else {
+            outcome = method == Method.OPTIONS ? Outcome.OPTIONS : Outcome.METHOD_NOT_ALLOWED;
+            allow = AllowHeader.of(seenMethods);
         }
-        outcome = method == Method.OPTIONS ? Outcome.OPTIONS : Outcome.METHOD_NOT_ALLOWED;
-        allow = AllowHeader.of(seenMethods);
     }
 
     /** What the lookup found; decides the response status. */
@@ -91,13 +90,14 @@ public final class RouteMatch<T> {
     }
 
     /** The matched route's value; null unless {@link #outcome()} is MATCHED. */
+    @SuppressWarnings("unchecked")
     public T value() {
-        return value;
+        return node == null ? null : (T) node.values[route];
     }
 
     /** The matched route's pattern as registered, e.g. {@code "/users/{id}"}; null unless MATCHED. */
     public String pattern() {
-        return pattern;
+        return node == null ? null : node.patterns[route];
     }
 
     /**
@@ -109,7 +109,7 @@ public final class RouteMatch<T> {
      * @return the header value, or null when NOT_FOUND
      */
     public String allow() {
-        return allow;
+        return node == null ? allow : node.allow;
     }
 
     /** The path passed to the last {@code find}, by reference. */
@@ -128,7 +128,7 @@ public final class RouteMatch<T> {
      * @throws IndexOutOfBoundsException unless {@code 0 <= i < paramCount()}
      */
     public String paramName(int i) {
-        return names[Objects.checkIndex(i, paramCount)];
+        return node.paramNames[Objects.checkIndex(i, paramCount)];
     }
 
     /**
@@ -152,7 +152,7 @@ public final class RouteMatch<T> {
     /** The index of the param called {@code name}, or -1 if the matched route has none. Does not allocate. */
     public int paramIndex(String name) {
         for (int i = 0; i < paramCount; i++) {
-            if (names[i].equals(name)) {
+            if (node.paramNames[i].equals(name)) {
                 return i;
             }
         }
@@ -178,7 +178,7 @@ public final class RouteMatch<T> {
      * @throws MalformedPathException if the value has a bad {@code %} escape or is not UTF-8
      */
     public String param(int i) {
-        return PercentDecoder.decode(path, paramStart(i), paramEnd(i), names[i]);
+        return PercentDecoder.decode(path, paramStart(i), paramEnd(i), paramName(i));
     }
 
     /**
@@ -194,9 +194,9 @@ public final class RouteMatch<T> {
     @Override
     public String toString() {
         StringBuilder out = new StringBuilder(outcome.name());
-        out.append(' ').append(outcome == Outcome.MATCHED ? pattern : path);
+        out.append(' ').append(node != null ? pattern() : path);
         for (int i = 0; i < paramCount; i++) {
-            out.append(i == 0 ? " {" : ", ").append(names[i]).append('=').append(peekParam(i));
+            out.append(i == 0 ? " {" : ", ").append(paramName(i)).append('=').append(peekParam(i));
         }
         return out.append(paramCount > 0 ? "}" : "").toString();
     }

@@ -125,6 +125,20 @@ public final class Router<T> {
     }
 
     /**
+     * Draws the trie for debugging, one node per line, indented by depth, with the methods of the
+     * routes that end at each node:
+     * <pre>
+     * /
+     *   users (GET)
+     *     /
+     *       {id} (GET, DELETE)
+     * </pre>
+     */
+    public String prettyPrint() {
+        return TreePrinter.print(root);
+    }
+
+    /**
      * Matches {@code path[0, end)} against the trie: the one hot loop of this module.
      *
      * <p>The loop walks down one node at a time. {@code stage} says which kind of child to try next
@@ -138,7 +152,7 @@ public final class Router<T> {
      */
     private boolean search(int ordinal, CharSequence path, int end, RouteMatch<T> match) {
         Node node = root;
-        if (!regionMatches(node.label, path, 0, end)) {
+        if (!regionMatches(node, path, 0, end)) {
             return false;
         }
         int pos = node.label.length;
@@ -161,7 +175,7 @@ public final class Router<T> {
                     }
                 } else {
                     Node child = node.staticChild(path.charAt(pos));
-                    if (child != null && regionMatches(child.label, path, pos, end)) {
+                    if (child != null && regionMatches(child, path, pos, end)) {
                         if (node.param != null || node.catchAll != null) {
                             push(match, top++, node, pos, params << 2 | TRY_PARAM);
                         }
@@ -228,8 +242,9 @@ public final class Router<T> {
         return ordinal == HEAD && node.values[GET] != null ? GET : -1;
     }
 
-    /** Whether {@code path[pos, end)} starts with {@code label}. */
-    private static boolean regionMatches(char[] label, CharSequence path, int pos, int end) {
+    /** Whether {@code path[pos, end)} starts with the label of {@code node}. */
+    private static boolean regionMatches(Node node, CharSequence path, int pos, int end) {
+        char[] label = node.label;
         if (end - pos < label.length) {
             return false;
         }

@@ -224,4 +224,23 @@ class RouterMatchingTest {
 
         assertThat(router.routes()).containsExactly(new Route<>(Method.POST, "/b", "1"), new Route<>(Method.GET, "/a", "2"));
     }
+
+    @Test
+    void prettyPrintDrawsTheTrieWithMethods() {
+        Router<String> router = Router.<String>builder()
+                .add(Method.GET, "/users", "list")
+                .add(Method.GET, "/users/{id}", "get")
+                .add(Method.DELETE, "/users/{id}", "delete")
+                .add(Method.GET, "/up/{*path}", "up")
+                .build();
+
+        assertThat(router.prettyPrint()).isEqualTo("""
+                /u
+                  sers (GET)
+                    /
+                      {id} (GET, DELETE)
+                  p/
+                    {*path} (GET)
+                """);
+    }
 }
