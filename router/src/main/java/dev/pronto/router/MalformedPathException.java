@@ -9,6 +9,7 @@ package dev.pronto.router;
  * problem and is safe to show to the client (it quotes only the request's own text).
  */
 public final class MalformedPathException extends IllegalArgumentException {
+    /** The name of the param whose value is malformed. */
     private final String param;
 
     /**

@@ -63,6 +63,13 @@ public final class RouteMatch<T> {
         seenMethods = 0;
     }
 
+    /** Saves a backtracking point: {@code node}, the path offset after it, and (params << 2 | next stage). */
+    void push(int top, Node node, int pos, int state) {
+        stackNodes[top] = node;
+        stackPositions[top] = pos;
+        stackStates[top] = state;
+    }
+
     /** Records a match of {@code node}'s route for the method at {@code ordinal}, with {@code params} params. */
     void matched(Node node, int ordinal, int params) {
         outcome = Outcome.MATCHED;

@@ -128,10 +128,9 @@ public final class Router<T> {
      * Draws the trie for debugging, one node per line, indented by depth, with the methods of the
      * routes that end at each node:
      * <pre>
-     * /
-     *   users (GET)
-     *     /
-     *       {id} (GET, DELETE)
+     * /users (GET)
+     *   /
+     *     {id} (GET, DELETE)
      * </pre>
      */
     public String prettyPrint() {
@@ -177,7 +176,7 @@ public final class Router<T> {
                     Node child = node.staticChild(path.charAt(pos));
                     if (child != null && regionMatches(child, path, pos, end)) {
                         if (node.param != null || node.catchAll != null) {
-                            push(match, top++, node, pos, params << 2 | TRY_PARAM);
+                            match.push(top++, node, pos, params << 2 | TRY_PARAM);
                         }
                         node = child;
                         pos += child.label.length;
@@ -194,7 +193,7 @@ public final class Router<T> {
                 }
                 if (stop > pos) {
                     if (node.catchAll != null) {
-                        push(match, top++, node, pos, params << 2 | TRY_CATCH_ALL);
+                        match.push(top++, node, pos, params << 2 | TRY_CATCH_ALL);
                     }
                     offsets[2 * params] = pos;
                     offsets[2 * params + 1] = stop;
@@ -226,12 +225,6 @@ public final class Router<T> {
             params = match.stackStates[top] >>> 2;
             stage = match.stackStates[top] & 3;
         }
-    }
-
-    private static void push(RouteMatch<?> match, int top, Node node, int pos, int state) {
-        match.stackNodes[top] = node;
-        match.stackPositions[top] = pos;
-        match.stackStates[top] = state;
     }
 
     /** The method ordinal whose route at {@code node} answers {@code ordinal}, or -1: HEAD falls back to GET. */

@@ -150,4 +150,59 @@ class RouterPriorityTest {
         assertThat(router.find(Method.GET, "/a/b/c").value()).isEqualTo("get");
         assertThat(router.find(Method.POST, "/a/b/c").value()).isEqualTo("post");
     }
+
+    @Test
+    void backtracksToARootCatchAllFromDeepInTheTree() {
+        Router<String> router = get("/{*all}", "/x/{y}/z", "/x/y");
+
+        RouteMatch<String> match = router.find(Method.GET, "/x/1/q");
+
+        assertThat(match.value()).isEqualTo("/{*all}");
+        assertThat(match.param("all")).isEqualTo("x/1/q");
+        assertThat(match.paramCount()).isEqualTo(1);
+    }
+
+    @Test
+    void catchAllIsTriedAtEveryLevelOnTheWayBack() {
+        Router<String> router = get("/{*a}", "/p/{*b}", "/p/q/{*c}", "/p/q/r/s");
+
+        assertThat(matched(router, "/p/q/r/t")).isEqualTo("/p/q/{*c}");
+        assertThat(matched(router, "/p/x")).isEqualTo("/p/{*b}");
+        assertThat(matched(router, "/z")).isEqualTo("/{*a}");
+        assertThat(matched(router, "/p/q/r/s")).isEqualTo("/p/q/r/s");
+    }
+
+    @Test
+    void manyParamsInOneRouteAreAllRecorded() {
+        Router<String> router = get("/{a}/{b}/{c}/{d}/{e}/{f}/{g}/{h}");
+
+        RouteMatch<String> match = router.find(Method.GET, "/1/2/3/4/5/6/7/8");
+
+        assertThat(match.paramCount()).isEqualTo(8);
+        assertThat(match.param("a")).isEqualTo("1");
+        assertThat(match.param("h")).isEqualTo("8");
+    }
+
+    @Test
+    void automaticHeadFollowsBacktracking() {
+        Router<String> router = Router.<String>builder()
+                .add(Method.POST, "/a/b", "post")
+                .add(Method.GET, "/a/{x}", "get")
+                .build();
+
+        RouteMatch<String> match = router.find(Method.HEAD, "/a/b");
+
+        assertThat(match.value()).isEqualTo("get");
+        assertThat(match.param("x")).isEqualTo("b");
+    }
+
+    @Test
+    void paramNodeSharedByRoutesOfDifferentDepths() {
+        Router<String> router = get("/o/{org}", "/o/{org}/m", "/o/{org}/m/{user}", "/o/{org}/r");
+
+        assertThat(router.find(Method.GET, "/o/acme/m/ann").param("user")).isEqualTo("ann");
+        assertThat(matched(router, "/o/acme/m")).isEqualTo("/o/{org}/m");
+        assertThat(matched(router, "/o/acme/")).isNull();
+        assertThat(matched(router, "/o/acme/x")).isNull();
+    }
 }

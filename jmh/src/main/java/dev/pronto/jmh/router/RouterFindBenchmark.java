@@ -37,6 +37,10 @@ public class RouterFindBenchmark {
     private RouteMatch<String> match;
     private String path;
 
+    /** Creates the benchmark state; JMH calls {@link #setup()} before measuring. */
+    public RouterFindBenchmark() {
+    }
+
     /** Builds the router, the reusable match and the request path. */
     @Setup
     public void setup() {
