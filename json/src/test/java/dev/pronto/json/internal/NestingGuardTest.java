@@ -42,7 +42,12 @@ class NestingGuardTest {
     }
 
     @Test
-    void bodyNoLongerThanTheLimitIsNotScanned() {
+    void bodyNoLongerThanTheLimitPasses() {
         assertThat(tooDeepAt("[[[[", 4)).isEqualTo(-1);
+    }
+
+    @Test
+    void manyShallowBracketsPass() {
+        assertThat(tooDeepAt("[" + "[],".repeat(100) + "{}]", 3)).isEqualTo(-1);
     }
 }
