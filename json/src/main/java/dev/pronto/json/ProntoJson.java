@@ -6,6 +6,7 @@ import dev.pronto.core.JsonCodec;
 import dev.pronto.json.internal.Converters;
 import dev.pronto.json.internal.JsonDecoder;
 import dev.pronto.json.internal.JsonEncoder;
+import dev.pronto.json.internal.ScratchPool;
 import io.netty.buffer.ByteBuf;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
@@ -46,8 +47,9 @@ public final class ProntoJson implements JsonCodec {
 
     private ProntoJson(Builder builder) {
         this.converters = new Converters(List.copyOf(builder.configurations));
-        this.encoder = new JsonEncoder(converters);
-        this.decoder = new JsonDecoder(converters, builder.maxDepth);
+        ScratchPool pool = new ScratchPool(converters);
+        this.encoder = new JsonEncoder(converters, pool);
+        this.decoder = new JsonDecoder(converters, pool, builder.maxDepth);
     }
 
     /**
@@ -166,7 +168,8 @@ public final class ProntoJson implements JsonCodec {
          * @return this builder
          */
         public Builder serviceLoader(ClassLoader loader) {
-            for (Configuration found : ServiceLoader.load(Configuration.class, Objects.requireNonNull(loader, "loader"))) {
+            Objects.requireNonNull(loader, "loader");
+            for (Configuration found : ServiceLoader.load(Configuration.class, loader)) {
                 configurations.add(found);
             }
             return this;

@@ -16,7 +16,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ProntoJsonBadInputTest {
-    private final ProntoJson codec = ProntoJson.builder().configuration(new TestJsonConfiguration()).maxDepth(8).build();
+    private final ProntoJson codec = ProntoJson.builder()
+            .configuration(new TestJsonConfiguration())
+            .maxDepth(8)
+            .build();
 
     @Test
     void malformedJsonIsBadRequestSayingWhere() {

@@ -22,7 +22,8 @@ class ProntoJsonBuffersTest {
 
     @Test
     void writeAppendsAfterBytesAlreadyInTheBuffer() {
-        ByteBuf out = PooledByteBufAllocator.DEFAULT.directBuffer().writeBytes("data: ".getBytes(StandardCharsets.US_ASCII));
+        ByteBuf out = PooledByteBufAllocator.DEFAULT.directBuffer();
+        out.writeCharSequence("data: ", StandardCharsets.US_ASCII);
         try {
             codec.write(new Rating(1, 2), out);
             assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("data: {\"score\":1,\"count\":2}");
@@ -67,7 +68,8 @@ class ProntoJsonBuffersTest {
 
     @Test
     void sliceOfAPooledHeapBufferIsRead() {
-        ByteBuf whole = PooledByteBufAllocator.DEFAULT.heapBuffer().writeBytes("[1]{\"id\":4}".getBytes(StandardCharsets.US_ASCII));
+        ByteBuf whole = PooledByteBufAllocator.DEFAULT.heapBuffer();
+        whole.writeCharSequence("[1]{\"id\":4}", StandardCharsets.US_ASCII);
         try {
             assertThat(codec.read(whole.slice(3, 8), Item.class).id()).isEqualTo(4);
         } finally {

@@ -28,7 +28,8 @@ class ProntoJsonRoundTripTest {
     @Test
     void recordIsWrittenWithEveryComponentInDeclarationOrder() {
         assertThat(write(codec, ITEM)).isEqualTo("{\"id\":1,\"name\":\"Alpha Widget\",\"category\":\"ELECTRONICS\","
-                + "\"price\":328,\"active\":true,\"tags\":[\"sale\",\"heavy-duty\"],\"rating\":{\"score\":48,\"count\":53}}");
+                + "\"price\":328,\"active\":true,\"tags\":[\"sale\",\"heavy-duty\"],"
+                + "\"rating\":{\"score\":48,\"count\":53}}");
     }
 
     @Test
@@ -128,7 +129,9 @@ class ProntoJsonRoundTripTest {
 
     @Test
     void genericListOfRecordsIsRead() {
-        Object items = read(codec, "[{\"score\":1,\"count\":2},{\"score\":3,\"count\":4}]", new TypeOf<List<Rating>>() {}.type());
+        String json = "[{\"score\":1,\"count\":2},{\"score\":3,\"count\":4}]";
+
+        Object items = read(codec, json, new TypeOf<List<Rating>>() {}.type());
 
         assertThat(items).isEqualTo(List.of(new Rating(1, 2), new Rating(3, 4)));
     }

@@ -52,7 +52,8 @@ public class ArenaJsonEncodeBenchmark {
         response = Arena.response(Arena.items(count));
         pronto = ProntoJson.create(new JmhJsonConfiguration());
         // Kept open so that one stream over the reused buffer serves every call.
-        jackson = new ObjectMapper().writerFor(Arena.ItemsResponse.class).without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        jackson = new ObjectMapper().writerFor(Arena.ItemsResponse.class)
+                .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
         out = PooledByteBufAllocator.DEFAULT.directBuffer(64 * 1024);
         outStream = new ByteBufOutputStream(out);
         String ours = render(prontoIntoPooledDirectBuffer());

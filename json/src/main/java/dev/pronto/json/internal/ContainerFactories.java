@@ -28,7 +28,7 @@ final class ContainerFactories {
     }
 
     /** Resolves decoders; a raw class such as {@code List.class} means a container of any JSON value. */
-    @SuppressWarnings("rawtypes")
+    @SuppressWarnings({"rawtypes", "unchecked"})
     static DslJson.ConverterFactory<JsonReader.ReadObject> readers() {
         return (manifest, dsl) -> {
             Class<?> raw = raw(manifest);
@@ -59,7 +59,7 @@ final class ContainerFactories {
             if (raw == null || manifest instanceof Class<?> || !stringKeys(manifest, raw)) {
                 return null;
             }
-            JsonWriter.WriteObject<Object> element = (JsonWriter.WriteObject<Object>) dsl.tryFindWriter(element(manifest));
+            var element = (JsonWriter.WriteObject<Object>) dsl.tryFindWriter(element(manifest));
             if (Collection.class.isAssignableFrom(raw)) {
                 return new ElementsWriter(element, dynamic);
             }

@@ -28,6 +28,11 @@ final class ErrorMessages {
         return new BadRequestException("invalid JSON at byte " + at + ": " + detail);
     }
 
+    /** The bracket at {@code at} opens one level more than {@code maxDepth}. */
+    static BadRequestException tooDeep(int at, int maxDepth) {
+        return new BadRequestException("invalid JSON at byte " + at + ": nested deeper than " + maxDepth + " levels");
+    }
+
     /** The document is a JSON {@code null}; the reader has just consumed its four bytes. */
     static BadRequestException nullDocument(JsonReader<?> reader, Type type) {
         int at = Math.max(0, reader.getCurrentIndex() - 4);

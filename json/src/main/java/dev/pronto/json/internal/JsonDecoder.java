@@ -21,11 +21,12 @@ public final class JsonDecoder {
      * Creates a decoder.
      *
      * @param converters where decoders are looked up
+     * @param pool the per-thread readers and copy buffers
      * @param maxDepth the deepest nesting of arrays and objects accepted
      */
-    public JsonDecoder(Converters converters, int maxDepth) {
+    public JsonDecoder(Converters converters, ScratchPool pool, int maxDepth) {
         this.converters = converters;
-        this.pool = new ScratchPool(converters);
+        this.pool = pool;
         this.maxDepth = maxDepth;
     }
 
@@ -52,7 +53,7 @@ public final class JsonDecoder {
             byte[] input = scratch.input(body, length);
             int tooDeep = NestingGuard.tooDeepAt(input, length, maxDepth);
             if (tooDeep >= 0) {
-                throw new BadRequestException("invalid JSON at byte " + tooDeep + ": nested deeper than " + maxDepth + " levels");
+                throw ErrorMessages.tooDeep(tooDeep, maxDepth);
             }
             return parse(scratch.reader(input, length), input, decoder, type);
         } finally {
@@ -60,7 +61,8 @@ public final class JsonDecoder {
         }
     }
 
-    private static Object parse(JsonReader<Object> reader, byte[] input, JsonReader.ReadObject<?> decoder, Type type) {
+    private static Object parse(
+            JsonReader<Object> reader, byte[] input, JsonReader.ReadObject<?> decoder, Type type) {
         Object value;
         try {
             reader.getNextToken();

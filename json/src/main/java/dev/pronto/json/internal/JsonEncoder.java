@@ -17,10 +17,11 @@ public final class JsonEncoder {
      * Creates an encoder.
      *
      * @param converters where encoders are looked up
+     * @param pool the per-thread writers
      */
-    public JsonEncoder(Converters converters) {
+    public JsonEncoder(Converters converters, ScratchPool pool) {
         this.converters = converters;
-        this.pool = new ScratchPool(converters);
+        this.pool = pool;
     }
 
     /**

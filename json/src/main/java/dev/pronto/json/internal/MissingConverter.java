@@ -38,6 +38,7 @@ final class MissingConverter implements JsonWriter.WriteObject<Object>, JsonRead
     }
 
     @Override
+    @SuppressWarnings("rawtypes")
     public Object read(JsonReader reader) {
         throw new IllegalArgumentException(message);
     }

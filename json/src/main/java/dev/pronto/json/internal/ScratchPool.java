@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * allocate fresh buffers every time: they borrow from a small striped array of slots instead,
  * and allocate only when their slot is empty.
  */
-final class ScratchPool {
+public final class ScratchPool {
     private final Converters converters;
     private final FastThreadLocal<Scratch> local = new FastThreadLocal<>() {
         @Override
@@ -20,7 +20,12 @@ final class ScratchPool {
     private final AtomicReferenceArray<Scratch> shared;
     private final int mask;
 
-    ScratchPool(Converters converters) {
+    /**
+     * Creates a pool; encoding and decoding with the same converters should share one.
+     *
+     * @param converters the converters the writers and readers are bound to
+     */
+    public ScratchPool(Converters converters) {
         this.converters = converters;
         int slots = Integer.highestOneBit(Math.max(8, Runtime.getRuntime().availableProcessors() * 4) - 1) << 1;
         this.shared = new AtomicReferenceArray<>(slots);
