@@ -6,6 +6,7 @@ import dev.pronto.core.internal.ServerInitializer;
 import dev.pronto.core.internal.ServerLifecycle;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -26,8 +27,8 @@ import java.util.function.Consumer;
 public final class Server implements AutoCloseable {
     private final ServerLifecycle lifecycle;
 
-    private Server(ServerContext context) {
-        this.lifecycle = new ServerLifecycle(context);
+    private Server(ServerContext context, EventLoops loops) {
+        this.lifecycle = new ServerLifecycle(context, loops);
     }
 
     /** A builder with the default configuration and no routes. */
@@ -61,6 +62,14 @@ public final class Server implements AutoCloseable {
         return new ServerInitializer(lifecycle.context());
     }
 
+    /**
+     * The event loops serving connections after start (created by the server, or the ones given to
+     * {@link Builder#eventLoops(EventLoops)}), for clients that should share them; null before start.
+     */
+    public EventLoopGroup eventLoopGroup() {
+        return lifecycle.group();
+    }
+
     /** The transport in use after start: io_uring, epoll or NIO. */
     public Transport transport() {
         return lifecycle.transport();
@@ -87,8 +96,18 @@ public final class Server implements AutoCloseable {
         private ServerConfig fixed;
         private final Routes routes = new Routes();
         private JsonCodec json;
+        private EventLoops loops;
 
         private Builder() {
+        }
+
+        /**
+         * Runs the server on event loops owned by the caller (for example Vert.x's) instead of
+         * creating its own; they are not shut down by {@link Server#stop(Duration)}.
+         */
+        public Builder eventLoops(EventLoops value) {
+            loops = Objects.requireNonNull(value, "value");
+            return this;
         }
 
         /** Shortcut for {@code config(c -> c.port(port))}. */
@@ -131,7 +150,7 @@ public final class Server implements AutoCloseable {
             RouteTable table = routes.compile();
             return new Server(new ServerContext(cfg, table, json,
                     java.util.concurrent.Executors.newThreadPerTaskExecutor(
-                            Thread.ofVirtual().name("pronto-blocking-", 0).factory())));
+                            Thread.ofVirtual().name("pronto-blocking-", 0).factory())), loops);
         }
     }
 }

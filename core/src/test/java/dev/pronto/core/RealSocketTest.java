@@ -86,6 +86,25 @@ class RealSocketTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void runsOnExternalEventLoopsWithoutShuttingThemDown() throws Exception {
+        var group = new io.netty.channel.MultiThreadIoEventLoopGroup(1, io.netty.channel.nio.NioIoHandler.newFactory());
+        try {
+            Server server = Server.builder()
+                    .eventLoops(new EventLoops(group, io.netty.channel.socket.nio.NioServerSocketChannel.class))
+                    .config(c -> c.host("127.0.0.1").port(0))
+                    .routes(r -> r.get("/", (req, res) -> res.send("ok"))).build().start();
+            String out = exchange(server.port(), "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+            server.stop(Duration.ofSeconds(1));
+
+            assertThat(out).endsWith("\r\n\r\nok");
+            assertThat(server.transport()).isEqualTo(Transport.NIO);
+            assertThat(group.isShuttingDown()).isFalse();
+        } finally {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+
     /** Waits until the listener is closed, i.e. the server has begun to drain. */
     private static void awaitRefused(int port) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);

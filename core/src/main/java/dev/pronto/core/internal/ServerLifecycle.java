@@ -1,5 +1,6 @@
 package dev.pronto.core.internal;
 
+import dev.pronto.core.EventLoops;
 import dev.pronto.core.ServerConfig;
 import dev.pronto.core.Transport;
 import io.netty.bootstrap.ServerBootstrap;
@@ -7,6 +8,8 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.ServerChannel;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.unix.UnixChannelOption;
 import io.netty.util.concurrent.EventExecutor;
@@ -21,13 +24,25 @@ import java.util.concurrent.locks.LockSupport;
 public final class ServerLifecycle {
     private final ServerContext context;
     private final List<Channel> listeners = new ArrayList<>();
-    private MultiThreadIoEventLoopGroup group;
+    private final EventLoops external;
+    private EventLoopGroup group;
+    private Class<? extends ServerChannel> serverChannel;
     private Transport transport;
     private int port = -1;
 
-    /** Creates the lifecycle of the server described by {@code context}. */
-    public ServerLifecycle(ServerContext context) {
+    /**
+     * Creates the lifecycle of the server described by {@code context}.
+     *
+     * @param external loops to run on instead of creating them, or null
+     */
+    public ServerLifecycle(ServerContext context, EventLoops external) {
         this.context = context;
+        this.external = external;
+    }
+
+    /** The event loops serving connections, null before start. */
+    public EventLoopGroup group() {
+        return group;
     }
 
     /** The shared server state. */
@@ -51,12 +66,19 @@ public final class ServerLifecycle {
             throw new IllegalStateException("server already started");
         }
         ServerConfig cfg = context.config();
-        transport = Transports.resolve(cfg.transport());
-        if (cfg.transport() != Transport.AUTO && transport != cfg.transport()) {
-            context.log().warn("Transport {} unavailable ({}); using {}", cfg.transport(),
-                    Transports.unavailabilityCause(cfg.transport()), transport);
+        if (external != null) {
+            group = external.group();
+            serverChannel = external.serverChannel();
+            transport = Transports.of(serverChannel);
+        } else {
+            transport = Transports.resolve(cfg.transport());
+            if (cfg.transport() != Transport.AUTO && transport != cfg.transport()) {
+                context.log().warn("Transport {} unavailable ({}); using {}", cfg.transport(),
+                        Transports.unavailabilityCause(cfg.transport()), transport);
+            }
+            group = new MultiThreadIoEventLoopGroup(cfg.ioThreads(), Transports.ioHandlerFactory(transport));
+            serverChannel = Transports.serverChannel(transport);
         }
-        group = new MultiThreadIoEventLoopGroup(cfg.ioThreads(), Transports.ioHandlerFactory(transport));
         try {
             bind(cfg);
         } catch (RuntimeException e) {
@@ -64,7 +86,15 @@ public final class ServerLifecycle {
             throw e;
         }
         context.log().info("Pronto listening on {}:{} ({}, {} event loops{}, {} routes)", cfg.host(), port, transport,
-                cfg.ioThreads(), reusePort(cfg) ? ", SO_REUSEPORT" : "", context.routes().router().routes().size());
+                loopCount(), reusePort(cfg) ? ", SO_REUSEPORT" : "", context.routes().router().routes().size());
+    }
+
+    private int loopCount() {
+        int n = 0;
+        for (EventExecutor ignored : group) {
+            n++;
+        }
+        return n;
     }
 
     private boolean reusePort(ServerConfig cfg) {
@@ -89,7 +119,7 @@ public final class ServerLifecycle {
 
     private ServerBootstrap bootstrap(ServerConfig cfg) {
         return new ServerBootstrap()
-                .channel(Transports.serverChannel(transport))
+                .channel(serverChannel)
                 .option(ChannelOption.SO_BACKLOG, cfg.backlog())
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
@@ -121,9 +151,20 @@ public final class ServerLifecycle {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
         }
         context.closeAll();
-        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        if (external == null) {
+            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        } else {
+            awaitClosed(deadline);
+        }
         context.blockingExecutor().shutdownNow();
         group = null;
         context.log().info("Pronto stopped");
+    }
+
+    private void awaitClosed(long deadline) {
+        long hardDeadline = Math.max(deadline, System.nanoTime()) + TimeUnit.SECONDS.toNanos(2);
+        while (context.openConnections() > 0 && System.nanoTime() < hardDeadline) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+        }
     }
 }

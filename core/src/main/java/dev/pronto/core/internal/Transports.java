@@ -33,6 +33,12 @@ public final class Transports {
         };
     }
 
+    /** The transport a server channel class belongs to. */
+    public static Transport of(Class<?> serverChannel) {
+        String name = serverChannel.getName();
+        return name.contains("IoUring") ? Transport.IO_URING : name.contains("Epoll") ? Transport.EPOLL : Transport.NIO;
+    }
+
     /** Why {@code transport} cannot load, for the start-up log; null when it can. */
     public static Throwable unavailabilityCause(Transport transport) {
         try {
