@@ -1,0 +1,2 @@
+/** Placeholder until the module is written. */
+package dev.pronto.client.http;
