@@ -41,6 +41,23 @@ public interface Handler {
     }
 
     /**
+     * Marks {@code handler} as consuming a streamed body: it runs as soon as the request head has
+     * arrived, and reads the body with {@link Request#onBody(BodyListener)} (on the event loop) or
+     * {@link Request#bodyStream()} (only from a blocking handler: wrap as
+     * {@code streaming(blocking(h))}). Bytes are never aggregated: a 20 MiB upload costs buffers
+     * of a few KiB, and the socket is not read faster than the handler consumes.
+     * {@code maxBodySize} still applies. A response sent before the body was fully read closes the
+     * connection after it.
+     *
+     * @param handler the handler
+     * @return a handler to register on a route
+     */
+    static Handler streaming(Handler handler) {
+        Objects.requireNonNull(handler, "handler");
+        return new Dispatch.Streaming(handler);
+    }
+
+    /**
      * Adapts a handler that returns a {@link java.util.concurrent.CompletionStage}: the response is
      * sent when the stage completes, as by {@link Response#send(java.util.concurrent.CompletionStage)}.
      *

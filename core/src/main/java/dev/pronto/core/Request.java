@@ -123,8 +123,21 @@ public interface Request {
     /** The body decoded as UTF-8. */
     String bodyString();
 
-    /** The body as a stream, independent of {@link #body()}'s reader index. */
+    /**
+     * The body as a stream. For an aggregated body it reads {@link #body()} without moving its
+     * reader index. On a {@link Handler#streaming(Handler) streaming} route it yields the bytes as
+     * they arrive and blocks until more do, so call it only from a blocking handler; it throws
+     * {@code IllegalStateException} on an event loop there.
+     */
     InputStream bodyStream();
+
+    /**
+     * Receives the body chunk by chunk on a {@link Handler#streaming(Handler) streaming} route;
+     * chunks that arrived before registration are delivered first. Call it once.
+     *
+     * @throws IllegalStateException if the route is not streaming or a consumer is already set
+     */
+    void onBody(BodyListener listener);
 
     /**
      * The body decoded from JSON with the codec given to {@code Server.builder().json(...)}.

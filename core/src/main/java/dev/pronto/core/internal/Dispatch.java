@@ -30,15 +30,47 @@ public final class Dispatch {
         }
     }
 
+    /**
+     * A handler whose route streams the request body instead of aggregating it.
+     *
+     * @param handler the user's handler, possibly {@link Blocking}
+     */
+    public record Streaming(Handler handler) implements Handler {
+        @Override
+        public void handle(Request req, Response res) throws Exception {
+            handler.handle(req, res);
+        }
+    }
+
+    /** Looks the route up once; true when it streams its body. */
+    static boolean routeStreams(Exchange e) {
+        route(e);
+        return e.outcome == Outcome.MATCHED && e.match.value() instanceof Streaming;
+    }
+
+    private static void route(Exchange e) {
+        if (e.outcome == null) {
+            RequestHead h = e.head;
+            e.path.set(h.bytes, h.pathStart, h.pathEnd - h.pathStart);
+            e.outcome = e.conn.server.routes().router().find(h.method, e.path, e.match);
+        }
+    }
+
     static void run(Exchange e) {
         HttpConnection conn = e.conn;
         conn.admit(e);
-        RequestHead h = e.head;
-        e.path.set(h.bytes, h.pathStart, h.pathEnd - h.pathStart);
         try {
-            Outcome outcome = conn.server.routes().router().find(h.method, e.path, e.match);
+            route(e);
+            Outcome outcome = e.outcome;
             if (outcome == Outcome.MATCHED) {
                 Handler handler = e.match.value();
+                if (handler instanceof Streaming streaming) {
+                    handler = streaming.handler();
+                    if (!(handler instanceof Blocking)) {
+                        // the body arrives after the handler returns: its listener answers
+                        e.response.async();
+                    }
+                }
                 if (handler instanceof Blocking blocking) {
                     runBlocking(e, blocking.handler());
                 } else {

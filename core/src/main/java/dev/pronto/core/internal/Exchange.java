@@ -21,6 +21,11 @@ final class Exchange {
     /** The complete body, owned by this exchange (released on recycle); null when none. */
     ByteBuf body;
 
+    /** Result of the route lookup, null until routed. */
+    dev.pronto.router.Outcome outcome;
+    /** The body of a streaming route, fed by the decoder as it arrives; null otherwise. */
+    StreamingBody stream;
+
     /** Written straight to the channel: nothing was queued ahead of it when it was dispatched. */
     boolean direct;
     boolean completed;
@@ -52,6 +57,11 @@ final class Exchange {
             held.forEach(Exchange::release);
             held.clear();
         }
+        if (stream != null) {
+            stream.abandon();
+            stream = null;
+        }
+        outcome = null;
         direct = false;
         completed = false;
         closeAfter = false;

@@ -33,6 +33,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
     private boolean needsFlush;
     private boolean flushScheduled;
     private boolean paused;
+    private boolean bodyPaused;
     private boolean closing;
     private volatile boolean draining;
     private final Runnable flushTask = this::scheduledFlush;
@@ -137,6 +138,49 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
 
     boolean paused() {
         return paused;
+    }
+
+    boolean bodyPaused() {
+        return bodyPaused;
+    }
+
+    /** A streamed body's reader fell behind: stop reading the socket. */
+    void pauseBody() {
+        bodyPaused = true;
+        ctx.channel().config().setAutoRead(false);
+    }
+
+    /** The reader caught up: read again, starting with what is already buffered. Event loop only. */
+    void resumeBody() {
+        if (!bodyPaused || closing) {
+            return;
+        }
+        bodyPaused = false;
+        ctx.channel().config().setAutoRead(!paused && ctx.channel().isWritable());
+        boolean wasInRead = inRead;
+        inRead = true;
+        decoder.decode();
+        inRead = wasInRead;
+        if (!inRead) {
+            scheduleFlush();
+        }
+    }
+
+    /** The consumer of a streamed body failed: answer with its error, then close. */
+    void bodyConsumerFailed(Exchange e, Throwable t) {
+        e.closeAfter = true;
+        Errors.handle(e, t);
+    }
+
+    /** A streamed body broke its framing: answer its exchange with the error, then close. */
+    void failStream(Exchange e, int status, String message) {
+        decoder.stop();
+        e.closeAfter = true;
+        if (e.response.sent()) {
+            closeAfterWrite();
+        } else {
+            Errors.handle(e, new dev.pronto.core.HttpException(status, message));
+        }
     }
 
     long nanoTime() {
@@ -402,9 +446,21 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
         if (closing) {
             return;
         }
+        if (decoder.streamingBody()) {
+            // Answered before the upload ended: keep reading and discarding it, then close, so the
+            // client is not reset while still sending and does get the response.
+            decoder.discardRestThenClose();
+            scheduleFlush();
+            return;
+        }
         closing = true;
         decoder.stop();
         ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    /** Closes once the streamed body being discarded has ended. */
+    void streamDrained() {
+        closeAfterWrite();
     }
 
     /** Starts a graceful close: idle now closes, busy closes after its in-flight responses. */

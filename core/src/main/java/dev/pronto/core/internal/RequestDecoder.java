@@ -14,6 +14,8 @@ final class RequestDecoder {
     private static final int FIXED = 1;
     private static final int CHUNKED = 2;
     private static final int STOPPED = 3;
+    private static final int FIXED_STREAM = 4;
+    private static final int CHUNKED_STREAM = 5;
 
     private final HttpConnection conn;
     private final HeadScanner scanner;
@@ -25,6 +27,10 @@ final class RequestDecoder {
     private int scanned;
     private int phase = HEAD;
     private Exchange current;
+    private StreamingBody streaming;
+    private Exchange streamingExchange;
+    private long remaining;
+    private boolean closeWhenStreamEnds;
     long headStartNanos;
 
     RequestDecoder(HttpConnection conn, ServerConfig config) {
@@ -46,15 +52,18 @@ final class RequestDecoder {
     }
 
     boolean inRequest() {
-        return phase == FIXED || phase == CHUNKED || (cum != null && cum.isReadable());
+        return phase == FIXED || phase == CHUNKED || phase == FIXED_STREAM || phase == CHUNKED_STREAM
+                || (cum != null && cum.isReadable());
     }
 
     /** Decodes and dispatches every complete request buffered, until input runs out or reading pauses. */
     void decode() {
-        while (cum != null && phase != STOPPED && !conn.paused() && !conn.closing()) {
+        while (cum != null && phase != STOPPED && !conn.paused() && !conn.bodyPaused() && !conn.closing()) {
             boolean progressed = switch (phase) {
                 case HEAD -> cum.isReadable() && head();
                 case FIXED -> fixedBody();
+                case FIXED_STREAM -> fixedStream();
+                case CHUNKED_STREAM -> chunkedStream();
                 default -> chunkedBody();
             };
             if (!progressed) {
@@ -106,6 +115,9 @@ final class RequestDecoder {
             return fail(h.errorStatus, h.errorMessage);
         }
         current = e;
+        if ((h.chunked || h.contentLength > 0) && Dispatch.routeStreams(e)) {
+            return startStream(e);
+        }
         if (h.chunked) {
             return startChunked(e);
         }
@@ -136,6 +148,96 @@ final class RequestDecoder {
             conn.writeContinue();
         }
         return true;
+    }
+
+    private boolean startStream(Exchange e) {
+        RequestHead h = e.head;
+        current = null;
+        if (!h.chunked && h.contentLength > maxBody) {
+            conn.discard(e);
+            return fail(413, "Request body exceeds the limit of " + maxBody + " bytes (maxBodySize)");
+        }
+        streaming = new StreamingBody(e);
+        streamingExchange = e;
+        e.stream = streaming;
+        remaining = h.contentLength;
+        if (h.chunked) {
+            chunked.reset();
+        }
+        phase = h.chunked ? CHUNKED_STREAM : FIXED_STREAM;
+        if (!h.keepAlive()) {
+            e.closeAfter = true;
+        }
+        if (h.expectContinue) {
+            conn.writeContinue();
+        }
+        Dispatch.run(e);
+        return true;
+    }
+
+    /** Hands the next available part of a Content-Length body to its consumer, without copying. */
+    private boolean fixedStream() {
+        int n = (int) Math.min(remaining, cum.readableBytes());
+        if (n == 0) {
+            return false;
+        }
+        ByteBuf chunk = cum.retainedSlice(cum.readerIndex(), n);
+        cum.skipBytes(n);
+        remaining -= n;
+        StreamingBody s = streaming;
+        boolean last = remaining == 0;
+        if (last) {
+            endStream();
+        }
+        s.offer(chunk);
+        if (last) {
+            s.end();
+        }
+        return true;
+    }
+
+    private boolean chunkedStream() {
+        ByteBuf out = conn.alloc().ioBuffer(Math.min(Math.max(cum.readableBytes(), 256), 64 * 1024));
+        int r = chunked.decode(cum, out);
+        StreamingBody s = streaming;
+        if (r == ChunkedDecoder.ERROR) {
+            out.release();
+            Exchange e = streamingExchange;
+            s.fail(new IllegalStateException(chunked.errorMessage));
+            conn.failStream(e, chunked.errorStatus, chunked.errorMessage);
+            return false;
+        }
+        if (r == ChunkedDecoder.DONE) {
+            endStream();
+        }
+        if (out.isReadable()) {
+            s.offer(out);
+        } else {
+            out.release();
+        }
+        if (r == ChunkedDecoder.DONE) {
+            s.end();
+        }
+        return r == ChunkedDecoder.DONE;
+    }
+
+    private void endStream() {
+        phase = streamingExchange.closeAfter || closeWhenStreamEnds ? STOPPED : HEAD;
+        streaming = null;
+        streamingExchange = null;
+        if (closeWhenStreamEnds) {
+            conn.eventLoop().execute(conn::streamDrained);
+        }
+    }
+
+    boolean streamingBody() {
+        return phase == FIXED_STREAM || phase == CHUNKED_STREAM;
+    }
+
+    /** The response is out before the body ended: discard the rest, then let the connection close. */
+    void discardRestThenClose() {
+        closeWhenStreamEnds = true;
+        streaming.abandon();
     }
 
     private boolean fixedBody() {
@@ -196,6 +298,11 @@ final class RequestDecoder {
         if (current != null) {
             current.recycle();
             current = null;
+        }
+        if (streaming != null) {
+            streaming.fail(new java.nio.channels.ClosedChannelException());
+            streaming = null;
+            streamingExchange = null;
         }
     }
 

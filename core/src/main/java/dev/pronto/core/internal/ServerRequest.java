@@ -166,6 +166,9 @@ final class ServerRequest implements Request {
 
     @Override
     public ByteBuf body() {
+        if (e.stream != null) {
+            throw new IllegalStateException("this route streams its body: read it with req.onBody(...) or req.bodyStream()");
+        }
         return e.body != null ? e.body : Unpooled.EMPTY_BUFFER;
     }
 
@@ -183,8 +186,20 @@ final class ServerRequest implements Request {
 
     @Override
     public InputStream bodyStream() {
+        if (e.stream != null) {
+            return e.stream.inputStream();
+        }
         ByteBuf b = body();
         return new ByteBufInputStream(b.duplicate());
+    }
+
+    @Override
+    public void onBody(dev.pronto.core.BodyListener listener) {
+        java.util.Objects.requireNonNull(listener, "listener");
+        if (e.stream == null) {
+            throw new IllegalStateException("onBody needs a streaming route: register it with Handler.streaming(...)");
+        }
+        e.stream.listen(listener);
     }
 
     @Override

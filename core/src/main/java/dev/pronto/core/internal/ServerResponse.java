@@ -253,6 +253,9 @@ final class ServerResponse implements Response {
             out.writeShort(ResponseHeaders.CRLF_SHORT);
         }
         out.writeBytes(DateHeader.line());
+        if (e.stream != null && !e.stream.finished()) {
+            e.closeAfter = true;
+        }
         if (e.closeAfter || e.conn.draining()) {
             e.closeAfter = true;
             out.writeBytes(CLOSE);

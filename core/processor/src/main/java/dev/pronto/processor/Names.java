@@ -1,0 +1,88 @@
+package dev.pronto.processor;
+
+import java.util.List;
+import java.util.Map;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+
+/**
+ * The annotation and core type names the processor knows, as strings: the processor reads
+ * annotations through mirrors and never loads core classes.
+ */
+final class Names {
+    static final String ANNOTATIONS = "dev.pronto.core.annotation.";
+    static final String PATH = ANNOTATIONS + "Path";
+    static final String STATUS = ANNOTATIONS + "Status";
+    static final String BLOCKING = ANNOTATIONS + "Blocking";
+    static final String BODY = ANNOTATIONS + "Body";
+    static final String REQUEST = "dev.pronto.core.Request";
+    static final String RESPONSE = "dev.pronto.core.Response";
+    static final String BYTE_BUF = "io.netty.buffer.ByteBuf";
+
+    /** HTTP method annotations in registration order, with the {@code Routes} method each calls. */
+    static final Map<String, String> HTTP_METHODS = orderedMap(
+            "Get", "get", "Post", "post", "Put", "put", "Patch", "patch",
+            "Delete", "delete", "Head", "head", "Options", "options");
+
+    /** Parameter annotations binding a request value, with the source constant of {@code Params}. */
+    static final Map<String, Source> SOURCES = orderedMap(
+            "PathParam", Source.PATH, "Query", Source.QUERY, "Header", Source.HEADER, "Cookie", Source.COOKIE);
+
+    private Names() {
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <V> Map<String, V> orderedMap(Object... pairs) {
+        var map = new java.util.LinkedHashMap<String, V>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            map.put(ANNOTATIONS + pairs[i], (V) pairs[i + 1]);
+        }
+        return java.util.Collections.unmodifiableMap(map);
+    }
+
+    /** The annotation {@code name} on {@code element}, or null. */
+    static AnnotationMirror find(Element element, String name) {
+        for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
+            TypeElement type = (TypeElement) mirror.getAnnotationType().asElement();
+            if (type.getQualifiedName().contentEquals(name)) {
+                return mirror;
+            }
+        }
+        return null;
+    }
+
+    /** The annotations on {@code element} whose names are keys of {@code names}, in source order. */
+    static List<AnnotationMirror> findAll(Element element, Map<String, ?> names) {
+        return element.getAnnotationMirrors().stream()
+                .filter(m -> names.containsKey(qualifiedName(m)))
+                .map(m -> (AnnotationMirror) m)
+                .toList();
+    }
+
+    static String qualifiedName(AnnotationMirror mirror) {
+        return ((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().toString();
+    }
+
+    static String simpleName(AnnotationMirror mirror) {
+        return mirror.getAnnotationType().asElement().getSimpleName().toString();
+    }
+
+    /** The explicit {@code value()} of {@code mirror}, or null when it uses the default. */
+    static Object value(AnnotationMirror mirror) {
+        for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e : mirror.getElementValues().entrySet()) {
+            if (e.getKey().getSimpleName().contentEquals("value")) {
+                return e.getValue().getValue();
+            }
+        }
+        return null;
+    }
+
+    /** The explicit string {@code value()} of {@code mirror}, or {@code fallback}. */
+    static String stringValue(AnnotationMirror mirror, String fallback) {
+        Object value = value(mirror);
+        return value == null || value.toString().isEmpty() ? fallback : value.toString();
+    }
+}

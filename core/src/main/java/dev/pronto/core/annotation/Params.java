@@ -1,0 +1,181 @@
+package dev.pronto.core.annotation;
+
+import dev.pronto.core.BadRequestException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Converts request values for the code {@code pronto-processor} generates; usable by hand too.
+ *
+ * <p>Every converter takes the raw value (already percent-decoded, null when absent), the name of
+ * the parameter and its {@code source} ({@link #PATH}, {@link #QUERY}, {@link #HEADER} or
+ * {@link #COOKIE}). An absent value is a {@link BadRequestException} "query parameter 'q' is
+ * required"; one that does not convert is a {@link BadRequestException} naming the parameter, for
+ * example "query parameter 'limit' must be an integer, got 'x'". Wrap a converter with
+ * {@link #optional} or {@link #list} for values that may be absent or repeated. Thread-safe and
+ * allocation-free on success, apart from the converted value itself.
+ */
+public final class Params {
+    /** The source of {@code {name}} values of the route pattern. */
+    public static final String PATH = "path parameter";
+    /** The source of query string values. */
+    public static final String QUERY = "query parameter";
+    /** The source of request header values. */
+    public static final String HEADER = "header";
+    /** The source of cookie values. */
+    public static final String COOKIE = "cookie";
+
+    private Params() {
+    }
+
+    /**
+     * Converts one raw value; {@code Params::intValue} and the other methods of this class fit.
+     *
+     * @param <T> the converted type
+     */
+    @FunctionalInterface
+    public interface Converter<T> {
+        /**
+         * Converts {@code raw}, the value of parameter {@code name} from {@code source}.
+         *
+         * @param raw the value, or null when absent
+         * @param name the parameter name, for the error message
+         * @param source where the value comes from, for the error message
+         * @return the converted value
+         * @throws BadRequestException if the value is absent or does not convert
+         */
+        T convert(String raw, String name, String source);
+    }
+
+    /** Returns {@code raw}, which must be present. */
+    public static String string(String raw, String name, String source) {
+        return present(raw, name, source);
+    }
+
+    /** Parses a decimal {@code int}. */
+    public static int intValue(String raw, String name, String source) {
+        try {
+            return Integer.parseInt(present(raw, name, source));
+        } catch (NumberFormatException e) {
+            throw invalid("an integer", raw, name, source);
+        }
+    }
+
+    /** Parses a decimal {@code long}. */
+    public static long longValue(String raw, String name, String source) {
+        try {
+            return Long.parseLong(present(raw, name, source));
+        } catch (NumberFormatException e) {
+            throw invalid("an integer", raw, name, source);
+        }
+    }
+
+    /** Parses a decimal {@code short}. */
+    public static short shortValue(String raw, String name, String source) {
+        try {
+            return Short.parseShort(present(raw, name, source));
+        } catch (NumberFormatException e) {
+            throw invalid("an integer in -32768..32767", raw, name, source);
+        }
+    }
+
+    /** Parses a decimal {@code byte}. */
+    public static byte byteValue(String raw, String name, String source) {
+        try {
+            return Byte.parseByte(present(raw, name, source));
+        } catch (NumberFormatException e) {
+            throw invalid("an integer in -128..127", raw, name, source);
+        }
+    }
+
+    /** Parses a {@code double} as {@link Double#parseDouble(String)} does. */
+    public static double doubleValue(String raw, String name, String source) {
+        try {
+            return Double.parseDouble(present(raw, name, source));
+        } catch (NumberFormatException e) {
+            throw invalid("a number", raw, name, source);
+        }
+    }
+
+    /** Parses a {@code float} as {@link Float#parseFloat(String)} does. */
+    public static float floatValue(String raw, String name, String source) {
+        try {
+            return Float.parseFloat(present(raw, name, source));
+        } catch (NumberFormatException e) {
+            throw invalid("a number", raw, name, source);
+        }
+    }
+
+    /** Parses {@code true} or {@code false}, ignoring case. */
+    public static boolean booleanValue(String raw, String name, String source) {
+        if ("true".equalsIgnoreCase(present(raw, name, source))) {
+            return true;
+        }
+        if ("false".equalsIgnoreCase(raw)) {
+            return false;
+        }
+        throw invalid("true or false", raw, name, source);
+    }
+
+    /** Returns the only character of {@code raw}. */
+    public static char charValue(String raw, String name, String source) {
+        if (present(raw, name, source).length() != 1) {
+            throw invalid("a single character", raw, name, source);
+        }
+        return raw.charAt(0);
+    }
+
+    /** Parses a UUID in its canonical 36-character form. */
+    public static UUID uuid(String raw, String name, String source) {
+        if (present(raw, name, source).length() != 36) {
+            throw invalid("a UUID", raw, name, source);
+        }
+        try {
+            return UUID.fromString(raw);
+        } catch (IllegalArgumentException e) {
+            throw invalid("a UUID", raw, name, source);
+        }
+    }
+
+    /**
+     * Returns the constant of {@code type} named exactly {@code raw}; the error lists the names.
+     *
+     * @param type the enum class
+     */
+    public static <E extends Enum<E>> E enumValue(Class<E> type, String raw, String name, String source) {
+        try {
+            return Enum.valueOf(type, present(raw, name, source));
+        } catch (IllegalArgumentException e) {
+            String names = Arrays.toString(type.getEnumConstants());
+            throw invalid("one of " + names.substring(1, names.length() - 1), raw, name, source);
+        }
+    }
+
+    /** Empty when {@code raw} is null, else the value {@code converter} returns. */
+    public static <T> Optional<T> optional(String raw, String name, String source, Converter<T> converter) {
+        return raw == null ? Optional.empty() : Optional.of(converter.convert(raw, name, source));
+    }
+
+    /** Converts each of {@code raws} (empty when the parameter is absent) into a new list. */
+    public static <T> List<T> list(List<String> raws, String name, String source, Converter<T> converter) {
+        List<T> values = new ArrayList<>(raws.size());
+        for (String raw : raws) {
+            values.add(converter.convert(raw, name, source));
+        }
+        return values;
+    }
+
+    private static String present(String raw, String name, String source) {
+        if (raw == null) {
+            throw new BadRequestException(source + " '" + name + "' is required");
+        }
+        return raw;
+    }
+
+    private static BadRequestException invalid(String expected, String raw, String name, String source) {
+        return new BadRequestException(source + " '" + name + "' must be " + expected + ", got '" + raw + "'");
+    }
+}
