@@ -85,4 +85,22 @@ final class Names {
         Object value = value(mirror);
         return value == null || value.toString().isEmpty() ? fallback : value.toString();
     }
+
+    /** {@code value} as a Java string literal. */
+    static String literal(String value) {
+        StringBuilder sb = new StringBuilder("\"");
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '"' || c == '\\') {
+                sb.append('\\').append(c);
+            } else if (c < ' ') {
+                sb.append(String.format("\\%03o", (int) c));
+            } else if (c > '~') {
+                sb.append(String.format("\\u%04x", (int) c));
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.append('"').toString();
+    }
 }

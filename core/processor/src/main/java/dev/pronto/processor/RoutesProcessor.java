@@ -1,0 +1,109 @@
+package dev.pronto.processor;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
+import javax.tools.Diagnostic;
+
+/**
+ * Turns controller classes annotated with {@code dev.pronto.core.annotation} annotations into
+ * {@code <Controller>$Routes} classes of plain route registrations, at compile time.
+ *
+ * <p>Add the {@code pronto-processor} artifact to the compiler's {@code annotationProcessorPaths}
+ * (JDK 23 and later no longer run processors found on the class path). Problems are compile
+ * errors on the offending element: an unsupported parameter or return type, a private method, a
+ * path parameter without a matching {@code {name}} (or the reverse), and two routes with the same
+ * method and path anywhere in one compilation. A controller with errors gets no generated class.
+ */
+public final class RoutesProcessor extends AbstractProcessor {
+    private final Map<String, Route> seen = new HashMap<>();
+
+    /** Creates the processor; the compiler calls this through {@code ServiceLoader}. */
+    public RoutesProcessor() {
+    }
+
+    /** The {@code @Path} and HTTP method annotations. */
+    @Override
+    public Set<String> getSupportedAnnotationTypes() {
+        Set<String> names = new LinkedHashSet<>(Names.HTTP_METHODS.keySet());
+        names.add(Names.PATH);
+        return names;
+    }
+
+    /** The latest source version of the running compiler: generated code uses Java 21 features only. */
+    @Override
+    public SourceVersion getSupportedSourceVersion() {
+        return SourceVersion.latestSupported();
+    }
+
+    /** Reads the controllers of this round, checks for duplicate routes, and writes their classes. */
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+        ControllerReader reader = new ControllerReader(processingEnv);
+        List<Controller> controllers = controllers(annotations, round).stream()
+                .map(reader::read)
+                .filter(c -> c != null)
+                .toList();
+        Set<Controller> duplicated = checkDuplicates(controllers, reader);
+        for (Controller controller : controllers) {
+            if (!duplicated.contains(controller)) {
+                write(controller);
+            }
+        }
+        return false;
+    }
+
+    private static Set<TypeElement> controllers(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+        Set<TypeElement> types = new LinkedHashSet<>();
+        for (TypeElement annotation : annotations) {
+            for (Element element : round.getElementsAnnotatedWith(annotation)) {
+                types.add(element instanceof TypeElement type ? type : (TypeElement) element.getEnclosingElement());
+            }
+        }
+        return types;
+    }
+
+    private Set<Controller> checkDuplicates(List<Controller> controllers, ControllerReader reader) {
+        Set<Controller> duplicated = new LinkedHashSet<>();
+        for (Controller controller : controllers) {
+            for (Route route : controller.routes()) {
+                Route first = seen.putIfAbsent(route.verb() + " " + route.path().shape(), route);
+                if (first != null) {
+                    reader.report(duplicate(route, first));
+                    reader.report(duplicate(first, route));
+                    duplicated.add(controller);
+                    controllers.stream().filter(c -> c.routes().contains(first)).forEach(duplicated::add);
+                }
+            }
+        }
+        return duplicated;
+    }
+
+    private static RouteException duplicate(Route route, Route other) {
+        return new RouteException("duplicate route " + route.verb() + " " + route.path().pattern()
+                + ", also declared by " + other.describe(), route.method(), route.annotation());
+    }
+
+    private void write(Controller controller) {
+        boolean generated = processingEnv.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null;
+        String source = new RoutesWriter(controller, generated).write();
+        try {
+            var file = processingEnv.getFiler().createSourceFile(controller.qualifiedGeneratedName(), controller.type());
+            try (Writer writer = file.openWriter()) {
+                writer.write(source);
+            }
+        } catch (IOException e) {
+            processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+                    "cannot write " + controller.qualifiedGeneratedName() + ": " + e.getMessage(), controller.type());
+        }
+    }
+}
