@@ -96,6 +96,7 @@ public final class Server implements AutoCloseable {
         private ServerConfig fixed;
         private final Routes routes = new Routes();
         private JsonCodec json;
+        private Compression compression;
         private EventLoops loops;
 
         private Builder() {
@@ -140,6 +141,12 @@ public final class Server implements AutoCloseable {
             return this;
         }
 
+        /** Enables response compression (and, if configured, gzip request bodies). */
+        public Builder compression(Compression value) {
+            compression = Objects.requireNonNull(value, "value");
+            return this;
+        }
+
         /**
          * Validates the configuration, compiles the routes and creates the server (not started).
          *
@@ -148,7 +155,7 @@ public final class Server implements AutoCloseable {
         public Server build() {
             ServerConfig cfg = fixed != null ? fixed : config.build();
             RouteTable table = routes.compile();
-            return new Server(new ServerContext(cfg, table, json,
+            return new Server(new ServerContext(cfg, table, new ServerContext.Features(json, compression),
                     java.util.concurrent.Executors.newThreadPerTaskExecutor(
                             Thread.ofVirtual().name("pronto-blocking-", 0).factory())), loops);
         }

@@ -14,16 +14,23 @@ final class ChunkedWriter implements BodyWriter {
 
     private final Exchange e;
     private final boolean withBody;
+    private final StreamCompressor compressor;
     private volatile boolean ended;
 
-    ChunkedWriter(Exchange e, boolean withBody) {
+    ChunkedWriter(Exchange e, boolean withBody, StreamCompressor compressor) {
         this.e = e;
         this.withBody = withBody;
+        this.compressor = compressor;
     }
 
     @Override
     public CompletionStage<Void> write(CharSequence chunk) {
         int length = ByteBufUtil.utf8Bytes(chunk);
+        if (compressor != null) {
+            ByteBuf data = e.conn.alloc().ioBuffer(length);
+            ByteBufUtil.reserveAndWriteUtf8(data, chunk, length);
+            return write(data);
+        }
         ByteBuf buf = frame(length);
         ByteBufUtil.reserveAndWriteUtf8(buf, chunk, length);
         return send(buf, length);
@@ -31,6 +38,9 @@ final class ChunkedWriter implements BodyWriter {
 
     @Override
     public CompletionStage<Void> write(byte[] chunk) {
+        if (compressor != null) {
+            return write(e.conn.alloc().ioBuffer(chunk.length).writeBytes(chunk));
+        }
         ByteBuf buf = frame(chunk.length);
         buf.writeBytes(chunk);
         return send(buf, chunk.length);
@@ -38,6 +48,14 @@ final class ChunkedWriter implements BodyWriter {
 
     @Override
     public CompletionStage<Void> write(ByteBuf chunk) {
+        if (compressor != null && chunk.isReadable()) {
+            ByteBuf data = chunk;
+            try {
+                chunk = compressor.compress(data);
+            } finally {
+                data.release();
+            }
+        }
         int length = chunk.readableBytes();
         try {
             ByteBuf buf = frame(length);
@@ -51,6 +69,13 @@ final class ChunkedWriter implements BodyWriter {
     @Override
     public CompletionStage<Void> end() {
         checkOpen();
+        if (compressor != null) {
+            ByteBuf tail = compressor.finish();
+            int length = tail.readableBytes();
+            ByteBuf buf = frame(length).writeBytes(tail);
+            tail.release();
+            send(buf, length);
+        }
         ended = true;
         CompletionStage<Void> done = withBody
                 ? push(e.conn.alloc().ioBuffer(LAST.length).writeBytes(LAST))

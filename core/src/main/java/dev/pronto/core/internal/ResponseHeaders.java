@@ -36,6 +36,15 @@ final class ResponseHeaders {
         count++;
     }
 
+    boolean has(String name) {
+        for (int i = 0; i < count * 2; i += 2) {
+            if (Ascii.equalsIgnoreCase(names[i], name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     void contentType(CharSequence value) {
         check(value, "value");
         contentType = value;

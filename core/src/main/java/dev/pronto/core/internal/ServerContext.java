@@ -19,6 +19,7 @@ public final class ServerContext {
     private final ServerConfig config;
     private final RouteTable routes;
     private final JsonCodec json;
+    private final Compressors compressors;
     private final ExecutorService blocking;
     private final Set<HttpConnection> connections = ConcurrentHashMap.newKeySet();
     private final AtomicInteger open = new AtomicInteger();
@@ -28,14 +29,28 @@ public final class ServerContext {
      *
      * @param config validated configuration
      * @param routes compiled routes
-     * @param json the JSON codec, or null when none was configured
+     * @param features the optional codecs: JSON and compression
      * @param blocking executor of blocking handlers (virtual threads); shut down by the owner
      */
-    public ServerContext(ServerConfig config, RouteTable routes, JsonCodec json, ExecutorService blocking) {
+    public ServerContext(ServerConfig config, RouteTable routes, Features features, ExecutorService blocking) {
         this.config = config;
         this.routes = routes;
-        this.json = json;
+        this.json = features.json();
+        this.compressors = features.compression() == null ? null : new Compressors(features.compression());
         this.blocking = blocking;
+    }
+
+    /**
+     * Optional parts of a server.
+     *
+     * @param json the JSON codec, or null
+     * @param compression response compression settings, or null for none
+     */
+    public record Features(JsonCodec json, dev.pronto.core.Compression compression) {
+    }
+
+    Compressors compressors() {
+        return compressors;
     }
 
     /** The configuration. */

@@ -1,6 +1,7 @@
 package dev.pronto.core.internal;
 
 import dev.pronto.core.BodyWriter;
+import dev.pronto.core.ContentCoding;
 import dev.pronto.core.NotFoundException;
 import dev.pronto.core.Response;
 import dev.pronto.router.Method;
@@ -103,8 +104,14 @@ final class ServerResponse implements Response {
     @Override
     public void send(CharSequence body) {
         Objects.requireNonNull(body, "body");
-        markSent();
         int length = ByteBufUtil.utf8Bytes(body);
+        if (mayCompress(length)) {
+            ByteBuf buf = e.conn.alloc().ioBuffer(length);
+            ByteBufUtil.reserveAndWriteUtf8(buf, body, length);
+            sendBuffer(buf, TEXT);
+            return;
+        }
+        markSent();
         ByteBuf out = e.conn.alloc().ioBuffer(160 + headers.estimate() + length);
         writeHead(out, length, TEXT);
         if (hasBody()) {
@@ -116,6 +123,10 @@ final class ServerResponse implements Response {
     @Override
     public void send(byte[] body) {
         Objects.requireNonNull(body, "body");
+        if (mayCompress(body.length)) {
+            sendBuffer(e.conn.alloc().ioBuffer(body.length).writeBytes(body), BYTES);
+            return;
+        }
         markSent();
         ByteBuf out = e.conn.alloc().ioBuffer(160 + headers.estimate() + body.length);
         writeHead(out, body.length, BYTES);
@@ -194,10 +205,13 @@ final class ServerResponse implements Response {
 
     @Override
     public BodyWriter stream() {
+        ContentCoding coding = negotiate(-1, BYTES);
         markSent();
         ByteBuf head = e.conn.alloc().ioBuffer(200 + headers.estimate());
         writeHead(head, -1, BYTES);
-        ChunkedWriter writer = new ChunkedWriter(e, hasBody());
+        StreamCompressor compressor = coding == null || !hasBody() ? null
+                : new StreamCompressor(coding, e.conn.server.compressors().config(), e.conn.alloc());
+        ChunkedWriter writer = new ChunkedWriter(e, hasBody(), compressor);
         e.conn.startStream(e, head);
         return writer;
     }
@@ -210,6 +224,7 @@ final class ServerResponse implements Response {
             body.release();
             throw ex;
         }
+        body = compress(body, defaultType);
         int length = body.readableBytes();
         boolean copy = length <= COPY_LIMIT || !hasBody();
         ByteBuf out = e.conn.alloc().ioBuffer(160 + headers.estimate() + (copy ? length : 0));
@@ -223,6 +238,44 @@ final class ServerResponse implements Response {
         } else {
             e.conn.complete(e, out, body);
         }
+    }
+
+    private boolean mayCompress(int length) {
+        Compressors c = e.conn.server.compressors();
+        return c != null && length >= c.config().minSize();
+    }
+
+    /** The body to send: {@code body} itself, or its compressed form (then {@code body} is released). */
+    private ByteBuf compress(ByteBuf body, String defaultType) {
+        ContentCoding coding = negotiate(body.readableBytes(), defaultType);
+        if (coding == null) {
+            return body;
+        }
+        try {
+            return e.conn.server.compressors().compress(coding, body, e.conn.alloc());
+        } finally {
+            body.release();
+        }
+    }
+
+    /** The coding for a body of {@code length} bytes, adding Vary and Content-Encoding; null for identity. */
+    private ContentCoding negotiate(long length, String defaultType) {
+        Compressors c = e.conn.server.compressors();
+        CharSequence type = headers.contentType() != null ? headers.contentType() : defaultType;
+        if (c == null || (length >= 0 && length < c.config().minSize()) || Status.bodiless(status)
+                || !c.config().compresses(type) || headers.has("Content-Encoding")) {
+            return null;
+        }
+        headers.add("Vary", "Accept-Encoding");
+        CharSequence accept = e.request.peekHeader("accept-encoding");
+        if (accept == null) {
+            return null;
+        }
+        ContentCoding best = AcceptEncoding.negotiate(accept, c.offered());
+        if (best != null) {
+            headers.add("Content-Encoding", best.token());
+        }
+        return best;
     }
 
     private boolean hasBody() {

@@ -1,0 +1,125 @@
+package dev.pronto.core.internal;
+
+import com.aayushatharva.brotli4j.encoder.Encoder;
+import com.aayushatharva.brotli4j.encoder.EncoderJNI;
+import dev.pronto.core.Compression;
+import dev.pronto.core.ContentCoding;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.zip.CRC32;
+import java.util.zip.Deflater;
+
+/**
+ * Compresses a streamed body chunk by chunk, flushing after each so every chunk can be decoded as
+ * it arrives. One per streamed response; {@link #finish} frees its native state.
+ */
+final class StreamCompressor {
+    private static final byte[] GZIP_HEADER = {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, (byte) 0xff};
+
+    private final ContentCoding coding;
+    private final ByteBufAllocator alloc;
+    private Deflater deflater;
+    private CRC32 crc;
+    private long total;
+    private EncoderJNI.Wrapper brotli;
+    private boolean started;
+
+    StreamCompressor(ContentCoding coding, Compression config, ByteBufAllocator alloc) {
+        this.coding = coding;
+        this.alloc = alloc;
+        try {
+            if (coding == ContentCoding.BR) {
+                brotli = new EncoderJNI.Wrapper(64 * 1024, config.brotliQuality(), 22, Encoder.Mode.GENERIC);
+            } else {
+                deflater = new Deflater(config.gzipLevel(), coding == ContentCoding.GZIP);
+                crc = coding == ContentCoding.GZIP ? new CRC32() : null;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the brotli encoder", e);
+        }
+    }
+
+    /** Compresses and flushes {@code data} (not released here) into a new buffer. */
+    synchronized ByteBuf compress(ByteBuf data) {
+        ByteBuf out = alloc.ioBuffer(Math.max(64, data.readableBytes() / 2));
+        header(out);
+        if (brotli != null) {
+            pushBrotli(data, out, EncoderJNI.Operation.FLUSH);
+        } else {
+            if (crc != null) {
+                crc.update(data.nioBuffer());
+                total += data.readableBytes();
+            }
+            deflater.setInput(data.nioBuffer());
+            drain(out, Deflater.SYNC_FLUSH);
+        }
+        return out;
+    }
+
+    /** Ends the compressed stream and frees native state; returns the trailing bytes. */
+    synchronized ByteBuf finish() {
+        ByteBuf out = alloc.ioBuffer(64);
+        header(out);
+        if (brotli != null) {
+            try {
+                brotli.push(EncoderJNI.Operation.FINISH, 0);
+                Compressors.drainBrotli(brotli, out, EncoderJNI.Operation.FINISH);
+            } catch (IOException e) {
+                throw new UncheckedIOException("brotli compression failed", e);
+            }
+            brotli.destroy();
+            brotli = null;
+        } else {
+            deflater.finish();
+            drain(out, Deflater.NO_FLUSH);
+            deflater.end();
+            if (crc != null) {
+                out.writeIntLE((int) crc.getValue());
+                out.writeIntLE((int) total);
+            }
+        }
+        return out;
+    }
+
+    private void header(ByteBuf out) {
+        if (!started && coding == ContentCoding.GZIP) {
+            out.writeBytes(GZIP_HEADER);
+        }
+        started = true;
+    }
+
+    private void drain(ByteBuf out, int flush) {
+        while (true) {
+            out.ensureWritable(512);
+            ByteBuffer target = out.nioBuffer(out.writerIndex(), out.writableBytes());
+            int n = deflater.deflate(target, flush);
+            out.writerIndex(out.writerIndex() + n);
+            if (deflater.finished() || (n < target.capacity() && deflater.needsInput())) {
+                return;
+            }
+        }
+    }
+
+    private void pushBrotli(ByteBuf data, ByteBuf out, EncoderJNI.Operation op) {
+        try {
+            ByteBuffer input = brotli.getInputBuffer();
+            int offset = data.readerIndex();
+            int left = data.readableBytes();
+            do {
+                int n = Math.min(left, input.capacity());
+                input.clear();
+                input.put(data.nioBuffer(offset, n));
+                offset += n;
+                left -= n;
+                EncoderJNI.Operation step = left == 0 ? op : EncoderJNI.Operation.PROCESS;
+                brotli.push(step, n);
+                Compressors.drainBrotli(brotli, out, step);
+            } while (left > 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException("brotli compression failed", e);
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package dev.pronto.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.aayushatharva.brotli4j.Brotli4jLoader;
+import com.aayushatharva.brotli4j.decoder.Decoder;
+import dev.pronto.core.testing.TestClient;
+import dev.pronto.core.testing.TestResponse;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.InflaterInputStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class CompressionTest {
+    private static final String TEXT = "{\"items\":[" + "{\"id\":1,\"name\":\"Alpha Widget\"},".repeat(100) + "{}]}";
+    private final TestClient client = TestClient.start(Server.builder()
+            .compression(Compression.defaults())
+            .routes(r -> r
+                    .get("/json", (req, res) -> res.contentType("application/json").send(TEXT))
+                    .get("/small", (req, res) -> res.contentType("application/json").send("{}"))
+                    .get("/png", (req, res) -> res.contentType("image/png").send(TEXT.getBytes()))
+                    .get("/stream", (req, res) -> {
+                        BodyWriter w = res.contentType("text/plain").stream();
+                        w.write(TEXT);
+                        w.write(TEXT);
+                        w.end();
+                    })));
+
+    @AfterEach
+    void close() {
+        client.close();
+    }
+
+    private TestResponse get(String path, String acceptEncoding) {
+        return client.request("GET", path, acceptEncoding == null ? Map.of() : Map.of("Accept-Encoding", acceptEncoding), null);
+    }
+
+    @Test
+    void withoutAcceptEncodingThereIsNoContentEncodingHeader() {
+        TestResponse r = get("/json", null);
+
+        assertThat(r.header("Content-Encoding")).isNull();
+        assertThat(r.header("Vary")).isEqualTo("Accept-Encoding");
+        assertThat(r.text()).isEqualTo(TEXT);
+    }
+
+    @Test
+    void gzipIsDecodableAndSmaller() throws Exception {
+        TestResponse r = get("/json", "gzip");
+
+        assertThat(r.header("Content-Encoding")).isEqualTo("gzip");
+        assertThat(r.body().length).isLessThan(TEXT.length() / 4);
+        assertThat(new String(new GZIPInputStream(new ByteArrayInputStream(r.body())).readAllBytes(), StandardCharsets.UTF_8))
+                .isEqualTo(TEXT);
+    }
+
+    @Test
+    void brotliIsPreferredAndDecodable() throws Exception {
+        TestResponse r = get("/json", "gzip, br");
+
+        assertThat(r.header("Content-Encoding")).isEqualTo("br");
+        Brotli4jLoader.ensureAvailability();
+        assertThat(new String(Decoder.decompress(r.body()).getDecompressedData(), StandardCharsets.UTF_8)).isEqualTo(TEXT);
+    }
+
+    @Test
+    void deflateIsZlibWrapped() throws Exception {
+        TestResponse r = get("/json", "deflate");
+
+        assertThat(r.header("Content-Encoding")).isEqualTo("deflate");
+        assertThat(new String(new InflaterInputStream(new ByteArrayInputStream(r.body())).readAllBytes(), StandardCharsets.UTF_8))
+                .isEqualTo(TEXT);
+    }
+
+    @Test
+    void bodiesUnderTheMinimumSizeAreSentAsIs() {
+        assertThat(get("/small", "gzip").header("Content-Encoding")).isNull();
+    }
+
+    @Test
+    void incompressibleTypesAreSentAsIs() {
+        TestResponse r = get("/png", "gzip");
+
+        assertThat(r.header("Content-Encoding")).isNull();
+        assertThat(r.header("Vary")).isNull();
+    }
+
+    @Test
+    void streamedBodyIsCompressedChunkByChunk() throws Exception {
+        TestResponse r = get("/stream", "gzip");
+
+        assertThat(r.header("Content-Encoding")).isEqualTo("gzip");
+        assertThat(r.header("Transfer-Encoding")).isEqualTo("chunked");
+        assertThat(new String(new GZIPInputStream(new ByteArrayInputStream(r.body())).readAllBytes(), StandardCharsets.UTF_8))
+                .isEqualTo(TEXT + TEXT);
+    }
+
+    @Test
+    void streamedBrotliDecodes() throws Exception {
+        TestResponse r = get("/stream", "br");
+
+        Brotli4jLoader.ensureAvailability();
+        assertThat(new String(Decoder.decompress(r.body()).getDecompressedData(), StandardCharsets.UTF_8)).isEqualTo(TEXT + TEXT);
+    }
+
+    @Test
+    void headReportsTheCompressedLengthWithoutABody() {
+        TestResponse get = get("/json", "gzip");
+        TestResponse head = client.request("HEAD", "/json", Map.of("Accept-Encoding", "gzip"), null);
+
+        assertThat(head.header("Content-Length")).isEqualTo(get.header("Content-Length"));
+        assertThat(head.body()).isEmpty();
+    }
+}
