@@ -114,4 +114,38 @@ class CompressionTest {
         assertThat(head.header("Content-Length")).isEqualTo(get.header("Content-Length"));
         assertThat(head.body()).isEmpty();
     }
+
+    @Test
+    void gzipRequestBodiesAreDecodedWhenEnabled() throws Exception {
+        try (TestClient gz = TestClient.start(Server.builder()
+                .compression(Compression.builder().gzipRequests(true).build())
+                .routes(r -> r.post("/echo", (req, res) -> res.send(req.bodyString()))))) {
+            TestResponse r = gz.send(gzipRequest("/echo", "hello gzip".getBytes(StandardCharsets.UTF_8)));
+
+            assertThat(r.text()).isEqualTo("hello gzip");
+        }
+    }
+
+    @Test
+    void gzipBombStopsAtTheBodyLimit() throws Exception {
+        try (TestClient gz = TestClient.start(Server.builder()
+                .config(c -> c.maxBodySize(1024 * 1024))
+                .compression(Compression.builder().gzipRequests(true).build())
+                .routes(r -> r.post("/echo", (req, res) -> res.send(req.bodyString()))))) {
+            TestResponse r = gz.send(gzipRequest("/echo", new byte[64 * 1024 * 1024]));
+
+            assertThat(r.status()).isEqualTo(413);
+            assertThat(r.text()).contains("maxBodySize");
+        }
+    }
+
+    private static String gzipRequest(String path, byte[] plain) throws Exception {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream out = new java.util.zip.GZIPOutputStream(bytes)) {
+            out.write(plain);
+        }
+        byte[] body = bytes.toByteArray();
+        return "POST " + path + " HTTP/1.1\r\nHost: x\r\nContent-Encoding: gzip\r\nContent-Length: " + body.length
+                + "\r\n\r\n" + new String(body, StandardCharsets.ISO_8859_1);
+    }
 }

@@ -54,6 +54,117 @@ final class Fixtures {
             }
             """;
 
+    /** A controller without a prefix that exercises every parameter source, type and result. */
+    static final String KITCHEN = """
+            package app;
+
+            import dev.pronto.core.Request;
+            import dev.pronto.core.Response;
+            import dev.pronto.core.annotation.*;
+            import io.netty.buffer.ByteBuf;
+            import java.util.List;
+            import java.util.Optional;
+            import java.util.UUID;
+            import java.util.concurrent.CompletableFuture;
+            import java.util.concurrent.CompletionStage;
+
+            public final class Kitchen {
+                public enum Color { RED, GREEN }
+
+                @Get("/")
+                String root() {
+                    return "root";
+                }
+
+                @Get("/uuid/{id}")
+                String uuid(@PathParam UUID id) {
+                    return id.toString();
+                }
+
+                @Get("/color/{c}")
+                String color(@PathParam("c") Color color, @Query Optional<Color> other) {
+                    return color + "/" + other.map(Color::name).orElse("-");
+                }
+
+                @Get("/numbers")
+                String numbers(@Query int i, @Query Long l, @Query double d, @Query boolean b, @Query char c,
+                        @Query short s, @Query byte y, @Query Float f) {
+                    return i + " " + l + " " + d + " " + b + " " + c + " " + s + " " + y + " " + f;
+                }
+
+                @Get("/tags")
+                String tags(@Query List<String> tag, @Query("n") List<Integer> numbers) {
+                    return tag + " " + numbers;
+                }
+
+                @Get("/headers")
+                String headers(@Header("X-Id") UUID id, @Header("X-Tag") List<String> tags,
+                        @Header("X-Opt") Optional<String> opt, @Cookie String session) {
+                    return id + " " + tags + " " + opt.orElse("-") + " " + session;
+                }
+
+                @Get("/files/{*path}")
+                String files(@PathParam String path) {
+                    return path;
+                }
+
+                @Post("/echo/text")
+                String text(@Body String body) {
+                    return body.toUpperCase();
+                }
+
+                @Put("/echo/bytes")
+                byte[] bytes(@Body byte[] body) {
+                    return new StringBuilder(new String(body)).reverse().toString().getBytes();
+                }
+
+                @Patch("/echo/buffer")
+                ByteBuf buffer(@Body ByteBuf body) {
+                    return body.retainedDuplicate();
+                }
+
+                @Get("/self")
+                void self(Request req, Response res) {
+                    res.header("X-Path", req.path()).send("self");
+                }
+
+                @Post("/fire")
+                void fire() {
+                }
+
+                @Post("/accept")
+                @Status(202)
+                void accept() {
+                }
+
+                @Head("/probe")
+                void probe(Response res) {
+                    res.header("X-Probe", "yes").send();
+                }
+
+                @Options("/probe")
+                void probeOptions(Response res) {
+                    res.header("Allow", "HEAD, OPTIONS").send();
+                }
+
+                @Get("/later")
+                CompletionStage<String> later() {
+                    return CompletableFuture.supplyAsync(() -> "later");
+                }
+
+                @Get("/static")
+                static String fixed() {
+                    return "static";
+                }
+
+                @Get("/twice")
+                @Post("/twice")
+                String twice(Request req) {
+                    return req.method().toString();
+                }
+            }
+            """;
+
     private Fixtures() {
     }
 }

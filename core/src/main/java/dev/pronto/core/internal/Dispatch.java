@@ -60,6 +60,10 @@ public final class Dispatch {
         HttpConnection conn = e.conn;
         conn.admit(e);
         try {
+            Compressors z = conn.server.compressors();
+            if (e.body != null && z != null && z.config().gzipRequests()) {
+                RequestBodies.decode(e);
+            }
             route(e);
             Outcome outcome = e.outcome;
             if (outcome == Outcome.MATCHED) {
