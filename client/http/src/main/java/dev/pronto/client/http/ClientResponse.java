@@ -1,0 +1,44 @@
+package dev.pronto.client.http;
+
+import io.netty.buffer.ByteBuf;
+import java.util.List;
+
+/**
+ * A received response: status, headers as received, and the body (decoded when
+ * {@link ClientConfig#decompression()} allows).
+ *
+ * <p>Ownership: a response from {@link HttpClient#send(ClientRequest)} or
+ * {@link HttpClient#sendBlocking(ClientRequest)} belongs to the caller, who must {@link #close()}
+ * it (try-with-resources) to release the pooled body buffer. A response passed to a
+ * {@link ResponseListener} is pooled: it is valid only during the callback and is released when
+ * the callback returns; {@code body().retain()} keeps the body longer.
+ */
+public interface ClientResponse extends AutoCloseable {
+    /** The status code, e.g. 200. */
+    int status();
+
+    /** The first value of header {@code name} (case-insensitive), or null. */
+    String header(CharSequence name);
+
+    /** Every value of header {@code name}, in order; empty when absent. */
+    List<String> headers(CharSequence name);
+
+    /** The header names, in order, with repeats. */
+    List<String> headerNames();
+
+    /**
+     * The body; empty for HEAD, 204, 304 and streamed responses. The response owns the buffer
+     * and releases it on {@link #close()}: read it, or {@code retain()} it to keep it.
+     */
+    ByteBuf body();
+
+    /** A copy of the body's readable bytes. */
+    byte[] bytes();
+
+    /** The body decoded with the charset of {@code Content-Type}, UTF-8 by default. */
+    String string();
+
+    /** Releases the body. Idempotent; a no-op inside a {@link ResponseListener}. */
+    @Override
+    void close();
+}

@@ -1,0 +1,112 @@
+package dev.pronto.client.http;
+
+import dev.pronto.client.http.internal.Dispatcher;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.EventLoopGroup;
+import java.util.Objects;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Flow;
+
+/**
+ * A pooled, pipelining HTTP/1.1 client for calling other services at high rates.
+ *
+ * <pre>{@code
+ * HttpClient client = HttpClient.create(ClientConfig.builder().pipelineDepth(16).build(), server.eventLoopGroup());
+ * // inside a handler: runs on the handler's own loop, no thread hop
+ * client.send(ClientRequest.get("http://users:8080/users/42")).whenComplete((r, e) -> { ... r.close(); });
+ * // on a virtual thread
+ * try (ClientResponse r = client.sendBlocking(ClientRequest.get("http://users:8080/users/42"))) {
+ *     String body = r.string();
+ * }
+ * }</pre>
+ *
+ * <p>Threading: every method may be called from any thread. A call made on one of the client's
+ * event loops (a server handler when the client shares the server's loops) uses that loop's
+ * connections directly; a call from another thread is queued to a loop (the same one for a given
+ * thread) with one wake-up per batch. Connections are kept per host per loop, each with up to
+ * {@link ClientConfig#pipelineDepth()} requests in flight answered in order. Writes are flushed
+ * once per loop turn. Listeners and futures complete on the loop: dependent stages must not block.
+ */
+public final class HttpClient implements AutoCloseable {
+    private final Dispatcher dispatcher;
+
+    private HttpClient(Dispatcher dispatcher) {
+        this.dispatcher = dispatcher;
+    }
+
+    /** A client with {@link ClientConfig#ioThreads()} event loops of its own, shut down by {@link #close()}. */
+    public static HttpClient create(ClientConfig config) {
+        return new HttpClient(Dispatcher.owning(Objects.requireNonNull(config, "config")));
+    }
+
+    /**
+     * A client on {@code shared} event loops, typically {@link dev.pronto.core.Server#eventLoopGroup()};
+     * {@link #close()} closes the client's connections but leaves the loops running.
+     *
+     * @throws IllegalArgumentException if the group is not an io_uring, epoll or NIO {@code IoEventLoopGroup}
+     */
+    public static HttpClient create(ClientConfig config, EventLoopGroup shared) {
+        return new HttpClient(Dispatcher.shared(Objects.requireNonNull(config, "config"),
+                Objects.requireNonNull(shared, "shared")));
+    }
+
+    /**
+     * Sends {@code request}. The stage completes on an event loop with a response the caller owns
+     * and must {@link ClientResponse#close()}, or fails with a {@link ClientException} subclass.
+     */
+    public CompletionStage<ClientResponse> send(ClientRequest request) {
+        return dispatcher.send(Objects.requireNonNull(request, "request"));
+    }
+
+    /**
+     * Sends {@code request} on the zero-garbage path: no future, and a pooled response that is valid
+     * only during {@link ResponseListener#complete}. Reuse one {@link ClientRequest} to avoid
+     * encoding it again.
+     */
+    public void send(ClientRequest request, ResponseListener listener) {
+        dispatcher.send(Objects.requireNonNull(request, "request"), Objects.requireNonNull(listener, "listener"));
+    }
+
+    /**
+     * Sends {@code request} and streams the response body to {@code body} with backpressure: the
+     * stage completes when the head arrives (with an empty {@link ClientResponse#body()}), then
+     * {@code body} receives the bytes as they arrive, undecoded, each buffer owned by the
+     * subscriber (release it). Without demand the connection stops reading. Streamed responses
+     * are never pipelined nor retried, and {@code maxResponseSize} does not apply.
+     */
+    public CompletionStage<ClientResponse> sendStreaming(ClientRequest request, Flow.Subscriber<? super ByteBuf> body) {
+        return dispatcher.stream(Objects.requireNonNull(request, "request"), Objects.requireNonNull(body, "body"));
+    }
+
+    /**
+     * Sends {@code request} and waits for the response: for virtual threads (or any thread that is
+     * not one of the client's loops). The caller owns and must close the response.
+     *
+     * @throws ClientException (a subclass) when the request fails
+     * @throws IllegalStateException when called on one of the client's event loops, which would deadlock
+     */
+    public ClientResponse sendBlocking(ClientRequest request) {
+        if (dispatcher.onLoop()) {
+            throw new IllegalStateException("sendBlocking called on an event loop of the client; use send()");
+        }
+        try {
+            return dispatcher.send(Objects.requireNonNull(request, "request")).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ClientException("interrupted while waiting for " + request, e);
+        } catch (ExecutionException | CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new ClientException(e.getMessage(), e.getCause());
+        }
+    }
+
+    /**
+     * Closes every connection, fails pending requests with a {@link ClientException} and, for a
+     * client that owns its loops, shuts them down. Waits up to a few seconds; idempotent.
+     */
+    @Override
+    public void close() {
+        dispatcher.close();
+    }
+}

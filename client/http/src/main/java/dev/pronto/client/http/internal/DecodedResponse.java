@@ -1,0 +1,148 @@
+package dev.pronto.client.http.internal;
+
+import dev.pronto.client.http.ClientResponse;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A response as decoded: the head bytes copied into an array with offsets of each header, and the
+ * body buffer. A pooled instance is reused per exchange, so its arrays only grow.
+ */
+final class DecodedResponse implements ClientResponse {
+    private final boolean pooled;
+    int status;
+    byte[] head = new byte[512];
+    int headLength;
+    /** nameStart, nameEnd, valueStart, valueEnd per header. */
+    int[] fields = new int[64];
+    int fieldCount;
+    ByteBuf body = Unpooled.EMPTY_BUFFER;
+
+    private DecodedResponse(boolean pooled) {
+        this.pooled = pooled;
+    }
+
+    static DecodedResponse pooled() {
+        return new DecodedResponse(true);
+    }
+
+    static DecodedResponse detached() {
+        return new DecodedResponse(false);
+    }
+
+    void reset() {
+        fieldCount = 0;
+        release();
+    }
+
+    void addField(int nameStart, int nameEnd, int valueStart, int valueEnd) {
+        if (fieldCount * 4 == fields.length) {
+            fields = java.util.Arrays.copyOf(fields, fields.length * 2);
+        }
+        int i = fieldCount++ * 4;
+        fields[i] = nameStart;
+        fields[i + 1] = nameEnd;
+        fields[i + 2] = valueStart;
+        fields[i + 3] = valueEnd;
+    }
+
+    void release() {
+        ByteBuf b = body;
+        body = Unpooled.EMPTY_BUFFER;
+        if (b.refCnt() > 0 && b != Unpooled.EMPTY_BUFFER) {
+            b.release();
+        }
+    }
+
+    @Override
+    public int status() {
+        return status;
+    }
+
+    @Override
+    public String header(CharSequence name) {
+        int i = find(name, 0);
+        return i < 0 ? null : value(i);
+    }
+
+    @Override
+    public List<String> headers(CharSequence name) {
+        List<String> out = new ArrayList<>(2);
+        for (int i = find(name, 0); i >= 0; i = find(name, i + 1)) {
+            out.add(value(i));
+        }
+        return out;
+    }
+
+    @Override
+    public List<String> headerNames() {
+        List<String> out = new ArrayList<>(fieldCount);
+        for (int i = 0; i < fieldCount; i++) {
+            out.add(new String(head, fields[i * 4], fields[i * 4 + 1] - fields[i * 4], StandardCharsets.ISO_8859_1));
+        }
+        return out;
+    }
+
+    @Override
+    public ByteBuf body() {
+        return body;
+    }
+
+    @Override
+    public byte[] bytes() {
+        return ByteBufUtil.getBytes(body);
+    }
+
+    @Override
+    public String string() {
+        return body.toString(charset());
+    }
+
+    @Override
+    public void close() {
+        if (!pooled) {
+            release();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ClientResponse[" + status + ", " + body.readableBytes() + " body bytes]";
+    }
+
+    /** Index of the first field named {@code name} at or after {@code from}, or -1. */
+    int find(CharSequence name, int from) {
+        for (int i = from; i < fieldCount; i++) {
+            int start = fields[i * 4];
+            int len = fields[i * 4 + 1] - start;
+            if (len == name.length() && Ascii.equalsIgnoreCase(head, start, name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    String value(int field) {
+        int start = fields[field * 4 + 2];
+        return new String(head, start, fields[field * 4 + 3] - start, StandardCharsets.ISO_8859_1);
+    }
+
+    private Charset charset() {
+        String type = header("content-type");
+        int at = type == null ? -1 : type.toLowerCase(java.util.Locale.ROOT).indexOf("charset=");
+        if (at < 0) {
+            return StandardCharsets.UTF_8;
+        }
+        String name = type.substring(at + 8).split("[;, ]", 2)[0].replace("\"", "");
+        try {
+            return Charset.forName(name);
+        } catch (IllegalArgumentException e) {
+            return StandardCharsets.UTF_8;
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package dev.pronto.client.http.internal;
+
+import dev.pronto.client.http.ClientConfig;
+import dev.pronto.client.http.ClientException;
+import dev.pronto.client.http.ClientRequest;
+import dev.pronto.client.http.ClientResponse;
+import dev.pronto.client.http.ResponseListener;
+import dev.pronto.core.Transport;
+import dev.pronto.core.internal.Transports;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoEventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.uring.IoUringIoHandler;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.Future;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Entry point of the implementation behind {@code HttpClient}: picks the caller's loop (or one
+ * per calling thread) and hands requests to its {@link LoopContext}. Internal: not API.
+ */
+public final class Dispatcher {
+    private final LoopContext[] loops;
+    private final EventLoopGroup owned;
+    private volatile boolean closed;
+
+    private Dispatcher(ClientConfig config, EventLoopGroup group, EventLoopGroup owned) {
+        this.owned = owned;
+        List<EventLoop> list = new ArrayList<>();
+        for (EventExecutor e : group) {
+            list.add((EventLoop) e);
+        }
+        ClientRuntime runtime = new ClientRuntime(config, channelClass(group), list.size());
+        this.loops = list.stream().map(l -> new LoopContext(l, runtime)).toArray(LoopContext[]::new);
+    }
+
+    /** A dispatcher on {@code shared} loops (not shut down by {@link #close()}). */
+    public static Dispatcher shared(ClientConfig config, EventLoopGroup shared) {
+        return new Dispatcher(config, shared, null);
+    }
+
+    /** A dispatcher on {@code config.ioThreads()} loops of its own. */
+    public static Dispatcher owning(ClientConfig config) {
+        Transport t = Transports.resolve(config.transport());
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(config.ioThreads(),
+                new DefaultThreadFactory("pronto-client", true), Transports.ioHandlerFactory(t));
+        return new Dispatcher(config, group, group);
+    }
+
+    /** Sends on the pooled path. */
+    public void send(ClientRequest request, ResponseListener listener) {
+        LoopContext c = pick();
+        Exchange x = c.acquire(request, listener);
+        submit(c, x);
+    }
+
+    /** Sends with a detached response delivered to a future. */
+    public CompletableFuture<ClientResponse> send(ClientRequest request) {
+        return stream(request, null);
+    }
+
+    /** Sends; with a non-null {@code body} subscriber the body is streamed to it after the head. */
+    public CompletableFuture<ClientResponse> stream(ClientRequest request, Flow.Subscriber<? super ByteBuf> body) {
+        FutureListener f = new FutureListener();
+        LoopContext c = pick();
+        Exchange x = c.acquire(request, f);
+        x.detached = true;
+        x.bodySubscriber = body;
+        submit(c, x);
+        return f;
+    }
+
+    /** Whether the calling thread is one of the client's loops. */
+    public boolean onLoop() {
+        for (LoopContext c : loops) {
+            if (c.eventLoop().inEventLoop()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Closes connections, fails pending requests and shuts owned loops down; waits up to 5 s. */
+    public void close() {
+        closed = true;
+        ClientException reason = new ClientException("client is closed");
+        List<Future<?>> done = new ArrayList<>();
+        for (LoopContext c : loops) {
+            if (!c.eventLoop().isShuttingDown()) {
+                done.add(c.eventLoop().submit(() -> c.shutdown(reason)));
+            }
+        }
+        if (!onLoop()) {
+            done.forEach(f -> f.awaitUninterruptibly(5, TimeUnit.SECONDS));
+        }
+        if (owned != null) {
+            owned.shutdownGracefully(0, 5, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
+        }
+    }
+
+    private void submit(LoopContext c, Exchange x) {
+        if (closed) {
+            c.fail(x, new ClientException("client is closed"));
+            return;
+        }
+        c.submit(x);
+    }
+
+    private LoopContext pick() {
+        for (LoopContext c : loops) {
+            if (c.eventLoop().inEventLoop()) {
+                return c;
+            }
+        }
+        return loops[(int) (Thread.currentThread().threadId() % loops.length)];
+    }
+
+    private static Class<? extends Channel> channelClass(EventLoopGroup group) {
+        if (group instanceof IoEventLoopGroup io) {
+            try {
+                if (io.isIoType(IoUringIoHandler.class)) {
+                    return Transports.socketChannel(Transport.IO_URING);
+                }
+                if (io.isIoType(EpollIoHandler.class)) {
+                    return Transports.socketChannel(Transport.EPOLL);
+                }
+            } catch (LinkageError e) {
+                // A native transport missing from the class path cannot be the group's type.
+            }
+            if (io.isIoType(NioIoHandler.class)) {
+                return Transports.socketChannel(Transport.NIO);
+            }
+        }
+        throw new IllegalArgumentException("the event loop group must be an IoEventLoopGroup with io_uring, epoll"
+                + " or NIO handlers (e.g. Server.eventLoopGroup()), got " + group.getClass().getName());
+    }
+}

@@ -1,0 +1,19 @@
+package dev.pronto.client.http.internal;
+
+import dev.pronto.client.http.ClientRequest;
+
+/** The key of a connection pool: scheme, host and port. */
+record Origin(String scheme, String host, int port) {
+    static Origin of(ClientRequest request) {
+        return new Origin(request.https() ? "https" : "http", request.host(), request.port());
+    }
+
+    boolean matches(ClientRequest request) {
+        return port == request.port() && request.https() == scheme.equals("https") && host.equals(request.host());
+    }
+
+    @Override
+    public String toString() {
+        return scheme + "://" + host + ":" + port;
+    }
+}

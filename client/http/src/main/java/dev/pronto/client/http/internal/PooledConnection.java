@@ -1,0 +1,322 @@
+package dev.pronto.client.http.internal;
+
+import dev.pronto.client.http.ClientException;
+import dev.pronto.client.http.ConnectionClosedException;
+import dev.pronto.client.http.RequestTimeoutException;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+
+/**
+ * One keep-alive connection of a {@link LoopPool}, confined to its event loop. Requests are
+ * encoded into one buffer per loop turn and answered in FIFO order from {@link #inflight}.
+ */
+final class PooledConnection extends ChannelInboundHandlerAdapter {
+    private static final byte[] CRLF = {'\r', '\n'};
+    private static final byte[] ACCEPT_ENCODING = "Accept-Encoding: gzip, deflate\r\n"
+            .getBytes(StandardCharsets.ISO_8859_1);
+    /** Bodies up to this size are copied into the batch buffer; larger ones are written as they are. */
+    private static final int COPY_BODY_LIMIT = 8192;
+
+    final ArrayDeque<Exchange> inflight = new ArrayDeque<>();
+    private final LoopPool pool;
+    private final ResponseDecoder decoder;
+    private Channel channel;
+    private ByteBuf cumulation;
+    private ByteBuf out;
+    private boolean usable;
+    private boolean closing;
+    /** A non-pipelinable request is in flight: nothing may be queued behind it. */
+    private boolean exclusive;
+    private boolean dirty;
+    private long lastUsed = System.nanoTime();
+    private Throwable cause;
+    private ResponseStream stream;
+    private BodyUpload upload;
+
+    PooledConnection(LoopPool pool) {
+        this.pool = pool;
+        this.decoder = new ResponseDecoder(this, pool.config().maxHeaderSize(), pool.config().maxResponseSize());
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        channel = ctx.channel();
+    }
+
+    void activate() {
+        usable = true;
+        lastUsed = System.nanoTime();
+    }
+
+    boolean canTake(Exchange x) {
+        if (!usable || closing || exclusive || !channel.isWritable()) {
+            return false;
+        }
+        return x.pipelinable() ? inflight.size() < pool.depth() : inflight.isEmpty();
+    }
+
+    void write(Exchange x) {
+        if (out == null) {
+            out = channel.alloc().ioBuffer(512);
+        }
+        x.request.writeHead(out);
+        if (pool.addAcceptEncoding(x.request)) {
+            out.writeBytes(ACCEPT_ENCODING);
+        }
+        out.writeBytes(CRLF);
+        ByteBuf body = x.request.body();
+        if (body != null && body.readableBytes() <= COPY_BODY_LIMIT) {
+            out.writeBytes(body, body.readerIndex(), body.readableBytes());
+        } else if (body != null) {
+            channel.write(out, channel.voidPromise());
+            out = null;
+            channel.write(body.retainedDuplicate(), channel.voidPromise());
+        }
+        x.attempts++;
+        inflight.add(x);
+        exclusive = !x.pipelinable();
+        lastUsed = System.nanoTime();
+        markDirty();
+        if (x.request.bodyStream() != null) {
+            flush();
+            upload = new BodyUpload(this, x);
+            x.request.bodyStream().subscribe(upload);
+        }
+    }
+
+    void flush() {
+        dirty = false;
+        if (out != null) {
+            channel.write(out, channel.voidPromise());
+            out = null;
+        }
+        channel.flush();
+    }
+
+    private void markDirty() {
+        if (!dirty) {
+            dirty = true;
+            pool.loop().markDirty(this);
+        }
+    }
+
+    Exchange head() {
+        return inflight.peek();
+    }
+
+    boolean closing() {
+        return closing;
+    }
+
+    int load() {
+        return inflight.size();
+    }
+
+    Channel channel() {
+        return channel;
+    }
+
+    ByteBufAllocator alloc() {
+        return channel.alloc();
+    }
+
+    Origin origin() {
+        return pool.origin();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ByteBuf in = (ByteBuf) msg;
+        if (closing) {
+            in.release();
+            return;
+        }
+        cumulation = cumulation == null ? in : ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(ctx.alloc(), cumulation, in);
+        decodeCumulation();
+    }
+
+    private void decodeCumulation() {
+        decoder.decode(cumulation);
+        if (cumulation != null && !cumulation.isReadable()) {
+            cumulation.release();
+            cumulation = null;
+        } else if (cumulation != null && cumulation.refCnt() == 1) {
+            cumulation.discardSomeReadBytes();
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        pool.dispatch();
+        pool.loop().flushDirty();
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (channel.isWritable()) {
+            if (upload != null) {
+                upload.resume();
+            }
+            pool.dispatch();
+            pool.loop().flushDirty();
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable t) {
+        if (cause == null) {
+            cause = t;
+        }
+        closeNow();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        closing = true;
+        usable = false;
+        if (out != null) {
+            out.release();
+            out = null;
+        }
+        decoder.closed();
+        if (cumulation != null) {
+            cumulation.release();
+            cumulation = null;
+        }
+        if (stream != null) {
+            stream.fail(closedWhileStreaming());
+            stream = null;
+        }
+        if (upload != null) {
+            upload.cancel();
+            upload = null;
+        }
+        pool.onClosed(this, cause);
+    }
+
+    void closeNow() {
+        usable = false;
+        closing = true;
+        channel.close();
+    }
+
+    /** Called by the decoder when a response is complete. */
+    void onResponse(DecodedResponse r, boolean keepAlive) {
+        Exchange x = inflight.poll();
+        exclusive = false;
+        if (upload != null) {
+            upload.cancel();
+            upload = null;
+        }
+        lastUsed = System.nanoTime();
+        if (!keepAlive) {
+            closeNow();
+        }
+        pool.loop().complete(x, r);
+    }
+
+    /** Called by the decoder on a framing error: fails the request it was answering and closes. */
+    void onDecodeError(ClientException e) {
+        Exchange x = inflight.poll();
+        if (stream != null) {
+            stream.fail(e);
+            stream = null;
+        }
+        closeNow();
+        if (x != null) {
+            pool.loop().fail(x, e);
+        }
+    }
+
+    void onStreamHead(DecodedResponse r) {
+        Exchange x = inflight.peek();
+        x.deadline = System.nanoTime() + Long.MAX_VALUE / 2;
+        stream = new ResponseStream(this, x.bodySubscriber);
+        dev.pronto.client.http.ResponseListener listener = x.listener;
+        x.listener = null;
+        listener.complete(r, null);
+        stream.start();
+    }
+
+    boolean streamDemand() {
+        boolean has = stream != null && stream.demand > 0;
+        if (!has) {
+            channel.config().setAutoRead(false);
+        }
+        return has;
+    }
+
+    void onStreamPart(ByteBuf part) {
+        stream.next(part);
+    }
+
+    void onStreamEnd(boolean keepAlive) {
+        Exchange x = inflight.poll();
+        exclusive = false;
+        ResponseStream s = stream;
+        stream = null;
+        channel.config().setAutoRead(true);
+        if (!keepAlive) {
+            closeNow();
+        }
+        s.complete();
+        pool.loop().recycle(x);
+    }
+
+    /** More demand arrived for the streamed body (on the loop). */
+    void resumeStream() {
+        if (closing) {
+            return;
+        }
+        if (cumulation != null) {
+            decodeCumulation();
+        }
+        if (stream != null && stream.demand > 0) {
+            channel.config().setAutoRead(true);
+            channel.read();
+        }
+    }
+
+    /** The streamed request body failed: fails its request and closes, as the framing is broken. */
+    void uploadFailed(Exchange x, Throwable t) {
+        upload = null;
+        if (inflight.remove(x)) {
+            closeNow();
+            pool.loop().fail(x, new ClientException("request body stream of " + x.request + " failed", t));
+        }
+    }
+
+    /** Fails the oldest in-flight request if its deadline passed (closing the connection), or evicts if idle. */
+    void tick(long now, long idleNanos) {
+        for (Exchange x : inflight) {
+            if (x.deadline - now <= 0) {
+                inflight.remove(x);
+                closeNow();
+                pool.loop().fail(x, timeout(x));
+                return;
+            }
+        }
+        if (inflight.isEmpty() && usable && now - lastUsed > idleNanos) {
+            closeNow();
+        }
+    }
+
+    RequestTimeoutException timeout(Exchange x) {
+        Object limit = x.request.timeout() != null ? "timeout=" + x.request.timeout()
+                : "requestTimeout=" + pool.config().requestTimeout();
+        return new RequestTimeoutException("no response to " + x.request + " within " + limit
+                + "; raise ClientConfig.requestTimeout or ClientRequest.Builder.timeout");
+    }
+
+    private ConnectionClosedException closedWhileStreaming() {
+        return new ConnectionClosedException("connection to " + origin() + " closed during a streamed response body",
+                cause);
+    }
+}
