@@ -1,0 +1,142 @@
+package dev.pronto.client.pg;
+
+import dev.pronto.client.pg.internal.LoopPool;
+import dev.pronto.client.pg.internal.VertxBridge;
+import io.netty.channel.EventLoop;
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.FastThreadLocal;
+import io.netty.util.concurrent.Future;
+import io.vertx.core.Vertx;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Postgres for a server running on Vert.x's event loops: one small pool of pipelined connections
+ * per loop, each created from a context bound to its loop, so a query issued by a handler completes
+ * on that handler's thread and nothing ever hops threads.
+ *
+ * <pre>{@code
+ * VertxLoops loops = VertxLoops.create(Runtime.getRuntime().availableProcessors());
+ * Postgres postgres = Postgres.create(loops.vertx(), PgConfig.fromUrl(System.getenv("DATABASE_URL")));
+ * Server server = Server.builder()
+ *     .eventLoops(loops.eventLoops())
+ *     .routes(r -> r.get("/items", Handler.async((req, res) -> postgres.client()
+ *         .query("SELECT id, name FROM items LIMIT $1", Item.ROW, 10))))
+ *     .build().start();
+ * }</pre>
+ *
+ * <p>Each loop opens {@link PgConfig#connectionsPerLoop(int)} connections in the background:
+ * creating this object never fails or blocks because Postgres is down. Until a loop has a live
+ * connection its queries fail at once with a 503; lost connections are re-established with
+ * exponential backoff and service resumes by itself. See {@link PgClient} for the errors.
+ *
+ * <p>Thread-safe. Close it before closing Vert.x; closing does not close Vert.x.
+ */
+public final class Postgres implements AutoCloseable {
+    private final FastThreadLocal<LoopPool> current = new FastThreadLocal<>();
+    private final Map<EventLoop, LoopPool> pools = new IdentityHashMap<>();
+    private final int perLoop;
+
+    private Postgres(Vertx vertx, PgConfig config) {
+        List<EventLoop> loops = new ArrayList<>();
+        for (EventExecutor executor : VertxBridge.eventLoopGroup(vertx)) {
+            loops.add((EventLoop) executor);
+        }
+        perLoop = config.connectionsPerLoop(loops.size());
+        for (EventLoop loop : loops) {
+            LoopPool pool = new LoopPool(vertx, loop, config, perLoop);
+            pools.put(loop, pool);
+            onLoop(loop, () -> {
+                current.set(pool);
+                pool.start();
+            });
+        }
+    }
+
+    /**
+     * Creates the per-loop pools of {@code vertx}'s event loops and starts connecting.
+     *
+     * @param vertx the Vert.x instance the server's loops belong to, e.g. {@link VertxLoops#vertx()}
+     * @param config where Postgres is and how many connections to open
+     * @return the clients, connecting in the background
+     */
+    public static Postgres create(Vertx vertx, PgConfig config) {
+        Objects.requireNonNull(vertx, "vertx");
+        Objects.requireNonNull(config, "config");
+        return new Postgres(vertx, config);
+    }
+
+    /**
+     * The client of the calling event loop: the one to use in a handler.
+     *
+     * @throws IllegalStateException if the caller is not one of the Vert.x event loops
+     */
+    public PgClient client() {
+        LoopPool pool = current.getIfExists();
+        if (pool == null) {
+            throw new IllegalStateException("Postgres.client() called on " + Thread.currentThread().getName()
+                    + ", which is not a Vert.x event loop of this instance; run the server on VertxLoops"
+                    + ".eventLoops() or use client(EventLoop)");
+        }
+        return pool;
+    }
+
+    /**
+     * The client owned by {@code loop}.
+     *
+     * @throws IllegalArgumentException if {@code loop} is not one of the Vert.x event loops
+     */
+    public PgClient client(EventLoop loop) {
+        LoopPool pool = pools.get(Objects.requireNonNull(loop, "loop"));
+        if (pool == null) {
+            throw new IllegalArgumentException("event loop " + loop + " is not one of this Vert.x instance's loops");
+        }
+        return pool;
+    }
+
+    /** Connections each event loop keeps open. */
+    public int connectionsPerLoop() {
+        return perLoop;
+    }
+
+    /**
+     * Completes once every event loop has at least one live connection; never fails (it keeps
+     * waiting while Postgres is down). Useful to delay readiness probes or benchmarks.
+     */
+    public CompletionStage<Void> ready() {
+        return CompletableFuture.allOf(pools.values().stream().map(LoopPool::firstConnection)
+                .toArray(CompletableFuture[]::new));
+    }
+
+    /**
+     * Closes every connection and stops reconnecting; queries issued afterwards fail with 503.
+     * Waits up to five seconds for the loops to run the close.
+     */
+    @Override
+    public void close() {
+        pools.forEach((loop, pool) -> onLoop(loop, () -> {
+            pool.close();
+            current.remove();
+        }));
+    }
+
+    private static void onLoop(EventLoop loop, Runnable task) {
+        if (loop.inEventLoop()) {
+            task.run();
+            return;
+        }
+        Future<?> done = loop.submit(task);
+        if (!done.awaitUninterruptibly(5, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("event loop " + loop + " did not run the Postgres task within 5 s");
+        }
+        if (!done.isSuccess()) {
+            throw new IllegalStateException("Postgres task failed on " + loop, done.cause());
+        }
+    }
+}
