@@ -79,7 +79,7 @@ final class ControllerReader {
 
     private static void checkClass(TypeElement type) throws RouteException {
         if (type.getKind() != ElementKind.CLASS && type.getKind() != ElementKind.RECORD) {
-            throw new RouteException("routes must be declared in a class, not in a " + kind(type), type);
+            throw new RouteException("routes must be declared in a class, not in " + kind(type), type);
         }
         if (type.getModifiers().contains(Modifier.PRIVATE)) {
             throw new RouteException("controller class must not be private; the generated "
@@ -92,7 +92,8 @@ final class ControllerReader {
     }
 
     private static String kind(TypeElement type) {
-        return type.getKind().toString().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+        String kind = type.getKind().toString().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+        return ("aeiou".indexOf(kind.charAt(0)) >= 0 ? "an " : "a ") + kind;
     }
 
     private Route route(ExecutableElement method, AnnotationMirror mirror, String prefix) {

@@ -41,6 +41,10 @@ final class ServerResponse implements Response {
         this.e = e;
     }
 
+    Exchange e() {
+        return e;
+    }
+
     void clear() {
         headers.clear();
         status = 200;
@@ -181,10 +185,18 @@ final class ServerResponse implements Response {
         if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
             throw new NotFoundException("Not Found");
         }
+        sendFileRange(file, 0, -1);
+    }
+
+    /**
+     * Sends {@code length} bytes of {@code file} from {@code offset} (-1: to the end) as a zero-copy
+     * region, with the current status and headers.
+     */
+    void sendFileRange(Path file, long offset, long length) {
         FileChannel channel = null;
         try {
             channel = FileChannel.open(file, StandardOpenOption.READ);
-            long size = channel.size();
+            long size = length < 0 ? channel.size() - offset : length;
             if (headers.contentType() == null) {
                 headers.contentType(MimeTypes.of(file.getFileName().toString()));
             }
@@ -192,7 +204,7 @@ final class ServerResponse implements Response {
             ByteBuf head = e.conn.alloc().ioBuffer(200 + headers.estimate());
             writeHead(head, size, BYTES);
             if (hasBody() && size > 0) {
-                e.conn.complete(e, head, new DefaultFileRegion(channel, 0, size));
+                e.conn.complete(e, head, new DefaultFileRegion(channel, offset, size));
             } else {
                 channel.close();
                 e.conn.complete(e, head, null);
@@ -200,6 +212,29 @@ final class ServerResponse implements Response {
         } catch (IOException ex) {
             closeQuietly(channel);
             throw new NotFoundException("Not Found", ex);
+        }
+    }
+
+    /** Sends {@code body} (owned by this call) as it is: no compression, no default type. */
+    void sendPrepared(ByteBuf body) {
+        try {
+            markSent();
+        } catch (IllegalStateException ex) {
+            body.release();
+            throw ex;
+        }
+        int length = body.readableBytes();
+        ByteBuf out = e.conn.alloc().ioBuffer(160 + headers.estimate() + Math.min(length, COPY_LIMIT));
+        writeHead(out, length, BYTES);
+        if (hasBody() && length <= COPY_LIMIT) {
+            out.writeBytes(body, body.readerIndex(), length);
+            body.release();
+            e.conn.complete(e, out, null);
+        } else if (hasBody()) {
+            e.conn.complete(e, out, body);
+        } else {
+            body.release();
+            e.conn.complete(e, out, null);
         }
     }
 
