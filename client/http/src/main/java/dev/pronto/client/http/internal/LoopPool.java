@@ -65,17 +65,24 @@ final class LoopPool {
         dispatch();
     }
 
-    /** Writes waiting requests to connections with room, opening connections while under the cap. */
+    /**
+     * Writes waiting requests to connections with room. An idle connection is used first; while
+     * under the cap a new connection is preferred to pipelining, so a slow or dependent request
+     * does not block others behind it. Pipelining fills connections once the cap is reached.
+     */
     void dispatch() {
         while (!waiting.isEmpty()) {
             Exchange x = waiting.peek();
             PooledConnection c = choose(x);
-            if (c == null) {
-                connectIfNeeded();
+            boolean canGrow = connections.size() + connecting < maxConnections;
+            if (c != null && (c.load() == 0 || !canGrow)) {
+                waiting.poll();
+                c.write(x);
+            } else if (canGrow && waiting.size() > connecting * (x.pipelinable() ? depth() : 1)) {
+                connect();
+            } else {
                 return;
             }
-            waiting.poll();
-            c.write(x);
         }
     }
 
@@ -88,12 +95,6 @@ final class LoopPool {
             }
         }
         return best;
-    }
-
-    private void connectIfNeeded() {
-        while (connections.size() + connecting < maxConnections && waiting.size() > connecting * depth()) {
-            connect();
-        }
     }
 
     private void connect() {
