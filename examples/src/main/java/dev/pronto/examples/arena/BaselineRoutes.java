@@ -1,0 +1,58 @@
+package dev.pronto.examples.arena;
+
+import dev.pronto.core.BadRequestException;
+import dev.pronto.core.BodyListener;
+import dev.pronto.core.Handler;
+import dev.pronto.core.Request;
+import dev.pronto.core.Routes;
+import io.netty.buffer.ByteBuf;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
+
+/** {@code /baseline11}, {@code /pipeline} and {@code /upload}. */
+final class BaselineRoutes implements Consumer<Routes> {
+    @Override
+    public void accept(Routes r) {
+        r.get("/baseline11", (req, res) -> res.send(Long.toString(sum(req))))
+                .post("/baseline11", (req, res) -> res.send(Long.toString(sum(req) + number(req))))
+                .get("/pipeline", (req, res) -> res.send("ok"))
+                .post("/upload", Handler.streaming((req, res) -> req.onBody(new BodyListener() {
+                    private long bytes;
+
+                    @Override
+                    public void onChunk(ByteBuf chunk) {
+                        bytes += chunk.readableBytes();
+                    }
+
+                    @Override
+                    public void onEnd() {
+                        res.send(Long.toString(bytes));
+                    }
+                })));
+    }
+
+    private static long sum(Request req) {
+        return intParam(req, "a") + intParam(req, "b");
+    }
+
+    static long intParam(Request req, String name) {
+        String v = req.query(name);
+        if (v == null || v.isEmpty()) {
+            return 0;
+        }
+        try {
+            return Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            throw new BadRequestException("query parameter '" + name + "' must be an integer, got '" + v + "'");
+        }
+    }
+
+    private static long number(Request req) {
+        String body = req.body().toString(StandardCharsets.US_ASCII).trim();
+        try {
+            return body.isEmpty() ? 0 : Long.parseLong(body);
+        } catch (NumberFormatException e) {
+            throw new BadRequestException("body must be an integer, got '" + body + "'");
+        }
+    }
+}
