@@ -6,6 +6,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /** Real-socket HTTP/1.1 requests with a bounded wait, so a hanging server fails the test instead of hanging it. */
 final class Http {
@@ -26,7 +27,7 @@ final class Http {
 
     HttpResponse<String> get(String path) {
         try {
-            return send(path).get(TIMEOUT.toMillis() + 1000, java.util.concurrent.TimeUnit.MILLISECONDS);
+            return send(path).get(TIMEOUT.toMillis() + 1000, TimeUnit.MILLISECONDS);
         } catch (Exception e) {
             throw new AssertionError("GET " + path + " got no response within " + TIMEOUT, e);
         }

@@ -1,6 +1,7 @@
 package dev.pronto.client.pg;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.netty.channel.EventLoop;
 import io.vertx.pgclient.PgException;
@@ -8,7 +9,6 @@ import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -70,18 +70,15 @@ class PgClientTest {
     }
 
     @Test
-    void callFromAnotherThreadCompletesOnTheClientsLoop() throws Exception {
-        AtomicReference<Boolean> onLoop = new AtomicReference<>();
+    void callFromAnotherThreadRunsTheQueryOnTheClientsLoop() throws Exception {
+        RowMapper<Boolean> onLoop = row -> client.eventLoop().inEventLoop();
 
-        await(client.query("SELECT 1", row -> row.getInteger(0))
-                .thenAccept(rows -> onLoop.set(client.eventLoop().inEventLoop())));
-
-        assertThat(onLoop.get()).isTrue();
+        assertThat(await(client.query("SELECT 1", onLoop))).containsExactly(true);
     }
 
     @Test
     void clientOffTheLoopsIsRejectedWithAHint() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(postgres::client)
+        assertThatThrownBy(postgres::client)
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("client(EventLoop)");
     }
 

@@ -3,6 +3,7 @@ package dev.pronto.client.pg;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class PgConfigTest {
@@ -61,10 +62,10 @@ class PgConfigTest {
         PgConfig.Builder base = PgConfig.fromUrl("postgres://u@h/d").toBuilder();
 
         assertThatThrownBy(() -> base.maxConnections(0).build()).hasMessage("maxConnections must be >= 1, got 0");
-        assertThatThrownBy(() -> base.maxConnections(1).queryTimeout(java.time.Duration.ZERO).build())
+        assertThatThrownBy(() -> base.maxConnections(1).queryTimeout(Duration.ZERO).build())
                 .hasMessage("queryTimeout must be positive, got PT0S");
-        assertThatThrownBy(() -> base.queryTimeout(java.time.Duration.ofSeconds(1))
-                .reconnect(java.time.Duration.ofSeconds(2), java.time.Duration.ofSeconds(1)).build())
+        assertThatThrownBy(() -> base.queryTimeout(Duration.ofSeconds(1))
+                .reconnect(Duration.ofSeconds(2), Duration.ofSeconds(1)).build())
                 .hasMessageContaining("reconnectMax must be >= reconnectMin");
     }
 

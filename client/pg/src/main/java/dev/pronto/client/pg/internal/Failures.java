@@ -14,7 +14,8 @@ final class Failures {
     /** The 503 for a query that found no live connection, or lost it; {@code cause} may be null. */
     static ServiceUnavailableException unavailable(Throwable cause) {
         String why = cause == null ? "not connected yet" : describe(cause);
-        return new ServiceUnavailableException("database unavailable: " + why + "; retrying", cause);
+        // Without the cause: HttpException(status, message, cause) cannot take one (its cause is preset).
+        return new ServiceUnavailableException("database unavailable: " + why + "; retrying");
     }
 
     /** What a query's stage fails with for the driver's {@code cause}. */

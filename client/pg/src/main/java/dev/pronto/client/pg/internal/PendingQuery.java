@@ -24,10 +24,14 @@ final class PendingQuery<R, V> extends CompletableFuture<V> implements Handler<A
 
     @Override
     public void handle(AsyncResult<SqlResult<R>> ar) {
-        if (ar.succeeded()) {
-            complete(result.apply(ar.result()));
-        } else {
-            completeExceptionally(Failures.map(ar.cause()));
+        try {
+            if (ar.succeeded()) {
+                complete(result.apply(ar.result()));
+            } else {
+                completeExceptionally(Failures.map(ar.cause()));
+            }
+        } catch (RuntimeException e) {
+            completeExceptionally(e);
         }
         slot.retire();
     }
