@@ -3,12 +3,15 @@ package dev.pronto.client.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pronto.core.Server;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.SubmissionPublisher;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
@@ -27,6 +30,7 @@ class HttpClientTest {
                 .get("/hello", (req, res) -> res.header("X-Test", "yes").send("Hello"))
                 .get("/echo/{x}", (req, res) -> res.send(req.param("x")))
                 .post("/echo", (req, res) -> res.send(req.bodyString()))
+                .put("/length", (req, res) -> res.send(String.valueOf(req.bodyBytes().length)))
                 .head("/hello", (req, res) -> res.header("X-Test", "yes").send())
                 .get("/proxy", (req, res) -> {
                     Thread handler = Thread.currentThread();
@@ -126,6 +130,21 @@ class HttpClientTest {
         });
         assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
         assertThat(body.get()).isEqualTo("Hello");
+    }
+
+    @Test
+    void streamedRequestBodyArrivesWhole() {
+        try (SubmissionPublisher<ByteBuf> publisher = new SubmissionPublisher<>()) {
+            ClientRequest put = ClientRequest.builder().method("PUT").uri(url("/length")).body(publisher).build();
+            CompletableFuture<ClientResponse> response = own.send(put).toCompletableFuture();
+            for (int i = 0; i < 3; i++) {
+                publisher.submit(Unpooled.wrappedBuffer(new byte[1 << 20]));
+            }
+            publisher.close();
+            try (ClientResponse r = response.join()) {
+                assertThat(r.string()).isEqualTo(String.valueOf(3 << 20));
+            }
+        }
     }
 
     @Test
