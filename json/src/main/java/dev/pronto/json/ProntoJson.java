@@ -111,7 +111,10 @@ public final class ProntoJson implements JsonCodec {
      * {@inheritDoc}
      *
      * <p>Bad input is a {@link BadRequestException} such as
-     * {@code "invalid JSON at byte 17: Expecting '}' for object end. Found ]"}.
+     * {@code "invalid JSON at byte 17: Expecting '}' for object end. Found ]"}. Properties missing
+     * from the document take their default ({@code null}, {@code 0}, {@code Optional.empty()})
+     * unless the record component is marked {@code @JsonAttribute(mandatory = true)}. DSL-JSON does
+     * not always detect an integer literal too large for an {@code int} or {@code long} property.
      */
     @Override
     @SuppressWarnings("unchecked")

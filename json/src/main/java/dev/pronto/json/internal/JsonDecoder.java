@@ -57,6 +57,7 @@ public final class JsonDecoder {
             }
             return parse(scratch.reader(input, length), input, decoder, type);
         } finally {
+            scratch.endRead();
             pool.release(scratch);
         }
     }

@@ -43,6 +43,7 @@ public final class JsonEncoder {
             throw new IllegalArgumentException("Cannot encode " + value.getClass().getName() + ": "
                     + e.getMessage() + MissingConverter.hint(), e);
         } finally {
+            scratch.endWrite();
             pool.release(scratch);
         }
     }

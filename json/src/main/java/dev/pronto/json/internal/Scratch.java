@@ -50,14 +50,18 @@ final class Scratch {
         return reader.process(input, length);
     }
 
-    /** Releases the reference to the last body and trims buffers that grew too large. */
-    void trim() {
+    /** Drops the writer if one large document grew it past the retained size. */
+    void endWrite() {
+        if (writer.getByteBuffer().length > MAX_RETAINED) {
+            writer = converters.newWriter(INITIAL_SIZE);
+        }
+    }
+
+    /** Releases the reader's reference to the last body and drops an oversized copy buffer. */
+    void endRead() {
         reader.process(EMPTY, 0);
         if (bytes.length > MAX_RETAINED) {
             bytes = new byte[INITIAL_SIZE];
-        }
-        if (writer.getByteBuffer().length > MAX_RETAINED) {
-            writer = converters.newWriter(INITIAL_SIZE);
         }
     }
 }

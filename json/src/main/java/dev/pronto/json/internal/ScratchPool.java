@@ -32,6 +32,7 @@ public final class ScratchPool {
         this.mask = slots - 1;
     }
 
+    /** Returns this thread's scratch state, or one borrowed for this virtual thread. */
     Scratch acquire() {
         Thread thread = Thread.currentThread();
         if (!thread.isVirtual()) {
@@ -41,8 +42,8 @@ public final class ScratchPool {
         return scratch != null ? scratch : new Scratch(converters);
     }
 
+    /** Takes back what {@link #acquire()} gave, after {@code Scratch.endWrite} or {@code endRead}. */
     void release(Scratch scratch) {
-        scratch.trim();
         Thread thread = Thread.currentThread();
         if (thread.isVirtual()) {
             shared.compareAndSet(slot(thread), null, scratch);
