@@ -1,0 +1,238 @@
+package dev.pronto.examples.arena;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.aayushatharva.brotli4j.Brotli4jLoader;
+import com.aayushatharva.brotli4j.decoder.Decoder;
+import dev.pronto.json.ProntoJson;
+import io.netty.buffer.Unpooled;
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The HttpArena validation recipe against the whole app: embedded Postgres, real sockets. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ArenaAppTest {
+    private static final Path SHARED = Path.of("").toAbsolutePath().getParent().getParent().resolve("shared/arena-data");
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final ProntoJson json = ProntoJson.create(new ArenaJson());
+    private ArenaApp app;
+    private Path dataDir;
+
+    @BeforeAll
+    void start() throws Exception {
+        dataDir = Files.isDirectory(SHARED) ? SHARED : Files.createTempDirectory("arena-none");
+        app = ArenaApp.start(Map.of("PORT", "0", "DATA_DIR", dataDir.toString()));
+    }
+
+    @AfterAll
+    void stop() {
+        app.close();
+    }
+
+    private HttpResponse<byte[]> send(HttpRequest.Builder b) throws Exception {
+        return http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    private HttpRequest.Builder req(String path) {
+        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.port() + path));
+    }
+
+    private String body(String path) throws Exception {
+        return new String(send(req(path)).body());
+    }
+
+    @Test
+    void baselineGetAddsTheQueryParameters() throws Exception {
+        int a = ThreadLocalRandom.current().nextInt(100, 1000);
+        int b = ThreadLocalRandom.current().nextInt(100, 1000);
+        HttpResponse<byte[]> r = send(req("/baseline11?a=" + a + "&b=" + b));
+
+        assertThat(new String(r.body())).isEqualTo(Integer.toString(a + b));
+        assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/plain"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Content-Length", "chunked"})
+    void baselinePostAddsTheBody(String framing) throws Exception {
+        int x = ThreadLocalRandom.current().nextInt(100, 1000);
+        String raw = framing.equals("chunked")
+                ? "POST /baseline11?a=13&b=42 HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n3\r\n" + x + "\r\n0\r\n\r\n"
+                : "POST /baseline11?a=13&b=42 HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nConnection: close\r\n\r\n" + x;
+
+        assertThat(RawSocket.exchange(app.port(), raw)).endsWith("\r\n\r\n" + (55 + x));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+        "GET /baseli|ne11?a=13&b=42 HTTP/1.1\\r\\n|Host: localhost\\r\\nConnection: close\\r\\n\\r\\n;55",
+        "GET /baseline11?a=13&b=42 HTTP/1.1\\r\\n|Host: localhost\\r\\n|User-Agent: arena-frag/1.0\\r\\n|Connection: close\\r\\n\\r\\n;55",
+        "POST /baseline11?a=13&b=42 HTTP/1.1\\r\\nHost: localhost\\r\\nContent-Length: 2\\r\\nConnection: close\\r\\n\\r\\n|20;75",
+        "POST /baseline11?a=13&b=42 HTTP/1.1\\r\\nHost: localhost\\r\\nContent-Length: 2\\r\\nConnection: close\\r\\n\\r\\n|2|0;75",
+    })
+    void tcpFragmentsAreReassembled(String fragments, String expected) throws Exception {
+        String[] parts = fragments.replace("\\r\\n", "\r\n").split("\\|");
+
+        assertThat(RawSocket.fragmented(app.port(), parts)).endsWith("\r\n\r\n" + expected);
+    }
+
+    @Test
+    void sixteenPipelinedRequestsGetSixteenAnswers() throws Exception {
+        String req = "GET /pipeline HTTP/1.1\r\nHost: x\r\n\r\n";
+        String out = RawSocket.exchange(app.port(), req.repeat(15) + req.replace("\r\n\r\n", "\r\nConnection: close\r\n\r\n"));
+
+        assertThat(out.split("HTTP/1.1 200 OK", -1)).hasSize(17);
+        assertThat(out).endsWith("ok");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"12,3", "22,7", "31,2", "50,5", "1,1"})
+    void jsonTotalsArePriceTimesQuantityTimesM(int count, int m) throws Exception {
+        HttpResponse<byte[]> r = send(req("/json/" + count + (m == 1 ? "" : "?m=" + m)));
+        Model.PricedItems items = json.read(Unpooled.wrappedBuffer(r.body()), Model.PricedItems.class);
+
+        assertThat(r.headers().firstValue("Content-Type")).hasValue("application/json");
+        assertThat(items.count()).isEqualTo(count);
+        assertThat(items.items()).hasSize(count).allSatisfy(i -> assertThat(i.total()).isEqualTo((long) i.price() * i.quantity() * m));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"25,3", "40,7", "50,2"})
+    void compressedJsonDecodesToTheSameDocument(int count, int m) throws Exception {
+        HttpResponse<byte[]> r = send(req("/json/" + count + "?m=" + m).header("Accept-Encoding", "gzip, br"));
+        String encoding = r.headers().firstValue("Content-Encoding").orElseThrow();
+
+        assertThat(decode(encoding, r.body())).isEqualTo(body("/json/" + count + "?m=" + m));
+    }
+
+    @Test
+    void jsonWithoutAcceptEncodingHasNoContentEncoding() throws Exception {
+        assertThat(send(req("/json/50?m=1")).headers().firstValue("Content-Encoding")).isEmpty();
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {17, 48, 512_000, 2_097_152, 10_485_760, 20_971_520})
+    void uploadAnswersTheByteCount(int size) throws Exception {
+        byte[] payload = new byte[size];
+        ThreadLocalRandom.current().nextBytes(payload);
+        HttpResponse<byte[]> r = send(req("/upload").header("Content-Type", "application/octet-stream")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(payload)));
+
+        assertThat(new String(r.body())).isEqualTo(Integer.toString(size));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"reset.css,text/css", "app.js,application/javascript", "manifest.json,application/json"})
+    void staticFilesHaveTheirContentType(String file, String type) throws Exception {
+        assertThat(send(req("/static/" + file)).headers().firstValue("Content-Type"))
+                .hasValueSatisfying(t -> assertThat(t).satisfiesAnyOf(v -> assertThat(v).isEqualTo(type),
+                        v -> assertThat(v).startsWith(type + ";")));
+    }
+
+    @Test
+    void everyStaticFileIsServedExactlyWithAndWithoutCompression() throws Exception {
+        Path dir = Files.isDirectory(dataDir.resolve("static")) ? dataDir.resolve("static") : null;
+        org.junit.jupiter.api.Assumptions.assumeTrue(dir != null, "HttpArena static files not present");
+        try (var files = Files.list(dir)) {
+            for (Path f : files.filter(p -> !p.toString().endsWith(".br") && !p.toString().endsWith(".gz")).toList()) {
+                byte[] expected = Files.readAllBytes(f);
+                assertThat(send(req("/static/" + f.getFileName())).body()).as(f.toString()).isEqualTo(expected);
+                HttpResponse<byte[]> z = send(req("/static/" + f.getFileName()).header("Accept-Encoding", "br;q=1, gzip;q=0.8"));
+                String enc = z.headers().firstValue("Content-Encoding").orElse("identity");
+                assertThat(decode(enc, z.body())).as(f + " " + enc).isEqualTo(new String(expected, java.nio.charset.StandardCharsets.ISO_8859_1));
+            }
+        }
+    }
+
+    @Test
+    void unknownStaticFileIs404() throws Exception {
+        assertThat(send(req("/static/nonexistent.txt")).statusCode()).isEqualTo(404);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"5,80,7", "20,150,18", "100,400,33", "10,50,50"})
+    void asyncDbReturnsLimitItemsInRange(int min, int max, int limit) throws Exception {
+        HttpResponse<byte[]> r = send(req("/async-db?min=" + min + "&max=" + max + "&limit=" + limit));
+        Model.DbItems items = json.read(Unpooled.wrappedBuffer(r.body()), Model.DbItems.class);
+
+        assertThat(r.headers().firstValue("Content-Type")).hasValue("application/json");
+        assertThat(items.count()).isEqualTo(limit);
+        assertThat(items.items()).allSatisfy(i -> {
+            assertThat(i.price()).isBetween(min, max);
+            assertThat(i.tags()).isNotEmpty();
+            assertThat(i.rating()).isNotNull();
+        });
+    }
+
+    @Test
+    void asyncDbOutOfRangeIsEmpty() throws Exception {
+        assertThat(body("/async-db?min=9999&max=9999&limit=50")).isEqualTo("{\"items\":[],\"count\":0}");
+    }
+
+    @Test
+    void crudListPagesByCategory() throws Exception {
+        Model.Page page = json.read(Unpooled.wrappedBuffer(send(req("/crud/items?category=electronics&page=1&limit=5")).body()),
+                Model.Page.class);
+
+        assertThat(page.items()).hasSize(5).allSatisfy(i -> assertThat(i.category()).isEqualTo("electronics"));
+        assertThat(page.total()).isPositive();
+        assertThat(page.page()).isEqualTo(1);
+    }
+
+    @Test
+    void crudReadIsCachedForTwoHundredMilliseconds() throws Exception {
+        HttpResponse<byte[]> first = send(req("/crud/items/42"));
+        HttpResponse<byte[]> second = send(req("/crud/items/42"));
+
+        assertThat(first.headers().firstValue("X-Cache")).hasValue("MISS");
+        assertThat(second.headers().firstValue("X-Cache")).hasValue("HIT");
+        assertThat(json.read(Unpooled.wrappedBuffer(second.body()), Model.Item.class).id()).isEqualTo(42);
+    }
+
+    @Test
+    void crudMissingItemIs404() throws Exception {
+        assertThat(send(req("/crud/items/999999")).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void crudCreateReadUpdateInvalidatesTheCache() throws Exception {
+        HttpResponse<byte[]> created = send(req("/crud/items").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"id\":200001,\"name\":\"ValidateItem\",\"category\":\"test\",\"price\":42,\"quantity\":7}")));
+        assertThat(created.statusCode()).isEqualTo(201);
+        assertThat(json.read(Unpooled.wrappedBuffer(send(req("/crud/items/200001")).body()), Model.Item.class).id()).isEqualTo(200001);
+
+        HttpResponse<byte[]> updated = send(req("/crud/items/200001").header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString("{\"name\":\"UpdatedItem\",\"category\":\"test\",\"price\":99,\"quantity\":1}")));
+        HttpResponse<byte[]> after = send(req("/crud/items/200001"));
+
+        assertThat(updated.statusCode()).isEqualTo(200);
+        assertThat(after.headers().firstValue("X-Cache")).hasValue("MISS");
+        assertThat(json.read(Unpooled.wrappedBuffer(after.body()), Model.Item.class).name()).isEqualTo("UpdatedItem");
+    }
+
+    private static String decode(String encoding, byte[] body) throws Exception {
+        byte[] plain = switch (encoding) {
+            case "gzip" -> new GZIPInputStream(new ByteArrayInputStream(body)).readAllBytes();
+            case "br" -> {
+                Brotli4jLoader.ensureAvailability();
+                yield Decoder.decompress(body).getDecompressedData();
+            }
+            default -> body;
+        };
+        return new String(plain, java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+}
