@@ -12,7 +12,7 @@ REQ="$DATA/requests"
 JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 DURATION="${DURATION:-5s}"
 CONNS="${CONNS:-64}"
-PORT="${PORT:-18090}"
+PORT="${PORT:-18190}"
 FLAGS=(-Xms256m -Xmx1g -XX:+UseParallelGC -Dio.netty.leakDetection.level=disabled)
 if "$JAVA" --sun-misc-unsafe-memory-access=allow -version >/dev/null 2>&1; then
     FLAGS+=(--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED)
@@ -35,9 +35,11 @@ end
 request = function()
   seq = seq + 1
   local t = templates[(seq % n) + 1]
+  -- zero-padded to the placeholder's own width, so a template's Content-Length stays exact
   t = t:gsub("{RAND:(%d+):(%d+)}", function(a, b)
-    local w = #b; return string.format("%0" .. w .. "d", math.random(tonumber(a), tonumber(b))) end)
-  t = t:gsub("{SEQ:(%d+)}", function(s) return tostring(tonumber(s) * 1000 + seq) end)
+    local w = #a + #b + 7; return string.format("%0" .. w .. "d", math.random(tonumber(a), tonumber(b))) end)
+  t = t:gsub("{SEQ:(%d+)}", function(s)
+    local w = #s + 6; return string.format("%0" .. w .. "d", tonumber(s) + seq) end)
   return t
 end
 LUA
@@ -64,13 +66,14 @@ PORT=$PORT DATA_DIR="$DATA" DATABASE_URL="$DATABASE_URL" DATABASE_MAX_CONN=16 \
 APP_PID=$!
 URL="http://127.0.0.1:$PORT"
 for _ in $(seq 120); do curl -s -o /dev/null "$URL/baseline11?a=1&b=1" && break; sleep 0.5; done
+curl -s -o /dev/null "$URL/baseline11?a=1&b=1" || { echo "arena app did not start:"; tail -20 /tmp/arena-load.log; exit 1; }
 
 run() { # name script args...
     local name=$1 script=$2; shift 2
     taskset -c 0 wrk -t1 -c"$CONNS" -d2s -s "$script" "$URL" -- "$@" >/dev/null 2>&1 || true
-    local out; out=$(taskset -c 0 wrk -t1 -c"$CONNS" -d"$DURATION" -s "$script" "$URL" -- "$@" 2>&1)
+    local out; out=$(taskset -c 0 wrk -t1 -c"$CONNS" -d"$DURATION" -s "$script" "$URL" -- "$@" 2>&1 || true)
     local rps; rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
-    local bad; bad=$(echo "$out" | awk '/Non-2xx/ {print $4}')
+    local bad; bad=$(echo "$out" | awk '/Non-2xx/ {print $5}')
     printf '%-12s %12s req/s %s\n' "$name" "$rps" "${bad:+(non-2xx: $bad)}"
 }
 echo "profile      requests/s   ($CONNS connections, $DURATION, server on core 1, wrk + Postgres on core 0)"
