@@ -11,6 +11,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -31,23 +32,34 @@ final class RawServer implements AutoCloseable {
     private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     private final Channel channel;
 
-    private RawServer(Script script) {
+    private final String scheme;
+
+    private RawServer(Script script, SslContext ssl) {
+        scheme = ssl == null ? "http" : "https";
         channel = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
                 .childHandler(new ChannelInitializer<>() {
                     @Override
                     protected void initChannel(Channel ch) {
                         connections.incrementAndGet();
+                        if (ssl != null) {
+                            ch.pipeline().addLast(ssl.newHandler(ch.alloc()));
+                        }
                         ch.pipeline().addLast(new Framer(script));
                     }
                 }).bind("127.0.0.1", 0).syncUninterruptibly().channel();
     }
 
     static RawServer start(Script script) {
-        return new RawServer(script);
+        return new RawServer(script, null);
+    }
+
+    /** A server speaking TLS with {@code ssl}. */
+    static RawServer startTls(Script script, SslContext ssl) {
+        return new RawServer(script, ssl);
     }
 
     String url(String path) {
-        return "http://127.0.0.1:" + ((InetSocketAddress) channel.localAddress()).getPort() + path;
+        return scheme + "://127.0.0.1:" + ((InetSocketAddress) channel.localAddress()).getPort() + path;
     }
 
     /** Writes {@code raw} (ISO-8859-1) and flushes. */

@@ -20,6 +20,8 @@ import java.util.zip.InflaterInputStream;
 final class Inflate {
     private static final int CHUNK = 8192;
 
+    private enum Coding { GZIP, DEFLATE }
+
     private Inflate() {
     }
 
@@ -37,12 +39,13 @@ final class Inflate {
         if (!gzip && !encoding.equalsIgnoreCase("deflate")) {
             return;
         }
-        ByteBuf decoded = decode(r.body, gzip, config.maxResponseSize(), x);
+        ByteBuf decoded = decode(r.body, gzip ? Coding.GZIP : Coding.DEFLATE, config.maxResponseSize(), x);
         r.release();
         r.body = decoded;
     }
 
-    private static ByteBuf decode(ByteBuf in, boolean gzip, int max, Exchange x) {
+    private static ByteBuf decode(ByteBuf in, Coding coding, int max, Exchange x) {
+        boolean gzip = coding == Coding.GZIP;
         ByteBuf out = PooledByteBufAllocator.DEFAULT.heapBuffer(Math.min(max, Math.max(256, in.readableBytes() * 4)));
         Inflater inflater = new Inflater(!gzip && !zlibHeader(in));
         try (InputStream s = gzip ? new GZIPInputStream(new ByteBufInputStream(in.duplicate()), CHUNK)

@@ -207,8 +207,8 @@ final class PooledConnection extends ChannelInboundHandlerAdapter {
         channel.close();
     }
 
-    /** Called by the decoder when a response is complete. */
-    void onResponse(DecodedResponse r, boolean keepAlive) {
+    /** Called by the decoder when a response is complete; {@link ResponseDecoder#keepAlive()} tells if the connection stays. */
+    void onResponse(DecodedResponse r) {
         Exchange x = inflight.poll();
         exclusive = false;
         if (upload != null) {
@@ -216,7 +216,7 @@ final class PooledConnection extends ChannelInboundHandlerAdapter {
             upload = null;
         }
         lastUsed = System.nanoTime();
-        if (!keepAlive) {
+        if (!decoder.keepAlive()) {
             closeNow();
         }
         pool.loop().complete(x, r);
@@ -257,13 +257,13 @@ final class PooledConnection extends ChannelInboundHandlerAdapter {
         stream.next(part);
     }
 
-    void onStreamEnd(boolean keepAlive) {
+    void onStreamEnd() {
         Exchange x = inflight.poll();
         exclusive = false;
         ResponseStream s = stream;
         stream = null;
         channel.config().setAutoRead(true);
-        if (!keepAlive) {
+        if (!decoder.keepAlive()) {
             closeNow();
         }
         s.complete();

@@ -30,7 +30,7 @@ final class Redirect {
                     + " redirects for " + x.request + " (next: " + target + "); raise ClientConfig.maxRedirects"));
             return true;
         }
-        x.request = rewrite(x.request, target, keepMethod);
+        x.request = rewrite(x.request, target, s);
         x.redirects++;
         x.attempts = 0;
         loop.accept(x);
@@ -50,7 +50,8 @@ final class Redirect {
         }
     }
 
-    private static ClientRequest rewrite(ClientRequest old, URI target, boolean keepMethod) {
+    private static ClientRequest rewrite(ClientRequest old, URI target, int status) {
+        boolean keepMethod = status == 307 || status == 308;
         String method = keepMethod || old.method().equals("HEAD") ? old.method() : "GET";
         boolean sameOrigin = target.getScheme().equals(old.uri().getScheme()) && target.getHost().equals(old.host())
                 && port(target) == old.port();

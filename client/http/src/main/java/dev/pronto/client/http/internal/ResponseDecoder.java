@@ -72,6 +72,11 @@ final class ResponseDecoder {
         return idle;
     }
 
+    /** Whether the connection may carry more requests after the response just finished. */
+    boolean keepAlive() {
+        return keepAlive;
+    }
+
     /** Whether a response is partly received (its head at least). */
     boolean midResponse() {
         return state != HEAD && state != FAILED;
@@ -268,9 +273,9 @@ final class ResponseDecoder {
             acc = null;
         }
         if (streaming) {
-            conn.onStreamEnd(keepAlive);
+            conn.onStreamEnd();
         } else {
-            conn.onResponse(r, keepAlive);
+            conn.onResponse(r);
         }
     }
 
