@@ -7,9 +7,9 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Sets the status of a successful response, for example {@code @Status(201)}. It is applied after
- * the arguments convert and before the method runs, so a method that takes the {@code Response}
- * may still change it; an exception replaces it with the error's status.
+ * Sets the status of a successful response, for example {@code @Status(201)}. It is set before the
+ * method runs, so a method that takes the {@code Response} may still change it; an exception,
+ * including a 400 from an argument that does not convert, replaces it with the error's status.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
