@@ -150,6 +150,17 @@ public interface Request {
     /** As {@link #json(Class)}, for a generic type such as {@code List<Item>}. */
     Object json(Type type);
 
+    /**
+     * An attribute set by a hook or handler of this request (the authenticated user, a request
+     * id under {@code "requestId"}).
+     *
+     * @return the value, or null when unset
+     */
+    Object attribute(String name);
+
+    /** Sets an attribute for the rest of this request's lifecycle; null removes it. */
+    void attribute(String name, Object value);
+
     /** Whether the connection stays open after this exchange. */
     boolean keepAlive();
 }

@@ -1,28 +1,62 @@
 package dev.pronto.core;
 
+import dev.pronto.core.internal.Lifecycle;
 import dev.pronto.core.internal.RouteTable;
 import dev.pronto.router.Method;
 import dev.pronto.router.Router;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
- * Registers routes and error handlers; passed to {@code Server.builder().routes(r -> ...)}.
+ * Registers routes, hooks and error handlers; passed to {@code Server.builder().routes(r -> ...)}.
  *
  * <p>Paths follow the router's syntax: static segments, {@code {name}} parameters matching one
  * segment and a trailing {@code {*name}} catch-all; static beats parameter beats catch-all.
  * GET routes answer HEAD automatically, OPTIONS is answered with {@code Allow}, and a path that
  * exists only under other methods gets 405 with {@code Allow}. Registration errors (duplicates,
  * ambiguous parameters, bad syntax) throw {@code IllegalArgumentException} naming both routes.
- * Not thread-safe: configure it on one thread before the server starts.
+ *
+ * <p>Lifecycle, in order: {@link #onRequest} (on the root: before routing, for every request;
+ * in a group: right after routing), body decoding, {@link #preHandler}, the handler,
+ * {@link #onSend} (before the head is encoded), {@link #onResponse} (after the response is handed
+ * to the socket); {@link #onError} observes error responses. A request hook that sends a response
+ * stops the chain. {@link #group(String, Consumer)} creates a scope with a path prefix whose hooks,
+ * error handlers and not-found handler apply only inside it (and its own groups), after those of
+ * its parents; siblings never see each other's. A plugin is any {@code Consumer<Routes>}, applied
+ * with {@link #register(Consumer)} in its own scope. Routes that no hook or handler of a group
+ * touches pay nothing for the lifecycle.
+ *
+ * <p>Not thread-safe: configure it on one thread before the server starts.
  */
 public final class Routes {
-    private final Router.Builder<Handler> router = Router.builder();
+    private final Routes root;
+    private final String prefix;
+    private final Router.Builder<Handler> check;
+    private final List<Object[]> entries = new ArrayList<>();
+    private final List<Routes> children = new ArrayList<>();
+    private final List<RequestHook> onRequest = new ArrayList<>();
+    private final List<RequestHook> preHandler = new ArrayList<>();
+    private final List<SendHook> onSend = new ArrayList<>();
+    private final List<ResponseHook> onResponse = new ArrayList<>();
+    private final List<ErrorHook> onError = new ArrayList<>();
     private final Map<Integer, ErrorHandler<Throwable>> byStatus = new LinkedHashMap<>();
     private final Map<Class<?>, ErrorHandler<Throwable>> byType = new LinkedHashMap<>();
+    private Handler notFound;
 
     Routes() {
+        this.root = this;
+        this.prefix = "";
+        this.check = Router.builder();
+    }
+
+    private Routes(Routes parent, String prefix) {
+        this.root = parent.root;
+        this.prefix = prefix;
+        this.check = null;
     }
 
     /** Registers {@code handler} for GET (and automatically HEAD) on {@code path}. */
@@ -61,7 +95,7 @@ public final class Routes {
     }
 
     /**
-     * Registers {@code handler} for {@code method} on {@code path}.
+     * Registers {@code handler} for {@code method} on {@code path} (prefixed by the group's prefix).
      *
      * @throws IllegalArgumentException on bad syntax or a conflict, naming both routes
      */
@@ -69,7 +103,72 @@ public final class Routes {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(handler, "handler");
-        router.add(method, path, handler);
+        String full = join(prefix, path);
+        root.check.add(method, full, handler);
+        entries.add(new Object[] {method, full, handler});
+        return this;
+    }
+
+    /**
+     * Creates a scope for routes under {@code prefix} (nestable) and configures it.
+     *
+     * @param prefix a path prefix such as {@code /api}; {@code ""} for a scope without one
+     * @param configure registers the group's routes, hooks and handlers
+     */
+    public Routes group(String prefix, Consumer<Routes> configure) {
+        Objects.requireNonNull(prefix, "prefix");
+        if (!prefix.isEmpty() && (!prefix.startsWith("/") || prefix.endsWith("/"))) {
+            throw new IllegalArgumentException("group prefix must start with '/' and not end with '/', got '" + prefix + "'");
+        }
+        Routes child = new Routes(this, this.prefix + prefix);
+        children.add(child);
+        configure.accept(child);
+        return this;
+    }
+
+    /** Applies {@code plugin} in a scope of its own: its hooks stay inside it. */
+    public Routes register(Consumer<Routes> plugin) {
+        return group("", plugin);
+    }
+
+    /** The root scope, for plugins whose hooks must apply to every request (access logs, metrics). */
+    public Routes root() {
+        return root;
+    }
+
+    /** Adds an {@code onRequest} hook (see the class javadoc for when it runs). */
+    public Routes onRequest(RequestHook hook) {
+        onRequest.add(Objects.requireNonNull(hook, "hook"));
+        return this;
+    }
+
+    /** Adds a {@code preHandler} hook: after routing and body decoding; may answer early (auth). */
+    public Routes preHandler(RequestHook hook) {
+        preHandler.add(Objects.requireNonNull(hook, "hook"));
+        return this;
+    }
+
+    /** Adds an {@code onSend} hook: may change status and headers before encoding. */
+    public Routes onSend(SendHook hook) {
+        onSend.add(Objects.requireNonNull(hook, "hook"));
+        return this;
+    }
+
+    /** Adds an {@code onResponse} hook: after the response was handed to the socket. */
+    public Routes onResponse(ResponseHook hook) {
+        onResponse.add(Objects.requireNonNull(hook, "hook"));
+        return this;
+    }
+
+    /** Adds an {@code onError} hook observing error responses. */
+    public Routes onError(ErrorHook hook) {
+        onError.add(Objects.requireNonNull(hook, "hook"));
+        return this;
+    }
+
+    /** Sets the handler for paths under this scope that match no route (instead of a plain 404). */
+    public Routes notFound(Handler handler) {
+        notFound = Objects.requireNonNull(handler, "handler");
         return this;
     }
 
@@ -87,7 +186,8 @@ public final class Routes {
 
     /**
      * Registers an error handler for exceptions of {@code type} and its subclasses; the nearest
-     * registered superclass wins, and type handlers win over status handlers.
+     * registered superclass wins, type handlers win over status handlers, and a group's handlers
+     * win over its parents'.
      */
     @SuppressWarnings("unchecked")
     public <T extends Throwable> Routes exception(Class<T> type, ErrorHandler<? super T> handler) {
@@ -97,6 +197,66 @@ public final class Routes {
     }
 
     RouteTable compile() {
-        return new RouteTable(router.build(), byStatus, byType);
+        Lifecycle rootScope = scope(Lifecycle.EMPTY, true);
+        Router.Builder<Handler> router = Router.builder();
+        List<RouteTable.Scope> scopes = new ArrayList<>();
+        Lifecycle inherited = new Lifecycle(List.of(), rootScope.preHandler(), rootScope.onSend(),
+                rootScope.onResponse(), rootScope.onError(), rootScope.byStatus(), rootScope.byType(), rootScope.notFound());
+        addEntries(router, null);
+        for (Routes child : children) {
+            child.compileInto(router, scopes, inherited, null);
+        }
+        return new RouteTable(router.build(), rootScope, scopes);
+    }
+
+    private void compileInto(Router.Builder<Handler> router, List<RouteTable.Scope> scopes, Lifecycle parent,
+                             Lifecycle parentWrap) {
+        Lifecycle mine = scope(parent, false);
+        Lifecycle wrap = ownEmpty() ? parentWrap : mine;
+        addEntries(router, wrap);
+        if (!ownEmpty()) {
+            scopes.add(new RouteTable.Scope(prefix, mine));
+        }
+        for (Routes child : children) {
+            child.compileInto(router, scopes, mine, wrap);
+        }
+    }
+
+    private void addEntries(Router.Builder<Handler> router, Lifecycle scope) {
+        for (Object[] e : entries) {
+            Handler h = (Handler) e[2];
+            router.add((Method) e[0], (String) e[1], scope == null ? h : new Lifecycle.Hooked(h, scope));
+        }
+    }
+
+    private boolean ownEmpty() {
+        return onRequest.isEmpty() && preHandler.isEmpty() && onSend.isEmpty() && onResponse.isEmpty()
+                && onError.isEmpty() && byStatus.isEmpty() && byType.isEmpty() && notFound == null;
+    }
+
+    private Lifecycle scope(Lifecycle parent, boolean isRoot) {
+        if (!isRoot && ownEmpty()) {
+            return parent;
+        }
+        Map<Integer, ErrorHandler<Throwable>> status = new LinkedHashMap<>(parent.byStatus());
+        status.putAll(byStatus);
+        Map<Class<?>, ErrorHandler<Throwable>> types = new LinkedHashMap<>(parent.byType());
+        types.putAll(byType);
+        return new Lifecycle(concat(parent.onRequest(), onRequest), concat(parent.preHandler(), preHandler),
+                concat(parent.onSend(), onSend), concat(parent.onResponse(), onResponse),
+                concat(parent.onError(), onError), status, types, notFound != null ? notFound : parent.notFound());
+    }
+
+    private static <T> List<T> concat(List<T> a, List<T> b) {
+        List<T> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    private static String join(String prefix, String path) {
+        if (prefix.isEmpty()) {
+            return path;
+        }
+        return path.equals("/") ? prefix : prefix + path;
     }
 }

@@ -70,6 +70,11 @@ public final class Server implements AutoCloseable {
         return lifecycle.group();
     }
 
+    /** Number of open connections. */
+    public int openConnections() {
+        return lifecycle.context().openConnections();
+    }
+
     /** The transport in use after start: io_uring, epoll or NIO. */
     public Transport transport() {
         return lifecycle.transport();
@@ -97,6 +102,7 @@ public final class Server implements AutoCloseable {
         private final Routes routes = new Routes();
         private JsonCodec json;
         private Compression compression;
+        private ErrorFormat errorFormat = ErrorFormat.TEXT;
         private EventLoops loops;
 
         private Builder() {
@@ -141,6 +147,12 @@ public final class Server implements AutoCloseable {
             return this;
         }
 
+        /** Chooses how the server writes its own error bodies (default {@link ErrorFormat#TEXT}). */
+        public Builder errorFormat(ErrorFormat value) {
+            errorFormat = Objects.requireNonNull(value, "value");
+            return this;
+        }
+
         /** Enables response compression (and, if configured, gzip request bodies). */
         public Builder compression(Compression value) {
             compression = Objects.requireNonNull(value, "value");
@@ -155,7 +167,7 @@ public final class Server implements AutoCloseable {
         public Server build() {
             ServerConfig cfg = fixed != null ? fixed : config.build();
             RouteTable table = routes.compile();
-            return new Server(new ServerContext(cfg, table, new ServerContext.Features(json, compression),
+            return new Server(new ServerContext(cfg, table, new ServerContext.Features(json, compression, errorFormat),
                     java.util.concurrent.Executors.newThreadPerTaskExecutor(
                             Thread.ofVirtual().name("pronto-blocking-", 0).factory())), loops);
         }

@@ -27,6 +27,8 @@ import java.util.Objects;
  * <tr><td>headerReadTimeout</td><td>10 s</td><td>a request head not complete by then gets 408</td></tr>
  * <tr><td>maxConnections</td><td>{@value #DEFAULT_MAX_CONNECTIONS}</td><td>further connections are closed at once</td></tr>
  * <tr><td>shutdownTimeout</td><td>10 s</td><td>grace period of {@link Server#close()}</td></tr>
+ * <tr><td>maxInFlight</td><td>0 (no limit)</td><td>concurrent requests before a fast 503</td></tr>
+ * <tr><td>maxQueueTime</td><td>none</td><td>wait for a blocking handler's thread before a 503</td></tr>
  * </table>
  *
  * @param host address to bind, e.g. {@code 0.0.0.0}
@@ -43,11 +45,15 @@ import java.util.Objects;
  * @param headerReadTimeout positive duration
  * @param maxConnections at least 1
  * @param shutdownTimeout zero or positive duration
+ * @param maxInFlight requests handled at once across the server before new ones get a fast 503
+ *        with {@code Retry-After}; 0 for no limit
+ * @param maxQueueTime longest a blocking request may wait for its virtual thread before a 503;
+ *        null for no limit
  */
 public record ServerConfig(String host, int port, int ioThreads, Transport transport, boolean reusePort,
                            int backlog, int maxRequestLineLength, int maxHeaderSize, long maxBodySize,
                            int maxPendingResponses, Duration idleTimeout, Duration headerReadTimeout,
-                           int maxConnections, Duration shutdownTimeout) {
+                           int maxConnections, Duration shutdownTimeout, int maxInFlight, Duration maxQueueTime) {
     /** Default bind address: every interface. */
     public static final String DEFAULT_HOST = "0.0.0.0";
     /** Default port. */
@@ -75,6 +81,10 @@ public record ServerConfig(String host, int port, int ioThreads, Transport trans
         range("ioThreads", ioThreads, 1, 4096);
         range("backlog", backlog, 1, Integer.MAX_VALUE);
         range("maxRequestLineLength", maxRequestLineLength, 64, 1 << 20);
+        if (maxBodySize > Integer.MAX_VALUE - 1024) {
+            throw new IllegalArgumentException("maxBodySize must be <= " + (Integer.MAX_VALUE - 1024) + ", got " + maxBodySize
+                    + "; stream larger bodies with Handler.streaming");
+        }
         range("maxHeaderSize", maxHeaderSize, 256, 1 << 20);
         if (maxBodySize < 0) {
             throw new IllegalArgumentException("maxBodySize must be >= 0, got " + maxBodySize);
@@ -86,6 +96,10 @@ public record ServerConfig(String host, int port, int ioThreads, Transport trans
         Objects.requireNonNull(shutdownTimeout, "shutdownTimeout");
         if (shutdownTimeout.isNegative()) {
             throw new IllegalArgumentException("shutdownTimeout must be >= 0, got " + shutdownTimeout);
+        }
+        range("maxInFlight", maxInFlight, 0, Integer.MAX_VALUE);
+        if (maxQueueTime != null && (maxQueueTime.isZero() || maxQueueTime.isNegative())) {
+            throw new IllegalArgumentException("maxQueueTime must be positive (or unset), got " + maxQueueTime);
         }
     }
 
@@ -128,6 +142,8 @@ public record ServerConfig(String host, int port, int ioThreads, Transport trans
         private Duration headerReadTimeout = Duration.ofSeconds(10);
         private int maxConnections = DEFAULT_MAX_CONNECTIONS;
         private Duration shutdownTimeout = Duration.ofSeconds(10);
+        private int maxInFlight;
+        private Duration maxQueueTime;
 
         private Builder() {
         }
@@ -174,6 +190,12 @@ public record ServerConfig(String host, int port, int ioThreads, Transport trans
         /** Sets the grace period used by {@link Server#close()}. */
         public Builder shutdownTimeout(Duration value) { shutdownTimeout = value; return this; }
 
+        /** Sets the number of concurrent requests beyond which new ones get a fast 503 (0: no limit). */
+        public Builder maxInFlight(int value) { maxInFlight = value; return this; }
+
+        /** Sets how long a blocking request may wait for its thread before a 503 (null: no limit). */
+        public Builder maxQueueTime(Duration value) { maxQueueTime = value; return this; }
+
         /**
          * Builds and validates the configuration.
          *
@@ -182,7 +204,7 @@ public record ServerConfig(String host, int port, int ioThreads, Transport trans
         public ServerConfig build() {
             return new ServerConfig(host, port, ioThreads, transport, reusePort, backlog, maxRequestLineLength,
                     maxHeaderSize, maxBodySize, maxPendingResponses, idleTimeout, headerReadTimeout,
-                    maxConnections, shutdownTimeout);
+                    maxConnections, shutdownTimeout, maxInFlight, maxQueueTime);
         }
     }
 }

@@ -22,13 +22,22 @@ final class Errors {
         }
         int status = t instanceof HttpException he ? he.status() : 500;
         if (status == 500 && !(t instanceof HttpException)) {
-            e.conn.server.log().error("Unhandled exception in {} {}", e.head.method, e.request.rawPath(), t);
+            Object id = e.attributes == null ? null : e.attributes.get("requestId");
+            e.conn.server.log().error("Unhandled exception in {} {}{}", e.head.method, e.request.rawPath(),
+                    id == null ? "" : " (request id " + id + ")", t);
+        }
+        for (dev.pronto.core.ErrorHook hook : e.life.onError()) {
+            try {
+                hook.handle(e.request, t, status);
+            } catch (RuntimeException failure) {
+                e.conn.server.log().warn("onError hook failed", failure);
+            }
         }
         res.resetForError(status);
         if (status == 405 && e.match.allow() != null) {
             res.header("Allow", e.match.allow());
         }
-        ErrorHandler<Throwable> custom = e.conn.server.routes().errorHandler(t, status);
+        ErrorHandler<Throwable> custom = e.life.errorHandler(t, status);
         if (custom != null && runCustom(e, custom, t)) {
             return;
         }
@@ -37,7 +46,12 @@ final class Errors {
             if (status == 405 && e.match.allow() != null) {
                 res.header("Allow", e.match.allow());
             }
-            res.send(t instanceof HttpException ? t.getMessage() : "Internal Server Error");
+            String message = t instanceof HttpException ? t.getMessage() : "Internal Server Error";
+            if (e.conn.server.problemDetails()) {
+                res.contentType("application/problem+json").send(Problems.json(status, message, t));
+            } else {
+                res.send(message);
+            }
         }
     }
 

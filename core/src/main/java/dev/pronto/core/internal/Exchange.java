@@ -21,6 +21,18 @@ final class Exchange {
     /** The complete body, owned by this exchange (released on recycle); null when none. */
     ByteBuf body;
 
+    /** The hooks and error handlers in force: the root scope, or the matched route's group. */
+    Lifecycle life = Lifecycle.EMPTY;
+    /** The handler chosen by routing (unwrapped from its scope). */
+    dev.pronto.core.Handler handler;
+    /** When dispatch began, if anything needs timing; else 0. */
+    long startNanos;
+    /** Bytes of the encoded response, -1 when streamed. */
+    long bytesOut;
+    /** Counted against {@code maxInFlight}. */
+    boolean inFlight;
+    /** Request attributes set by hooks and handlers; null until first set. */
+    java.util.Map<String, Object> attributes;
     /** Result of the route lookup, null until routed. */
     dev.pronto.router.Outcome outcome;
     /** The body of a streaming route, fed by the decoder as it arrives; null otherwise. */
@@ -62,6 +74,11 @@ final class Exchange {
             stream = null;
         }
         outcome = null;
+        life = Lifecycle.EMPTY;
+        handler = null;
+        startNanos = 0;
+        bytesOut = 0;
+        attributes = null;
         direct = false;
         completed = false;
         closeAfter = false;

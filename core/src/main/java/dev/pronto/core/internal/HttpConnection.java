@@ -129,7 +129,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
     }
 
     boolean draining() {
-        return draining;
+        return draining || server.draining();
     }
 
     boolean closing() {
@@ -259,6 +259,8 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         e.completed = true;
+        e.bytesOut = part1.readableBytes() + (part2 instanceof ByteBuf b ? b.readableBytes()
+                : part2 instanceof io.netty.channel.FileRegion r ? r.count() : 0);
         if (e.direct) {
             write(part1, part2);
             if (e.closeAfter) {
@@ -275,6 +277,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
 
     /** Writes the head of a streamed response; chunks follow through {@link #writeChunk}. */
     void startStream(Exchange e, ByteBuf head) {
+        e.bytesOut = -1;
         writeChunk(e, head);
     }
 
@@ -353,7 +356,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
         if (paused && pendingCount <= server.config().maxPendingResponses() / 2) {
             resume();
         }
-        if (draining && idle()) {
+        if (draining() && idle()) {
             closeAfterWrite();
         }
     }
@@ -370,12 +373,28 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
         }
     }
 
+    private void responded(Exchange e) {
+        long nanos = e.startNanos == 0 ? 0 : System.nanoTime() - e.startNanos;
+        long bytes = e.bytesOut;
+        for (dev.pronto.core.ResponseHook hook : e.life.onResponse()) {
+            try {
+                hook.handle(e.request, e.response.status(), bytes, nanos);
+            } catch (RuntimeException failure) {
+                server.log().warn("onResponse hook failed", failure);
+            }
+        }
+    }
+
     /** Returns an exchange that was never dispatched (its head failed to parse). */
     void discard(Exchange e) {
         finishWritten(e);
     }
 
     private void finishWritten(Exchange e) {
+        if (!e.life.onResponse().isEmpty()) {
+            responded(e);
+        }
+        server.releaseInFlight(e);
         e.recycle();
         if (spareCount < 4) {
             e.next = spare;
@@ -433,6 +452,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
     void failFraming(int status, String message) {
         decoder.stop();
         Exchange e = obtain();
+        e.life = server.routes().root();
         e.head.http11 = true;
         e.head.method = dev.pronto.router.Method.GET;
         e.closeAfter = true;

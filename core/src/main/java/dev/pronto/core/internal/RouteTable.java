@@ -1,41 +1,79 @@
 package dev.pronto.core.internal;
 
-import dev.pronto.core.ErrorHandler;
 import dev.pronto.core.Handler;
 import dev.pronto.router.Router;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 
 /**
- * The compiled routes and error handlers of a server; immutable and shared by every connection.
- *
- * @param router the radix router of handlers
- * @param byStatus error handlers per status code
- * @param byType error handlers per exception type, most specific found by walking superclasses
+ * The compiled routes of a server: the router, the root scope, and the group scopes that add
+ * hooks or handlers (longest prefix first, for not-found handling). Immutable and shared.
  */
-public record RouteTable(Router<Handler> router, Map<Integer, ErrorHandler<Throwable>> byStatus,
-                         Map<Class<?>, ErrorHandler<Throwable>> byType) {
-    /** Copies the maps. */
-    public RouteTable {
-        byStatus = Map.copyOf(byStatus);
-        byType = Map.copyOf(byType);
+public final class RouteTable {
+    private final Router<Handler> router;
+    private final Lifecycle root;
+    private final List<Scope> scopes;
+    private final boolean timed;
+
+    /**
+     * A group scope.
+     *
+     * @param prefix the group's full path prefix
+     * @param lifecycle its merged scope
+     */
+    public record Scope(String prefix, Lifecycle lifecycle) {
     }
 
-    /** The handler for {@code error}: by its type (nearest superclass first), then by status. */
-    ErrorHandler<Throwable> errorHandler(Throwable error, int status) {
-        if (!byType.isEmpty()) {
-            for (Class<?> c = error.getClass(); c != null; c = c.getSuperclass()) {
-                ErrorHandler<Throwable> h = byType.get(c);
-                if (h != null) {
-                    return h;
-                }
+    /**
+     * Creates the table.
+     *
+     * @param router the radix router of handlers (a {@link Lifecycle.Hooked} for routes of a group scope)
+     * @param root the root scope
+     * @param scopes group scopes with their prefixes
+     */
+    public RouteTable(Router<Handler> router, Lifecycle root, List<Scope> scopes) {
+        this.router = router;
+        this.root = root;
+        this.scopes = scopes.stream().sorted(Comparator.comparingInt((Scope s) -> s.prefix().length()).reversed())
+                .toList();
+        this.timed = !root.onResponse().isEmpty() || this.scopes.stream().anyMatch(s -> !s.lifecycle().onResponse().isEmpty());
+    }
+
+    /** The router. */
+    public Router<Handler> router() {
+        return router;
+    }
+
+    /** The root scope. */
+    public Lifecycle root() {
+        return root;
+    }
+
+    /** Whether any scope observes responses, so requests must be timed. */
+    boolean timed() {
+        return timed;
+    }
+
+    /** The scope of the innermost group whose prefix covers {@code path}, or the root. */
+    Lifecycle scopeFor(CharSequence path) {
+        for (Scope s : scopes) {
+            String p = s.prefix();
+            if (startsWith(path, p) && (path.length() == p.length() || path.charAt(p.length()) == '/')) {
+                return s.lifecycle();
             }
         }
-        return byStatus.isEmpty() ? null : byStatus.get(status);
+        return root;
     }
 
-    /** Patterns registered, for logs. */
-    List<String> patterns() {
-        return router.routes().stream().map(r -> r.method() + " " + r.pattern()).toList();
+    private static boolean startsWith(CharSequence s, String prefix) {
+        if (s.length() < prefix.length()) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length(); i++) {
+            if (s.charAt(i) != prefix.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 }

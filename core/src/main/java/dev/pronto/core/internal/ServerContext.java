@@ -20,6 +20,8 @@ public final class ServerContext {
     private final RouteTable routes;
     private final JsonCodec json;
     private final Compressors compressors;
+    private final boolean problemDetails;
+    private final AtomicInteger inFlight = new AtomicInteger();
     private final ExecutorService blocking;
     private final Set<HttpConnection> connections = ConcurrentHashMap.newKeySet();
     private final AtomicInteger open = new AtomicInteger();
@@ -37,6 +39,7 @@ public final class ServerContext {
         this.routes = routes;
         this.json = features.json();
         this.compressors = features.compression() == null ? null : new Compressors(features.compression());
+        this.problemDetails = features.errors() == dev.pronto.core.ErrorFormat.PROBLEM_JSON;
         this.blocking = blocking;
     }
 
@@ -46,7 +49,39 @@ public final class ServerContext {
      * @param json the JSON codec, or null
      * @param compression response compression settings, or null for none
      */
-    public record Features(JsonCodec json, dev.pronto.core.Compression compression) {
+    public record Features(JsonCodec json, dev.pronto.core.Compression compression, dev.pronto.core.ErrorFormat errors) {
+    }
+
+    boolean problemDetails() {
+        return problemDetails;
+    }
+
+    /** Counts {@code e} against {@code maxInFlight}; false (not counted) when the limit is reached. */
+    boolean admitInFlight(Exchange e) {
+        if (inFlight.incrementAndGet() > config.maxInFlight()) {
+            inFlight.decrementAndGet();
+            return false;
+        }
+        e.inFlight = true;
+        return true;
+    }
+
+    void releaseInFlight(Exchange e) {
+        if (e.inFlight) {
+            e.inFlight = false;
+            inFlight.decrementAndGet();
+        }
+    }
+
+    /** Whether a blocking request waited longer than {@code maxQueueTime} for its thread. */
+    boolean queuedTooLong(Exchange e) {
+        java.time.Duration max = config.maxQueueTime();
+        return max != null && e.startNanos != 0 && System.nanoTime() - e.startNanos > max.toNanos();
+    }
+
+    /** Requests in flight (counted only when {@code maxInFlight} is set). */
+    public int inFlight() {
+        return inFlight.get();
     }
 
     Compressors compressors() {
@@ -103,6 +138,17 @@ public final class ServerContext {
 
     void closed(HttpConnection c) {
         connections.remove(c);
+    }
+
+    private volatile boolean draining;
+
+    /** Marks the whole server as shutting down: every response from now on closes its connection. */
+    public void startDraining() {
+        draining = true;
+    }
+
+    boolean draining() {
+        return draining;
     }
 
     /** Asks every connection to finish its in-flight requests and close. */

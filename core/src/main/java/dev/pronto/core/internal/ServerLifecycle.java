@@ -143,6 +143,7 @@ public final class ServerLifecycle {
         if (group == null) {
             return;
         }
+        context.startDraining();
         listeners.forEach(ch -> ch.close().syncUninterruptibly());
         listeners.clear();
         context.drainAll();

@@ -213,6 +213,25 @@ final class ServerRequest implements Request {
     }
 
     @Override
+    public Object attribute(String name) {
+        return e.attributes == null ? null : e.attributes.get(name);
+    }
+
+    @Override
+    public void attribute(String name, Object value) {
+        if (value == null) {
+            if (e.attributes != null) {
+                e.attributes.remove(name);
+            }
+            return;
+        }
+        if (e.attributes == null) {
+            e.attributes = new java.util.HashMap<>(4);
+        }
+        e.attributes.put(name, value);
+    }
+
+    @Override
     public boolean keepAlive() {
         return h.keepAlive() && !e.closeAfter;
     }

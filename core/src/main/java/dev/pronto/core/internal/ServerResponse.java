@@ -319,6 +319,11 @@ final class ServerResponse implements Response {
 
     private void markSent() {
         checkNotSent();
+        if (!e.life.onSend().isEmpty()) {
+            for (dev.pronto.core.SendHook hook : e.life.onSend()) {
+                hook.handle(e.request, this);
+            }
+        }
         sent = true;
     }
 
