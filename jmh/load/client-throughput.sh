@@ -4,7 +4,8 @@
 # The server is CannedResponseServer (raw Netty epoll, one canned response per request head, so it
 # is not the bottleneck) pinned to core 1; each client runs in its own JVM pinned to core 0 with
 # INFLIGHT requests outstanding (closed loop). Prints each run, then medians of ROUNDS and ratios.
-# Allocation per request is all-thread bytes from ThreadMXBean over the window, divided by requests.
+# Allocation per request is all-thread bytes from ThreadMXBean over the window, divided by requests;
+# client CPU per request is the client JVM's process CPU time over the window, divided by requests.
 # Needs: a built jmh/target/benchmarks.jar (mvn -pl jmh -am package -DskipTests), JDK 21+.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -40,9 +41,10 @@ done
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 field() { grep "client=$1 " "$RESULTS" | sed -E "s/.*$2=([0-9.]+).*/\1/" | median; }
 echo
-printf '%-18s %12s %14s\n' client "median rps" "B/req (median)"
+printf '%-18s %12s %14s %16s\n' client "median rps" "B/req (median)" "client CPU ns/req"
 for client in "${CLIENTS[@]}"; do
-    printf '%-18s %12s %14s\n' "$client" "$(field "$client" rps)" "$(field "$client" alloc_per_req)"
+    printf '%-18s %12s %14s %16s\n' "$client" "$(field "$client" rps)" "$(field "$client" alloc_per_req)" \
+        "$(field "$client" cpu_ns_per_req)"
 done
 echo
 awk -v a="$(field pronto rps)" -v b="$(field vertx rps)" -v c="$(field pronto-pipelined rps)" \
