@@ -20,8 +20,8 @@ import java.util.stream.Collector;
 
 /**
  * The connections of one event loop and the {@link PgClient} over them. Every field is confined to
- * the loop; calls from other threads are moved onto it. Queries go round-robin to live connections;
- * with none live they fail at once. A periodic sweep on the loop enforces the query timeout.
+ * the loop; calls from other threads are moved onto it. Queries go to the least loaded live
+ * connection, one connection per loop iteration; with none live they fail at once. A periodic sweep on the loop enforces the query timeout.
  */
 public final class LoopPool implements PgClient {
     private static final Collector<Row, Object, Object> IGNORE_ROWS = Collector.of(() -> null, (a, r) -> { },
@@ -35,8 +35,9 @@ public final class LoopPool implements PgClient {
     private ScheduledFuture<?> sweeper;
     private MappingCollector<?> lastCollector;
     private Throwable lastFailure;
+    private final Runnable endBatch = () -> batch = null;
+    private Slot batch;
     private boolean closed;
-    private int next;
 
     /**
      * A pool of {@code size} connections for {@code loop}; nothing connects before {@link #start()}.
@@ -141,16 +142,30 @@ public final class LoopPool implements PgClient {
         return slot.execute(sql, collector, params, result);
     }
 
+    // Queries issued in one event-loop iteration (typically the requests of one epoll batch) all go
+    // to the same connection, so that the consolidated flush sends them as one write and their
+    // results come back in one read; each iteration starts on the least loaded live connection.
     private Slot pick() {
-        int n = slots.length;
-        for (int i = 0; i < n; i++) {
-            Slot slot = slots[next];
-            next = next + 1 == n ? 0 : next + 1;
-            if (slot.live()) {
-                return slot;
+        Slot slot = batch;
+        if (slot != null && slot.live()) {
+            return slot;
+        }
+        slot = leastLoaded();
+        if (slot != null) {
+            batch = slot;
+            loop.execute(endBatch);
+        }
+        return slot;
+    }
+
+    private Slot leastLoaded() {
+        Slot best = null;
+        for (Slot slot : slots) {
+            if (slot.live() && (best == null || slot.inflight() < best.inflight())) {
+                best = slot;
             }
         }
-        return null;
+        return best;
     }
 
     // One cached collector: handlers almost always pass the same static mapper, and a fresh

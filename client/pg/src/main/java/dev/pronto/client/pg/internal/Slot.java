@@ -37,6 +37,11 @@ final class Slot {
         return connection != null;
     }
 
+    /** Queries sent and not yet answered (approximately: answered ones leave from the head). */
+    int inflight() {
+        return inflight.size();
+    }
+
     void connect() {
         retry = null;
         if (pool.closed()) {
