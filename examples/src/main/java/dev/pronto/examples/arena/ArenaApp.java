@@ -72,6 +72,7 @@ public final class ArenaApp implements AutoCloseable {
                 .routes(new JsonRoutes(dataset))
                 .routes(r -> r.get("/static/{*path}", files))
                 .routes(new DbRoutes(postgres))
+                .routes(new CrudController$Routes(new CrudController(postgres)))
                 .build().start();
         LOG.info("Arena app on port {}: {} dataset items, static files from {}, database {}", server.port(),
                 dataset.size(), staticDir, embedded != null ? "embedded" : config.databaseUrl().replaceAll(":[^:@/]*@", ":***@"));
