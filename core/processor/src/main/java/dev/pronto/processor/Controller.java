@@ -11,8 +11,10 @@ import javax.lang.model.element.TypeElement;
  * @param reference how generated code in the same package names it, e.g. {@code Outer.Users}
  * @param generatedName the simple name of the generated class, e.g. {@code Outer$Users$Routes}
  * @param routes its routes in declaration order
+ * @param constants the static fields of the generated class, such as compiled patterns
  */
-record Controller(TypeElement type, String packageName, String reference, String generatedName, List<Route> routes) {
+record Controller(TypeElement type, String packageName, String reference, String generatedName, List<Route> routes,
+        Constants constants) {
     /** The qualified name of the generated class. */
     String qualifiedGeneratedName() {
         return packageName.isEmpty() ? generatedName : packageName + "." + generatedName;

@@ -5,7 +5,6 @@ import java.util.List;
 import javax.annotation.processing.Messager;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
@@ -14,7 +13,6 @@ import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.util.ElementFilter;
-import javax.tools.Diagnostic;
 
 /**
  * Reads one controller class into a {@link Controller}, reporting every problem it finds as a
@@ -25,16 +23,18 @@ final class ControllerReader {
     private final Messager messager;
     private final ParamBinder binder;
     private int errors;
+    private Constants constants;
 
-    ControllerReader(ProcessingEnvironment env) {
+    ControllerReader(ProcessingEnvironment env, ValidationReader validation) {
         this.env = env;
         this.messager = env.getMessager();
-        this.binder = new ParamBinder(env.getTypeUtils());
+        this.binder = new ParamBinder(env.getTypeUtils(), validation);
     }
 
     /** The controller, or null when an error was reported. */
     Controller read(TypeElement type) {
         errors = 0;
+        constants = new Constants();
         String prefix = prefix(type);
         List<Route> routes = new ArrayList<>();
         for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
@@ -50,11 +50,7 @@ final class ControllerReader {
 
     void report(RouteException e) {
         errors++;
-        if (e.annotation == null) {
-            messager.printMessage(Diagnostic.Kind.ERROR, e.getMessage(), e.element);
-        } else {
-            messager.printMessage(Diagnostic.Kind.ERROR, e.getMessage(), e.element, e.annotation);
-        }
+        e.print(messager);
     }
 
     private String prefix(TypeElement type) {
@@ -136,7 +132,7 @@ final class ControllerReader {
         boolean body = false;
         for (VariableElement param : method.getParameters()) {
             try {
-                Argument argument = binder.bind(param);
+                Argument argument = binder.bind(param, constants);
                 if (argument.body() && body) {
                     throw new RouteException("only one @Body parameter is allowed per route", param);
                 }
@@ -184,14 +180,10 @@ final class ControllerReader {
         String packageName = pkg.isUnnamed() ? "" : pkg.getQualifiedName().toString();
         String qualified = type.getQualifiedName().toString();
         String reference = packageName.isEmpty() ? qualified : qualified.substring(packageName.length() + 1);
-        return new Controller(type, packageName, reference, generatedName(type), List.copyOf(routes));
+        return new Controller(type, packageName, reference, generatedName(type), List.copyOf(routes), constants);
     }
 
     static String generatedName(TypeElement type) {
-        StringBuilder name = new StringBuilder(type.getSimpleName()).append("$Routes");
-        for (Element e = type.getEnclosingElement(); e instanceof TypeElement outer; e = e.getEnclosingElement()) {
-            name.insert(0, outer.getSimpleName() + "$");
-        }
-        return name.toString();
+        return Names.generatedName(type, "$Routes");
     }
 }

@@ -86,6 +86,22 @@ final class Names {
         return value == null || value.toString().isEmpty() ? fallback : value.toString();
     }
 
+    /** The simple name of a class generated for {@code type}: {@code Outer$Inner$Routes} for suffix {@code $Routes}. */
+    static String generatedName(TypeElement type, String suffix) {
+        StringBuilder name = new StringBuilder(type.getSimpleName()).append(suffix);
+        for (Element e = type.getEnclosingElement(); e instanceof TypeElement outer; e = e.getEnclosingElement()) {
+            name.insert(0, outer.getSimpleName() + "$");
+        }
+        return name.toString();
+    }
+
+    /** {@code qualifiedName} as code in package {@code from} writes it: simple when in that package. */
+    static String relative(String qualifiedName, String from) {
+        int dot = qualifiedName.lastIndexOf('.');
+        String pkg = dot < 0 ? "" : qualifiedName.substring(0, dot);
+        return pkg.equals(from) ? qualifiedName.substring(dot + 1) : qualifiedName;
+    }
+
     /** {@code value} as a Java string literal. */
     static String literal(String value) {
         StringBuilder sb = new StringBuilder("\"");

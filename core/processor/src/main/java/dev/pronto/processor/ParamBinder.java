@@ -26,19 +26,29 @@ final class ParamBinder {
     private static final String NEEDS = "@PathParam, @Query, @Header, @Cookie or @Body";
 
     private final Types types;
+    private final ValidationReader validation;
 
-    ParamBinder(Types types) {
+    ParamBinder(Types types, ValidationReader validation) {
         this.types = types;
+        this.validation = validation;
     }
 
-    Argument bind(VariableElement param) throws RouteException {
+    /**
+     * The argument for {@code param}, with its constraint checks.
+     *
+     * @param constants where the checks of the generated routes class put their static fields
+     */
+    Argument bind(VariableElement param, Constants constants) throws RouteException {
         List<AnnotationMirror> sources = Names.findAll(param, Names.SOURCES);
         AnnotationMirror body = Names.find(param, Names.BODY);
         if (sources.size() + (body == null ? 0 : 1) > 1) {
             throw new RouteException("parameter '" + param.getSimpleName() + "' has more than one of " + NEEDS, param);
         }
+        String hint = param.getEnclosingElement().getSimpleName() + " " + param.getSimpleName();
         if (body != null) {
-            return new Argument(bodyExpression(param), null, true);
+            String expression = bodyExpression(param);
+            var value = new ValidationReader.Value(param.getSimpleName().toString(), "body", expression, param.asType(), hint);
+            return new Argument(expression, null, true, validation.parameter(param, value, constants));
         }
         if (sources.isEmpty()) {
             return contextArgument(param);
@@ -47,10 +57,17 @@ final class ParamBinder {
         Source source = Names.SOURCES.get(Names.qualifiedName(mirror));
         String name = Names.stringValue(mirror, param.getSimpleName().toString());
         String expression = convert(param, source, name);
-        return new Argument(expression, source == Source.PATH ? name : null, false);
+        var value = new ValidationReader.Value(param.getSimpleName().toString(), source.field + "." + name, expression,
+                param.asType(), hint);
+        return new Argument(expression, source == Source.PATH ? name : null, false,
+                validation.parameter(param, value, constants));
     }
 
     private Argument contextArgument(VariableElement param) throws RouteException {
+        if (Constraints.constrained(param)) {
+            throw new RouteException("constraints apply to @PathParam, @Query, @Header, @Cookie and @Body parameters, "
+                    + "not to '" + param.getSimpleName() + "'", param);
+        }
         String type = types.erasure(param.asType()).toString();
         if (type.equals(Names.REQUEST)) {
             return Argument.of("req");

@@ -1,7 +1,9 @@
 package dev.pronto.processor;
 
+import javax.annotation.processing.Messager;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
+import javax.tools.Diagnostic;
 
 /** A compile error found while reading a controller: the message and the element to highlight. */
 final class RouteException extends Exception {
@@ -16,5 +18,22 @@ final class RouteException extends Exception {
 
     RouteException(String message, Element element) {
         this(message, element, null);
+    }
+
+    /** Fails a route because of errors already printed, e.g. in a validated class it shares with another route. */
+    static RouteException reported() {
+        return new RouteException(null, null);
+    }
+
+    /** Prints the error, unless it was {@link #reported()} before. */
+    void print(Messager messager) {
+        if (element == null) {
+            return;
+        }
+        if (annotation == null) {
+            messager.printMessage(Diagnostic.Kind.ERROR, getMessage(), element);
+        } else {
+            messager.printMessage(Diagnostic.Kind.ERROR, getMessage(), element, annotation);
+        }
     }
 }

@@ -26,6 +26,7 @@ import javax.tools.Diagnostic;
  */
 public final class RoutesProcessor extends AbstractProcessor {
     private final Map<String, Route> seen = new HashMap<>();
+    private ValidationReader validation;
 
     /** Creates the processor; the compiler calls this through {@code ServiceLoader}. */
     public RoutesProcessor() {
@@ -48,7 +49,10 @@ public final class RoutesProcessor extends AbstractProcessor {
     /** Reads the controllers of this round, checks for duplicate routes, and writes their classes. */
     @Override
     public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
-        ControllerReader reader = new ControllerReader(processingEnv);
+        if (validation == null) {
+            validation = new ValidationReader(processingEnv);
+        }
+        ControllerReader reader = new ControllerReader(processingEnv, validation);
         List<Controller> controllers = controllers(annotations, round).stream()
                 .map(reader::read)
                 .filter(c -> c != null)
@@ -56,8 +60,11 @@ public final class RoutesProcessor extends AbstractProcessor {
         Set<Controller> duplicated = checkDuplicates(controllers, reader);
         for (Controller controller : controllers) {
             if (!duplicated.contains(controller)) {
-                write(controller);
+                write(controller.qualifiedGeneratedName(), new RoutesWriter(controller, generated()).write(), controller.type());
             }
+        }
+        for (ValidatedType type : validation.drain()) {
+            write(type.qualifiedGeneratedName(), new ValidatorWriter(type, generated()).write(), type.type());
         }
         return false;
     }
@@ -93,17 +100,19 @@ public final class RoutesProcessor extends AbstractProcessor {
                 + ", also declared by " + other.describe(), route.method(), route.annotation());
     }
 
-    private void write(Controller controller) {
-        boolean generated = processingEnv.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null;
-        String source = new RoutesWriter(controller, generated).write();
+    private boolean generated() {
+        return processingEnv.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null;
+    }
+
+    private void write(String qualifiedName, String source, TypeElement origin) {
         try {
-            var file = processingEnv.getFiler().createSourceFile(controller.qualifiedGeneratedName(), controller.type());
+            var file = processingEnv.getFiler().createSourceFile(qualifiedName, origin);
             try (Writer writer = file.openWriter()) {
                 writer.write(source);
             }
         } catch (IOException e) {
             processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
-                    "cannot write " + controller.qualifiedGeneratedName() + ": " + e.getMessage(), controller.type());
+                    "cannot write " + qualifiedName + ": " + e.getMessage(), origin);
         }
     }
 }

@@ -12,8 +12,8 @@ import javax.lang.model.element.Modifier;
  * method per route that converts the arguments, calls the controller and sends the result.
  */
 final class RoutesWriter {
-    private static final Set<String> IMPORTED = Set.of(
-            "Handler", "Request", "Response", "Routes", "Params", "Objects", "Consumer", "Generated");
+    private static final Set<String> IMPORTED = Set.of("Handler", "Request", "Response", "Routes", "Params",
+            "Objects", "Consumer", "Generated", "ValidationException", "FieldError", "ArrayList", "List");
 
     private final Controller controller;
     private final boolean generatedAnnotation;
@@ -46,6 +46,12 @@ final class RoutesWriter {
             line("@Generated(\"dev.pronto.processor.RoutesProcessor\")");
         }
         line("public final class " + name + " implements Consumer<Routes> {");
+        for (String constant : controller.constants().declarations()) {
+            line("    " + constant);
+        }
+        if (!controller.constants().declarations().isEmpty()) {
+            line("");
+        }
         line("    private final " + type + " controller;");
         line("");
         line("    /**");
@@ -75,9 +81,18 @@ final class RoutesWriter {
         line("import dev.pronto.core.Request;");
         line("import dev.pronto.core.Response;");
         line("import dev.pronto.core.Routes;");
+        boolean validated = controller.routes().stream().anyMatch(RoutesWriter::validated);
+        if (validated) {
+            line("import dev.pronto.core.ValidationException;");
+            line("import dev.pronto.core.ValidationException.FieldError;");
+        }
         if (controller.routes().stream().flatMap(r -> r.arguments().stream())
                 .anyMatch(a -> a.expression().startsWith("Params."))) {
             line("import dev.pronto.core.annotation.Params;");
+        }
+        if (validated) {
+            line("import java.util.ArrayList;");
+            line("import java.util.List;");
         }
         line("import java.util.Objects;");
         line("import java.util.function.Consumer;");
@@ -108,11 +123,12 @@ final class RoutesWriter {
         line("    /** {@code " + route.verb() + " " + route.path().pattern().replace("@", "{@literal @}")
                 + "}: {@link " + type + "#" + route.method().getSimpleName() + "}. */");
         line("    private void " + name + "(Request req, Response res) throws Exception {");
+        String arguments = validated(route) ? validate(route) : arguments(route);
         if (route.options().status() != 0) {
             line("        res.status(" + route.options().status() + ");");
         }
         String receiver = route.method().getModifiers().contains(Modifier.STATIC) ? type : "controller";
-        String call = receiver + "." + route.method().getSimpleName() + "(" + arguments(route) + ")";
+        String call = receiver + "." + route.method().getSimpleName() + "(" + arguments + ")";
         switch (route.result()) {
             case SELF -> line("        " + call + ";");
             case EMPTY -> {
@@ -123,6 +139,38 @@ final class RoutesWriter {
             case JSON -> line("        res.json(" + call + ");");
         }
         line("    }");
+    }
+
+    private static boolean validated(Route route) {
+        return route.arguments().stream().anyMatch(a -> a.checked() != null);
+    }
+
+    /**
+     * Writes locals for the arguments and the checks of the constrained ones, throwing one
+     * {@code ValidationException} with every error; returns the call's arguments.
+     */
+    private String validate(Route route) {
+        CheckWriter checks = new CheckWriter(out, null, controller.packageName(), List.of("req", "res", "controller"));
+        List<String> locals = new ArrayList<>();
+        for (int i = 0; i < route.arguments().size(); i++) {
+            String expression = route.arguments().get(i).expression();
+            boolean context = expression.equals("req") || expression.equals("res");
+            String name = route.method().getParameters().get(i).getSimpleName().toString();
+            locals.add(context ? expression : checks.declare(name, expression));
+        }
+        checks.line("List<FieldError> errors = new ArrayList<>();");
+        for (int i = 0; i < route.arguments().size(); i++) {
+            Checked checked = route.arguments().get(i).checked();
+            if (checked != null) {
+                checks.checks(checked, locals.get(i));
+            }
+        }
+        checks.line("if (!errors.isEmpty()) {");
+        checks.line("    throw new ValidationException(errors);");
+        checks.line("}");
+        String inline = String.join(", ", locals);
+        return inline.length() + route.method().getSimpleName().length() < 70 ? inline
+                : "\n                " + String.join(",\n                ", locals);
     }
 
     private static String arguments(Route route) {

@@ -2,17 +2,20 @@ package dev.pronto.processor;
 
 /** Where a converted parameter's raw value comes from, and what shapes that source allows. */
 enum Source {
-    PATH("PATH", "req.param"),
-    QUERY("QUERY", "req.query"),
-    HEADER("HEADER", "req.header"),
-    COOKIE("COOKIE", "req.cookie");
+    PATH("PATH", "req.param", "path"),
+    QUERY("QUERY", "req.query", "query"),
+    HEADER("HEADER", "req.header", "header"),
+    COOKIE("COOKIE", "req.cookie", "cookie");
 
     final String constant;
     final String getter;
+    /** The prefix of field names in validation errors, e.g. {@code query} in {@code query.limit}. */
+    final String field;
 
-    Source(String constant, String getter) {
+    Source(String constant, String getter, String field) {
         this.constant = constant;
         this.getter = getter;
+        this.field = field;
     }
 
     /** Optional values: a path parameter is always present when the route matches. */
