@@ -48,6 +48,55 @@ final class ValidationFixtures {
             }
             """;
 
+    /** One record component per supported constraint, each at its boundary in {@code GeneratedConstraintsTest}. */
+    static final String SAMPLES = """
+            package app;
+
+            import com.dslplatform.json.CompiledJson;
+            import dev.pronto.core.annotation.*;
+            import jakarta.validation.constraints.*;
+            import java.math.BigDecimal;
+            import java.math.BigInteger;
+            import java.time.OffsetDateTime;
+            import java.time.LocalDate;
+            import java.util.List;
+            import java.util.Map;
+
+            public final class Samples {
+                @CompiledJson
+                public record Sample(
+                        @NotNull String notNull,
+                        @Null String mustBeNull,
+                        @NotBlank String notBlank,
+                        @NotEmpty List<String> notEmpty,
+                        @NotEmpty Map<String, String> map,
+                        @Size(min = 2, max = 3) String size,
+                        @Size(max = 2) int[] sizedArray,
+                        @Min(1) int min,
+                        @Max(10) Long max,
+                        @DecimalMin("0.5") BigDecimal decimalMin,
+                        @DecimalMax(value = "9.5", inclusive = false) BigDecimal decimalMax,
+                        @DecimalMin("1.5") int integralDecimalMin,
+                        @Positive int positive,
+                        @PositiveOrZero double positiveOrZero,
+                        @Negative BigInteger negative,
+                        @NegativeOrZero long negativeOrZero,
+                        @Pattern(regexp = "[a-z]+", flags = Pattern.Flag.CASE_INSENSITIVE) String pattern,
+                        @Email String email,
+                        @AssertTrue boolean assertTrue,
+                        @AssertFalse Boolean assertFalse,
+                        @Past LocalDate past,
+                        @FutureOrPresent OffsetDateTime future,
+                        @Size(min = 2, message = "needs {min} or more") String custom) {
+                }
+
+                @Post("/samples")
+                String check(@Body Sample sample) {
+                    return "ok";
+                }
+            }
+            """;
+
     private ValidationFixtures() {
     }
 }
