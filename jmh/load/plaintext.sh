@@ -11,6 +11,9 @@ JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 ROUNDS="${ROUNDS:-3}"
 DURATION="${DURATION:-5s}"
 CONNS="${CONNS:-64}"
+# Pronto's transport: AUTO (its default: io_uring when available), IO_URING, EPOLL or NIO.
+# The Netty baseline always runs on epoll, as hand-written Netty servers usually do.
+PRONTO_TRANSPORT="${PRONTO_TRANSPORT:-EPOLL}"
 FLAGS=(-Xms256m -Xmx256m -XX:+UseParallelGC -Dio.netty.leakDetection.level=disabled)
 if "$JAVA" --sun-misc-unsafe-memory-access=allow -version >/dev/null 2>&1; then
     FLAGS+=(--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED)
@@ -36,7 +39,7 @@ reqs() { awk '/requests in/ {print $1}'; }
 start_server() { # name port
     local cls=ProntoPlaintextServer
     [[ "$1" == netty ]] && cls=NettyBaselineServer
-    taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$JAR" "dev.pronto.jmh.core.$cls" "$2" >/dev/null 2>&1 &
+    taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$JAR" "dev.pronto.jmh.core.$cls" "$2" "$PRONTO_TRANSPORT" >/dev/null 2>&1 &
     SERVER_PID=$!
     for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$2/plaintext" && return 0; sleep 0.1; done
     echo "server $1 did not start" >&2; exit 1
@@ -68,7 +71,7 @@ done
 pp=$(printf '%s\n' "${PP[@]}" | median); pn=$(printf '%s\n' "${PN[@]}" | median); pc=$(printf '%s\n' "${PC[@]}" | median)
 np=$(printf '%s\n' "${NP[@]}" | median); nn=$(printf '%s\n' "${NN[@]}" | median); nc=$(printf '%s\n' "${NC[@]}" | median)
 echo
-echo "median of $ROUNDS rounds, $CONNS connections, server on core 1, wrk on core 0"
+echo "median of $ROUNDS rounds, $CONNS connections, server on core 1, wrk on core 0; pronto on $PRONTO_TRANSPORT, netty on EPOLL"
 printf '%-28s %14s %14s %8s\n' metric pronto netty ratio
 printf '%-28s %14.0f %14.0f %8.2f\n' "pipelined x16 req/s" "$pp" "$np" "$(awk -v a="$pp" -v b="$np" 'BEGIN {print a / b}')"
 printf '%-28s %14.0f %14.0f %8.2f\n' "keep-alive req/s" "$pn" "$nn" "$(awk -v a="$pn" -v b="$nn" 'BEGIN {print a / b}')"
