@@ -36,6 +36,9 @@ final class CheckWriter {
 
     /** A local variable name not used yet, based on {@code wanted}. */
     String local(String wanted) {
+        if (javax.lang.model.SourceVersion.isKeyword(wanted)) {
+            wanted += "Value";
+        }
         String name = wanted;
         for (int i = 2; !taken.add(name); i++) {
             name = wanted + i;
@@ -45,8 +48,13 @@ final class CheckWriter {
 
     /** Declares {@code var <local> = <expression>;} and returns the local. */
     String declare(String wanted, String expression) {
+        return declare("var", wanted, expression);
+    }
+
+    /** Declares {@code <type> <local> = <expression>;} and returns the local. */
+    String declare(String type, String wanted, String expression) {
         String local = local(wanted);
-        line("var " + local + " = " + expression + ";");
+        line(type + " " + local + " = " + expression + ";");
         return local;
     }
 

@@ -5,6 +5,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeMirror;
 
 /**
  * Writes the source of a {@code <Controller>$Routes} class: a constructor taking the controller,
@@ -14,6 +18,9 @@ import javax.lang.model.element.Modifier;
 final class RoutesWriter {
     private static final Set<String> IMPORTED = Set.of("Handler", "Request", "Response", "Routes", "Params",
             "Objects", "Consumer", "Generated", "ValidationException", "FieldError", "ArrayList", "List");
+
+    private static final Set<String> BOXES = Set.of("java.lang.Integer", "java.lang.Long", "java.lang.Short",
+            "java.lang.Byte", "java.lang.Double", "java.lang.Float", "java.lang.Boolean", "java.lang.Character");
 
     private final Controller controller;
     private final boolean generatedAnnotation;
@@ -155,8 +162,9 @@ final class RoutesWriter {
         for (int i = 0; i < route.arguments().size(); i++) {
             String expression = route.arguments().get(i).expression();
             boolean context = expression.equals("req") || expression.equals("res");
-            String name = route.method().getParameters().get(i).getSimpleName().toString();
-            locals.add(context ? expression : checks.declare(name, expression));
+            VariableElement param = route.method().getParameters().get(i);
+            String name = param.getSimpleName().toString();
+            locals.add(context ? expression : checks.declare(localType(param.asType()), name, expression));
         }
         checks.line("List<FieldError> errors = new ArrayList<>();");
         for (int i = 0; i < route.arguments().size(); i++) {
@@ -171,6 +179,17 @@ final class RoutesWriter {
         String inline = String.join(", ", locals);
         return inline.length() + route.method().getSimpleName().length() < 70 ? inline
                 : "\n                " + String.join(",\n                ", locals);
+    }
+
+    /** {@code var}, except for a box, which {@code var} would make the primitive its converter returns. */
+    private static String localType(TypeMirror type) {
+        if (type instanceof DeclaredType declared) {
+            String name = ((TypeElement) declared.asElement()).getQualifiedName().toString();
+            if (BOXES.contains(name)) {
+                return name;
+            }
+        }
+        return "var";
     }
 
     private static String arguments(Route route) {

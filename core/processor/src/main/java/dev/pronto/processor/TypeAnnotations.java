@@ -2,6 +2,7 @@ package dev.pronto.processor;
 
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
@@ -21,11 +22,18 @@ final class TypeAnnotations {
         }
     }
 
-    /** Whether the elements of a container are marked {@code @Valid}, as in {@code List<@Valid Item>}. */
-    static boolean hasValidArgument(TypeMirror type) {
-        TypeMirror element = element(type);
-        return element != null && element.getAnnotationMirrors().stream()
-                .anyMatch(m -> Names.qualifiedName(m).equals(Constraints.VALID));
+    /**
+     * Whether the type of {@code element} (a getter's return type) or the elements of that type are
+     * marked {@code @Valid}, as in {@code List<@Valid Item>} or {@code Item @Valid []}.
+     */
+    static boolean hasValidType(Element element) {
+        TypeMirror type = element instanceof ExecutableElement method ? method.getReturnType() : element.asType();
+        TypeMirror inner = element(type);
+        return valid(type) || inner != null && valid(inner);
+    }
+
+    private static boolean valid(TypeMirror type) {
+        return type.getAnnotationMirrors().stream().anyMatch(m -> Names.qualifiedName(m).equals(Constraints.VALID));
     }
 
     /** Rejects constraints on type arguments, such as {@code List<@NotBlank String>}, which are not checked. */

@@ -97,10 +97,11 @@ final class ValidationReader {
         TypeAnnotations.checkTypeArguments(type, annotated.get(0));
         TypeAnnotations.checkTypeArguments(checkedType, annotated.get(0));
         List<Check> checks = new ArrayList<>();
-        Element valid = TypeAnnotations.hasValidArgument(checkedType) ? annotated.get(0) : null;
+        Element valid = null;
         for (Element element : annotated) {
             checks.addAll(constraints.read(element, checkedType, constants, value.hint()));
-            valid = Names.find(element, Constraints.VALID) != null ? element : valid;
+            boolean marked = Names.find(element, Constraints.VALID) != null || TypeAnnotations.hasValidType(element);
+            valid = marked ? element : valid;
         }
         Checked.Cascade cascade = valid == null ? null : cascade(checkedType, valid);
         return new Checked(value.name(), value.field(), value.read(), optional, List.copyOf(checks), cascade);
