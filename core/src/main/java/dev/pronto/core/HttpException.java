@@ -20,11 +20,7 @@ public class HttpException extends RuntimeException {
      * @throws IllegalArgumentException if the status is outside 400..599
      */
     public HttpException(int status, String message) {
-        super(message, null, false, false);
-        if (status < 400 || status > 599) {
-            throw new IllegalArgumentException("HttpException status must be in 400..599, got " + status);
-        }
-        this.status = status;
+        this(status, message, null);
     }
 
     /**
@@ -32,11 +28,14 @@ public class HttpException extends RuntimeException {
      *
      * @param status an HTTP status code in 400..599
      * @param message the text sent to the client
-     * @param cause the underlying failure, never sent to the client
+     * @param cause the underlying failure, never sent to the client; may be null
      */
     public HttpException(int status, String message, Throwable cause) {
-        this(status, message);
-        initCause(cause);
+        super(message, cause, false, false);
+        if (status < 400 || status > 599) {
+            throw new IllegalArgumentException("HttpException status must be in 400..599, got " + status);
+        }
+        this.status = status;
     }
 
     /** The HTTP status code the server answers with. */

@@ -23,6 +23,10 @@ import javax.tools.Diagnostic;
  * errors on the offending element: an unsupported parameter or return type, a private method, a
  * path parameter without a matching {@code {name}} (or the reverse), and two routes with the same
  * method and path anywhere in one compilation. A controller with errors gets no generated class.
+ *
+ * <p>Jakarta constraint annotations on parameters and on {@code @Body} classes are checked by
+ * generated code: a {@code <Type>$Validator} per validated class, called by the routes, which throw
+ * one {@code ValidationException} listing every error (see the package documentation).
  */
 public final class RoutesProcessor extends AbstractProcessor {
     private final Map<String, Route> seen = new HashMap<>();

@@ -80,7 +80,7 @@ final class ChunkedWriter implements BodyWriter {
         CompletionStage<Void> done = withBody
                 ? push(e.conn.alloc().ioBuffer(LAST.length).writeBytes(LAST))
                 : CompletableFuture.completedFuture(null);
-        e.conn.endStream(e);
+        e.conn.queue.endStream(e);
         return done;
     }
 
@@ -103,7 +103,7 @@ final class ChunkedWriter implements BodyWriter {
 
     private CompletionStage<Void> push(ByteBuf buf) {
         CompletableFuture<Void> done = new CompletableFuture<>();
-        e.conn.writeChunk(e, new PromisedChunk(buf, done));
+        e.conn.queue.writeChunk(e, new PromisedChunk(buf, done));
         return done;
     }
 

@@ -75,13 +75,13 @@ public final class Dispatch {
 
     static void run(Exchange e) {
         HttpConnection conn = e.conn;
-        conn.admit(e);
+        conn.queue.admit(e);
         try {
             start(e);
         } catch (Throwable t) {
             Errors.handle(e, t);
         }
-        conn.handlerReturned(e);
+        conn.queue.handlerReturned(e);
     }
 
     private static void start(Exchange e) throws Exception {

@@ -24,11 +24,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
     final ServerContext server;
     private final RequestDecoder decoder;
     private ChannelHandlerContext ctx;
-    private Exchange spare;
-    private int spareCount;
-    private Exchange pendingHead;
-    private Exchange pendingTail;
-    private int pendingCount;
+    final ResponseQueue queue = new ResponseQueue(this);
     private boolean inRead;
     private boolean needsFlush;
     private boolean flushScheduled;
@@ -70,13 +66,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
         timer.stop();
         closing = true;
         decoder.release();
-        for (Exchange x = pendingHead; x != null; ) {
-            Exchange next = x.next;
-            x.recycle();
-            x = next;
-        }
-        pendingHead = pendingTail = null;
-        pendingCount = 0;
+        queue.releaseAll();
         super.channelInactive(ctx);
     }
 
@@ -192,168 +182,28 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
     }
 
     boolean awaitingResponses() {
-        return pendingHead != null;
+        return !queue.isEmpty();
     }
 
     boolean idle() {
-        return pendingHead == null && !decoder.inRequest();
+        return queue.isEmpty() && !decoder.inRequest();
     }
 
-    /** A reusable exchange: the recycled one of the previous request when there is one. */
-    Exchange obtain() {
-        Exchange e = spare;
-        if (e == null) {
-            return new Exchange(this);
-        }
-        spare = e.next;
-        e.next = null;
-        spareCount--;
-        return e;
+    void touch() {
+        timer.touch();
     }
 
-    /** Queues {@code e} when responses are pending, before its handler runs. */
-    void admit(Exchange e) {
-        if (pendingHead == null) {
-            e.direct = true;
-        } else {
-            enqueue(e);
-        }
-    }
-
-    /** Called after the handler returned: an unfinished direct exchange becomes the queue head. */
-    void handlerReturned(Exchange e) {
-        if (e.direct && !e.completed) {
-            e.direct = false;
-            enqueue(e);
-        } else if (e.direct) {
-            finishWritten(e);
-        }
-    }
-
-    private void enqueue(Exchange e) {
-        if (pendingTail == null) {
-            pendingHead = pendingTail = e;
-        } else {
-            pendingTail.next = e;
-            pendingTail = e;
-        }
-        if (++pendingCount >= server.config().maxPendingResponses() && !paused) {
+    /** The queue is full: stop reading this connection until it drains. */
+    void pauseForQueue() {
+        if (!paused) {
             paused = true;
             ctx.channel().config().setAutoRead(false);
         }
     }
 
-    /**
-     * Completes {@code e} with its encoded response ({@code part2} may be null). Any thread:
-     * a call off the event loop is moved onto it. Ownership of both parts moves here.
-     */
-    void complete(Exchange e, ByteBuf part1, Object part2) {
-        EventLoop loop = eventLoop();
-        if (!loop.inEventLoop()) {
-            loop.execute(() -> complete(e, part1, part2));
-            return;
-        }
-        if (closing) {
-            part1.release();
-            ReferenceCountUtil.release(part2);
-            return;
-        }
-        e.completed = true;
-        e.bytesOut = part1.readableBytes() + (part2 instanceof ByteBuf b ? b.readableBytes()
-                : part2 instanceof io.netty.channel.FileRegion r ? r.count() : 0);
-        if (e.direct) {
-            write(part1, part2);
-            if (e.closeAfter) {
-                closeAfterWrite();
-            }
-            return;
-        }
-        e.out1 = part1;
-        e.out2 = part2;
-        if (e == pendingHead) {
-            drain();
-        }
-    }
-
-    /** Writes the head of a streamed response; chunks follow through {@link #writeChunk}. */
-    void startStream(Exchange e, ByteBuf head) {
-        e.bytesOut = -1;
-        writeChunk(e, head);
-    }
-
-    /** Writes (or holds, when {@code e} is not at the head) one part of a streamed response. */
-    void writeChunk(Exchange e, Object part) {
-        EventLoop loop = eventLoop();
-        if (!loop.inEventLoop()) {
-            loop.execute(() -> writeChunk(e, part));
-            return;
-        }
-        if (closing) {
-            if (part instanceof ChunkedWriter.PromisedChunk chunk) {
-                chunk.buf().release();
-                chunk.done().completeExceptionally(new java.nio.channels.ClosedChannelException());
-            } else {
-                ReferenceCountUtil.release(part);
-            }
-            return;
-        }
-        if (e.direct || e == pendingHead) {
-            write(part, null);
-            return;
-        }
-        if (e.held == null) {
-            e.held = new java.util.ArrayDeque<>();
-        }
-        e.held.add(part);
-    }
-
-    /** Ends a streamed response whose last chunk was written or held. */
-    void endStream(Exchange e) {
-        EventLoop loop = eventLoop();
-        if (!loop.inEventLoop()) {
-            loop.execute(() -> endStream(e));
-            return;
-        }
-        e.completed = true;
-        if (e.direct) {
-            if (e.closeAfter) {
-                closeAfterWrite();
-            }
-        } else if (e == pendingHead) {
-            drain();
-        }
-    }
-
-    private void drain() {
-        Exchange x;
-        while ((x = pendingHead) != null) {
-            if (x.held != null) {
-                while (!x.held.isEmpty()) {
-                    write(x.held.poll(), null);
-                }
-            }
-            if (!x.completed) {
-                break;
-            }
-            if (x.out1 != null) {
-                write(x.out1, x.out2);
-                x.out1 = null;
-                x.out2 = null;
-            }
-            pendingHead = x.next;
-            if (pendingHead == null) {
-                pendingTail = null;
-                timer.touch();
-            }
-            pendingCount--;
-            boolean close = x.closeAfter;
-            finishWritten(x);
-            if (close) {
-                closeAfterWrite();
-                return;
-            }
-        }
-        if (paused && pendingCount <= server.config().maxPendingResponses() / 2) {
+    /** The queue drained to {@code pending}: resume reading when it was paused and is half empty. */
+    void queueDrained(int pending) {
+        if (paused && pending <= server.config().maxPendingResponses() / 2) {
             resume();
         }
         if (draining() && idle()) {
@@ -373,37 +223,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private void responded(Exchange e) {
-        long nanos = e.startNanos == 0 ? 0 : System.nanoTime() - e.startNanos;
-        long bytes = e.bytesOut;
-        for (dev.pronto.core.ResponseHook hook : e.life.onResponse()) {
-            try {
-                hook.handle(e.request, e.response.status(), bytes, nanos);
-            } catch (RuntimeException failure) {
-                server.log().warn("onResponse hook failed", failure);
-            }
-        }
-    }
-
-    /** Returns an exchange that was never dispatched (its head failed to parse). */
-    void discard(Exchange e) {
-        finishWritten(e);
-    }
-
-    private void finishWritten(Exchange e) {
-        if (!e.life.onResponse().isEmpty()) {
-            responded(e);
-        }
-        server.releaseInFlight(e);
-        e.recycle();
-        if (spareCount < 4) {
-            e.next = spare;
-            spare = e;
-            spareCount++;
-        }
-    }
-
-    private void write(Object part1, Object part2) {
+    void write(Object part1, Object part2) {
         if (part1 instanceof ChunkedWriter.PromisedChunk chunk) {
             chunk.writeTo(this);
             return;
@@ -451,18 +271,18 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
     /** Sends an error answer for a request that cannot be framed, then closes; reads stop now. */
     void failFraming(int status, String message) {
         decoder.stop();
-        Exchange e = obtain();
+        Exchange e = queue.obtain();
         e.life = server.routes().root();
         e.head.http11 = true;
         e.head.method = dev.pronto.router.Method.GET;
         e.closeAfter = true;
-        admit(e);
+        queue.admit(e);
         e.response.status(status);
         e.response.send(message);
-        handlerReturned(e);
+        queue.handlerReturned(e);
     }
 
-    private void closeAfterWrite() {
+    void closeAfterWrite() {
         if (closing) {
             return;
         }
@@ -503,7 +323,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
     }
 
     void writeContinue() {
-        if (pendingHead == null) {
+        if (queue.isEmpty()) {
             ctx.writeAndFlush(Unpooled.wrappedBuffer(CONTINUE), ctx.voidPromise());
         }
     }

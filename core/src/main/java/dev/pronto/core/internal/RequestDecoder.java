@@ -104,14 +104,14 @@ final class RequestDecoder {
         headStartNanos = 0;
         int from = start + scanner.leading();
         int length = lf + 1 - from;
-        Exchange e = conn.obtain();
+        Exchange e = conn.queue.obtain();
         RequestHead h = e.head;
         h.reset(length);
         cum.getBytes(from, h.bytes, 0, length);
         h.length = length;
         cum.readerIndex(lf + 1);
         if (!parser.parse(h)) {
-            conn.discard(e);
+            conn.queue.discard(e);
             return fail(h.errorStatus, h.errorMessage);
         }
         current = e;
@@ -130,7 +130,7 @@ final class RequestDecoder {
     private boolean startFixed(Exchange e) {
         if (e.head.contentLength > maxBody) {
             current = null;
-            conn.discard(e);
+            conn.queue.discard(e);
             return fail(413, "Request body exceeds the limit of " + maxBody + " bytes (maxBodySize)");
         }
         phase = FIXED;
@@ -154,7 +154,7 @@ final class RequestDecoder {
         RequestHead h = e.head;
         current = null;
         if (!h.chunked && h.contentLength > maxBody) {
-            conn.discard(e);
+            conn.queue.discard(e);
             return fail(413, "Request body exceeds the limit of " + maxBody + " bytes (maxBodySize)");
         }
         streaming = new StreamingBody(e);
@@ -261,7 +261,7 @@ final class RequestDecoder {
         if (r == ChunkedDecoder.ERROR) {
             Exchange e = current;
             current = null;
-            conn.discard(e);
+            conn.queue.discard(e);
             return fail(chunked.errorStatus, chunked.errorMessage);
         }
         return dispatch();

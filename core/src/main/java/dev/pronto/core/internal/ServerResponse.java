@@ -102,7 +102,7 @@ final class ServerResponse implements Response {
         markSent();
         ByteBuf out = e.conn.alloc().ioBuffer(160 + headers.estimate());
         writeHead(out, 0, null);
-        e.conn.complete(e, out, null);
+        e.conn.queue.complete(e, out, null);
     }
 
     @Override
@@ -121,7 +121,7 @@ final class ServerResponse implements Response {
         if (hasBody()) {
             ByteBufUtil.reserveAndWriteUtf8(out, body, length);
         }
-        e.conn.complete(e, out, null);
+        e.conn.queue.complete(e, out, null);
     }
 
     @Override
@@ -137,7 +137,7 @@ final class ServerResponse implements Response {
         if (hasBody()) {
             out.writeBytes(body);
         }
-        e.conn.complete(e, out, null);
+        e.conn.queue.complete(e, out, null);
     }
 
     @Override
@@ -204,10 +204,10 @@ final class ServerResponse implements Response {
             ByteBuf head = e.conn.alloc().ioBuffer(200 + headers.estimate());
             writeHead(head, size, BYTES);
             if (hasBody() && size > 0) {
-                e.conn.complete(e, head, new DefaultFileRegion(channel, offset, size));
+                e.conn.queue.complete(e, head, new DefaultFileRegion(channel, offset, size));
             } else {
                 channel.close();
-                e.conn.complete(e, head, null);
+                e.conn.queue.complete(e, head, null);
             }
         } catch (IOException ex) {
             closeQuietly(channel);
@@ -229,12 +229,12 @@ final class ServerResponse implements Response {
         if (hasBody() && length <= COPY_LIMIT) {
             out.writeBytes(body, body.readerIndex(), length);
             body.release();
-            e.conn.complete(e, out, null);
+            e.conn.queue.complete(e, out, null);
         } else if (hasBody()) {
-            e.conn.complete(e, out, body);
+            e.conn.queue.complete(e, out, body);
         } else {
             body.release();
-            e.conn.complete(e, out, null);
+            e.conn.queue.complete(e, out, null);
         }
     }
 
@@ -247,7 +247,7 @@ final class ServerResponse implements Response {
         StreamCompressor compressor = coding == null || !hasBody() ? null
                 : new StreamCompressor(coding, e.conn.server.compressors().config(), e.conn.alloc());
         ChunkedWriter writer = new ChunkedWriter(e, hasBody(), compressor);
-        e.conn.startStream(e, head);
+        e.conn.queue.startStream(e, head);
         return writer;
     }
 
@@ -269,9 +269,9 @@ final class ServerResponse implements Response {
                 out.writeBytes(body, body.readerIndex(), length);
             }
             body.release();
-            e.conn.complete(e, out, null);
+            e.conn.queue.complete(e, out, null);
         } else {
-            e.conn.complete(e, out, body);
+            e.conn.queue.complete(e, out, body);
         }
     }
 
