@@ -181,8 +181,8 @@ final class ValidationReader {
         boolean ok = true;
         for (Properties.Property property : properties.of(type)) {
             try {
-                Value value = new Value(property.name(), property.name(), "value." + property.accessor() + "()",
-                        property.type(), property.name());
+                String read = property.accessor() == null ? null : "value." + property.accessor() + "()";
+                Value value = new Value(property.name(), property.name(), read, property.type(), property.name());
                 Checked c = read(value, property.annotated(), constants);
                 if (!c.checks().isEmpty() || c.cascade() != null) {
                     properties.checkAccessor(property);
