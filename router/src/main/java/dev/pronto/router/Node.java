@@ -64,13 +64,9 @@ final class Node {
         paramNames = draft.paramNames;
     }
 
-    /**
-     * Compiles a finished draft trie. The draft root's only child, the node starting with '/', becomes
-     * the root, so lookups start by matching real text.
-     */
+    /** Compiles a finished draft trie. The root's label is empty; patterns start below it with '/'. */
     static Node compile(Draft root) {
-        boolean single = root.statics.size() == 1 && root.param == null && root.catchAll == null;
-        return new Node(single ? root.statics.get(0) : root);
+        return new Node(root);
     }
 
     /** The static child whose label starts with {@code c}, or null. */

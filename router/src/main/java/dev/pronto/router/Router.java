@@ -150,11 +150,9 @@ public final class Router<T> {
      * @return true if a route for the method matched and {@code match} holds it
      */
     private boolean search(int ordinal, CharSequence path, int end, RouteMatch<T> match) {
+        // The root's label is empty, so the first step is the root's static child dispatch.
         Node node = root;
-        if (!regionMatches(node, path, 0, end)) {
-            return false;
-        }
-        int pos = node.label.length;
+        int pos = 0;
         int params = 0;
         int stage = TRY_STATIC;
         int top = 0;
@@ -174,13 +172,23 @@ public final class Router<T> {
                     }
                 } else {
                     Node child = node.staticChild(path.charAt(pos));
-                    if (child != null && regionMatches(child, path, pos, end)) {
-                        if (node.param != null || node.catchAll != null) {
-                            match.push(top++, node, pos, params << 2 | TRY_PARAM);
+                    if (child != null && end - pos >= child.label.length) {
+                        // staticChild matched the first char. The rest is compared here rather
+                        // than in a helper: C2 does not always inline one, and then the call
+                        // costs a third of the lookup.
+                        char[] label = child.label;
+                        int i = 1;
+                        while (i < label.length && path.charAt(pos + i) == label[i]) {
+                            i++;
                         }
-                        node = child;
-                        pos += child.label.length;
-                        continue;
+                        if (i == label.length) {
+                            if (node.param != null || node.catchAll != null) {
+                                match.push(top++, node, pos, params << 2 | TRY_PARAM);
+                            }
+                            node = child;
+                            pos += label.length;
+                            continue;
+                        }
                     }
                 }
                 stage = TRY_PARAM;
@@ -229,24 +237,8 @@ public final class Router<T> {
 
     /** The method ordinal whose route at {@code node} answers {@code ordinal}, or -1: HEAD falls back to GET. */
     private static int routeFor(Node node, int ordinal) {
-        if (node.values[ordinal] != null) {
-            return ordinal;
-        }
-        return ordinal == HEAD && node.values[GET] != null ? GET : -1;
-    }
-
-    /** Whether {@code path[pos, end)} starts with the label of {@code node}. */
-    private static boolean regionMatches(Node node, CharSequence path, int pos, int end) {
-        char[] label = node.label;
-        if (end - pos < label.length) {
-            return false;
-        }
-        for (int i = 0; i < label.length; i++) {
-            if (path.charAt(pos + i) != label[i]) {
-                return false;
-            }
-        }
-        return true;
+        Object[] values = node.values;
+        return values[ordinal] != null ? ordinal : ordinal == HEAD && values[GET] != null ? GET : -1;
     }
 
     /**

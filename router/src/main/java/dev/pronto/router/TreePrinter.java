@@ -12,7 +12,11 @@ final class TreePrinter {
 
     static String print(Node root) {
         TreePrinter printer = new TreePrinter();
-        printer.node(root, "");
+        if (root.label.length == 0) {
+            printer.children(root, "");
+        } else {
+            printer.node(root, "");
+        }
         return printer.out.toString();
     }
 
@@ -30,20 +34,24 @@ final class TreePrinter {
             out.append(')');
         }
         out.append('\n');
+        children(node, indent + "  ");
+    }
+
+    private void children(Node node, String indent) {
         for (Node child : node.statics) {
-            node(child, indent + "  ");
+            node(child, indent);
         }
         if (node.param != null) {
-            node(node.param, indent + "  ");
+            node(node.param, indent);
         }
         if (node.catchAll != null) {
-            node(node.catchAll, indent + "  ");
+            node(node.catchAll, indent);
         }
     }
 
     private static String piece(Node node) {
         return switch (node.kind) {
-            case STATIC -> node.label.length == 0 ? "(root)" : String.valueOf(node.label);
+            case STATIC -> String.valueOf(node.label);
             case PARAM -> "{" + node.name + "}";
             case CATCH_ALL -> "{*" + node.name + "}";
         };
