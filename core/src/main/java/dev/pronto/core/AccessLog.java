@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
  * response's {@code X-Request-Id}, stored as the request attribute {@code "requestId"}, and named
  * in the server's log line for unhandled errors. After each response one line is logged at INFO
  * to the SLF4J logger {@code dev.pronto.access}:
- * {@code GET /users/42 200 512B 0.84ms id=5f3a9c1e2b7d4a60}.
+ * {@code GET /users/42 200 512B 840us id=5f3a9c1e2b7d4a60}.
  */
 public final class AccessLog implements Consumer<Routes> {
     /** The request attribute holding the request id. */
@@ -36,8 +36,8 @@ public final class AccessLog implements Consumer<Routes> {
             res.header("X-Request-Id", id);
         }).onResponse((req, status, bytes, nanos) -> {
             if (LOG.isInfoEnabled()) {
-                LOG.info("{} {} {} {}B {}ms id={}", req.method(), req.uri(), status, bytes,
-                        String.format("%.2f", nanos / 1e6), req.attribute(REQUEST_ID));
+                LOG.info("{} {} {} {}B {}us id={}", req.method(), req.uri(), status, bytes, nanos / 1000,
+                        req.attribute(REQUEST_ID));
             }
         });
     }
