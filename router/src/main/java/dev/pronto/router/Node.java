@@ -64,9 +64,13 @@ final class Node {
         paramNames = draft.paramNames;
     }
 
-    /** Compiles a finished draft trie. The root's label is empty; patterns start below it with '/'. */
+    /**
+     * Compiles a finished draft trie. The draft root's only child, the node starting with '/', becomes
+     * the root, so lookups start by matching real text.
+     */
     static Node compile(Draft root) {
-        return new Node(root);
+        boolean single = root.statics.size() == 1 && root.param == null && root.catchAll == null;
+        return new Node(single ? root.statics.get(0) : root);
     }
 
     /** The static child whose label starts with {@code c}, or null. */
