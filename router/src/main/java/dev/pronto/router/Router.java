@@ -39,7 +39,8 @@ import java.util.Objects;
  * HEAD route is answered by the GET route of the same node (automatic HEAD).
  *
  * <p><b>Paths.</b> {@code find} takes the raw request path, without the query string and not
- * decoded. It is matched as it is: {@code //} is not collapsed ({@code /a//b} does not match
+ * decoded, as any {@link CharSequence}: a String, or a view over the request's bytes (such as
+ * Netty's {@code AsciiString}), so nothing has to be copied first. It is matched as it is: {@code //} is not collapsed ({@code /a//b} does not match
  * {@code /a/b}) and an empty segment never matches a param; {@code %2F} inside a segment is part of
  * that segment's param value (decoded to {@code /} by {@link RouteMatch#param(String)}), never a
  * separator; {@code +} is not a space. A trailing slash is significant unless the builder sets

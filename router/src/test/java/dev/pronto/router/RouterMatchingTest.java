@@ -4,6 +4,7 @@ import static dev.pronto.router.TestRouters.get;
 import static dev.pronto.router.TestRouters.matched;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -213,6 +214,18 @@ class RouterMatchingTest {
 
         assertThat(match.param("id")).isEqualTo("7");
         assertThat(match.peekParam(0).toString()).isEqualTo("7");
+    }
+
+    @Test
+    void requestBytesCanBeMatchedThroughACharSequenceView() {
+        byte[] requestLine = "GET /repos/pronto/router?tab=1 HTTP/1.1".getBytes(StandardCharsets.US_ASCII);
+        CharSequence path = new AsciiBytes(requestLine, 4, "/repos/pronto/router".length());
+
+        RouteMatch<String> match = get("/repos/{owner}/{repo}").find(Method.GET, path);
+
+        assertThat(match.param("owner")).isEqualTo("pronto");
+        assertThat(match.param("repo")).isEqualTo("router");
+        assertThat(match.paramStart(1)).isEqualTo(14);
     }
 
     @Test
