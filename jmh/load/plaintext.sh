@@ -50,29 +50,36 @@ measure() { # name port -> "pipelined_rps plain_rps cpu_us_per_req"
     local url="http://127.0.0.1:$2/plaintext"
     taskset -c 0 wrk -t1 -c"$CONNS" -d3s "$url" >/dev/null                     # warm-up
     taskset -c 0 wrk -t1 -c"$CONNS" -d3s -s "$LUA" "$url" >/dev/null          # warm-up
-    local p; p=$(taskset -c 0 wrk -t1 -c"$CONNS" -d"$DURATION" -s "$LUA" "$url" | rps)
+    local hz; hz=$(getconf CLK_TCK)
+    local q0; q0=$(cpu_ticks "$SERVER_PID")
+    local pout; pout=$(taskset -c 0 wrk -t1 -c"$CONNS" -d"$DURATION" -s "$LUA" "$url")
+    local q1; q1=$(cpu_ticks "$SERVER_PID")
+    local p; p=$(echo "$pout" | rps)
+    local pn; pn=$(echo "$pout" | reqs)
     local t0; t0=$(cpu_ticks "$SERVER_PID")
     local out; out=$(taskset -c 0 wrk -t1 -c"$CONNS" -d"$DURATION" "$url")
     local t1; t1=$(cpu_ticks "$SERVER_PID")
     local n; n=$(echo "$out" | reqs)
-    local hz; hz=$(getconf CLK_TCK)
     kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
-    echo "$p $(echo "$out" | rps) $(awk -v d=$((t1 - t0)) -v n="$n" -v hz="$hz" 'BEGIN {printf "%.3f", d / hz * 1e6 / n}')"
+    echo "$p $(echo "$out" | rps) $(awk -v d=$((t1 - t0)) -v n="$n" -v hz="$hz" 'BEGIN {printf "%.3f", d / hz * 1e6 / n}') \
+$(awk -v d=$((q1 - q0)) -v n="$pn" -v hz="$hz" 'BEGIN {printf "%.3f", d / hz * 1e6 / n}')"
 }
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
-declare -a PP PN PC NP NN NC
+declare -a PP PN PC PQ NP NN NC NQ
 for r in $(seq "$ROUNDS"); do
-    read -r a b c <<<"$(measure pronto 18080)"; PP+=("$a"); PN+=("$b"); PC+=("$c")
-    read -r a b c <<<"$(measure netty 18081)"; NP+=("$a"); NN+=("$b"); NC+=("$c")
-    echo "round $r: pronto pipelined=${PP[-1]} plain=${PN[-1]} cpu=${PC[-1]}us | netty pipelined=${NP[-1]} plain=${NN[-1]} cpu=${NC[-1]}us"
+    read -r a b c d <<<"$(measure pronto 18080)"; PP+=("$a"); PN+=("$b"); PC+=("$c"); PQ+=("$d")
+    read -r a b c d <<<"$(measure netty 18081)"; NP+=("$a"); NN+=("$b"); NC+=("$c"); NQ+=("$d")
+    echo "round $r: pronto pipelined=${PP[-1]} (${PQ[-1]}us) plain=${PN[-1]} (${PC[-1]}us) | netty pipelined=${NP[-1]} (${NQ[-1]}us) plain=${NN[-1]} (${NC[-1]}us)"
 done
 pp=$(printf '%s\n' "${PP[@]}" | median); pn=$(printf '%s\n' "${PN[@]}" | median); pc=$(printf '%s\n' "${PC[@]}" | median)
+pq=$(printf '%s\n' "${PQ[@]}" | median); nq=$(printf '%s\n' "${NQ[@]}" | median)
 np=$(printf '%s\n' "${NP[@]}" | median); nn=$(printf '%s\n' "${NN[@]}" | median); nc=$(printf '%s\n' "${NC[@]}" | median)
 echo
 echo "median of $ROUNDS rounds, $CONNS connections, server on core 1, wrk on core 0; pronto on $PRONTO_TRANSPORT, netty on EPOLL"
 printf '%-28s %14s %14s %8s\n' metric pronto netty ratio
 printf '%-28s %14.0f %14.0f %8.2f\n' "pipelined x16 req/s" "$pp" "$np" "$(awk -v a="$pp" -v b="$np" 'BEGIN {print a / b}')"
 printf '%-28s %14.0f %14.0f %8.2f\n' "keep-alive req/s" "$pn" "$nn" "$(awk -v a="$pn" -v b="$nn" 'BEGIN {print a / b}')"
-printf '%-28s %14.3f %14.3f %8.2f\n' "server CPU us/request" "$pc" "$nc" "$(awk -v a="$pc" -v b="$nc" 'BEGIN {print a / b}')"
+printf '%-28s %14.3f %14.3f %8.2f\n' "server CPU us/req, pipelined" "$pq" "$nq" "$(awk -v a="$pq" -v b="$nq" 'BEGIN {print a / b}')"
+printf '%-28s %14.3f %14.3f %8.2f\n' "server CPU us/req, keep-alive" "$pc" "$nc" "$(awk -v a="$pc" -v b="$nc" 'BEGIN {print a / b}')"

@@ -30,6 +30,11 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
     private boolean flushScheduled;
     private boolean paused;
     private boolean bodyPaused;
+    private static final int BATCH_COPY_LIMIT = 1024;
+    private static final int BATCH_INITIAL = 2048;
+    private static final int BATCH_MAX = 32 * 1024;
+    /** Small responses of the current batch, not yet handed to the channel; null when empty. */
+    private ByteBuf batch;
     private boolean closing;
     private volatile boolean draining;
     private final Runnable flushTask = this::scheduledFlush;
@@ -67,6 +72,10 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
         closing = true;
         decoder.release();
         queue.releaseAll();
+        if (batch != null) {
+            batch.release();
+            batch = null;
+        }
         super.channelInactive(ctx);
     }
 
@@ -88,6 +97,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
         decoder.compact();
         if (needsFlush) {
             needsFlush = false;
+            writeBatch();
             ctx.flush();
         }
     }
@@ -225,20 +235,44 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
 
     void write(Object part1, Object part2) {
         if (part1 instanceof ChunkedWriter.PromisedChunk chunk) {
+            writeBatch();
             chunk.writeTo(this);
             return;
         }
-        ctx.write(part1, ctx.voidPromise());
-        if (part2 != null) {
-            ctx.write(part2, ctx.voidPromise());
+        if (part2 == null && part1 instanceof ByteBuf small && small.readableBytes() <= BATCH_COPY_LIMIT) {
+            // Pipelined responses of one read batch share one buffer and one outbound entry: a copy
+            // of a small head is cheaper than an entry, an iovec and a pooled buffer per response.
+            if (batch == null) {
+                batch = ctx.alloc().ioBuffer(BATCH_INITIAL);
+            }
+            batch.writeBytes(small);
+            small.release();
+        } else {
+            writeBatch();
+            ctx.write(part1, ctx.voidPromise());
+            if (part2 != null) {
+                ctx.write(part2, ctx.voidPromise());
+            }
         }
         if (inRead) {
             needsFlush = true;
         } else {
             scheduleFlush();
         }
+        if (batch != null && batch.readableBytes() >= BATCH_MAX) {
+            writeBatch();
+        }
         if (!ctx.channel().isWritable()) {
             ctx.channel().config().setAutoRead(false);
+        }
+    }
+
+    /** Hands the batched responses to the channel, in order before anything written after them. */
+    private void writeBatch() {
+        if (batch != null) {
+            ByteBuf b = batch;
+            batch = null;
+            ctx.write(b, ctx.voidPromise());
         }
     }
 
@@ -248,6 +282,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
     }
 
     void writeWithPromise(Object part, io.netty.channel.ChannelPromise promise) {
+        writeBatch();
         ctx.write(part, promise);
         if (inRead) {
             needsFlush = true;
@@ -265,6 +300,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
 
     private void scheduledFlush() {
         flushScheduled = false;
+        writeBatch();
         ctx.flush();
     }
 
@@ -295,6 +331,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
         }
         closing = true;
         decoder.stop();
+        writeBatch();
         ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
     }
 
@@ -324,6 +361,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
 
     void writeContinue() {
         if (queue.isEmpty()) {
+            writeBatch();
             ctx.writeAndFlush(Unpooled.wrappedBuffer(CONTINUE), ctx.voidPromise());
         }
     }
