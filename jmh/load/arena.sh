@@ -35,11 +35,11 @@ end
 request = function()
   seq = seq + 1
   local t = templates[(seq % n) + 1]
-  -- zero-padded to the placeholder's own width, so a template's Content-Length stays exact
+  -- RAND is zero-padded to the width of its maximum (it only appears in paths); SEQ keeps the
+  -- width of its start value, which the templates' Content-Length assumes (JSON forbids leading zeros)
   t = t:gsub("{RAND:(%d+):(%d+)}", function(a, b)
-    local w = #a + #b + 7; return string.format("%0" .. w .. "d", math.random(tonumber(a), tonumber(b))) end)
-  t = t:gsub("{SEQ:(%d+)}", function(s)
-    local w = #s + 6; return string.format("%0" .. w .. "d", tonumber(s) + seq) end)
+    return string.format("%0" .. #b .. "d", math.random(tonumber(a), tonumber(b))) end)
+  t = t:gsub("{SEQ:(%d+)}", function(s) return tostring(tonumber(s) + seq % (10 ^ #s - tonumber(s))) end)
   return t
 end
 LUA
