@@ -1,0 +1,22 @@
+/**
+ * Pronto's HTTP/1.1 server on Netty. Exports the API, the route annotations and the in-memory test
+ * client; the implementation package is open only to Pronto's own HTTP client.
+ */
+module dev.pronto.core {
+    requires transitive dev.pronto.router;
+    requires transitive io.netty.buffer;
+    requires transitive io.netty.common;
+    requires transitive io.netty.transport;
+    requires io.netty.handler;
+    requires io.netty.codec;
+    requires io.netty.transport.classes.epoll;
+    requires io.netty.transport.classes.io_uring;
+    requires io.netty.transport.unix.common;
+    requires com.aayushatharva.brotli4j;
+    requires org.slf4j;
+
+    exports dev.pronto.core;
+    exports dev.pronto.core.annotation;
+    exports dev.pronto.core.testing;
+    exports dev.pronto.core.internal to dev.pronto.client.http;
+}
