@@ -31,7 +31,6 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
     private boolean paused;
     private boolean bodyPaused;
     private static final int BATCH_COPY_LIMIT = 1024;
-    private static final int BATCH_INITIAL = 2048;
     private static final int BATCH_MAX = 32 * 1024;
     /** Small responses of the current batch, not yet handed to the channel; null when empty. */
     private ByteBuf batch;
@@ -240,13 +239,18 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         if (part2 == null && part1 instanceof ByteBuf small && small.readableBytes() <= BATCH_COPY_LIMIT) {
-            // Pipelined responses of one read batch share one buffer and one outbound entry: a copy
-            // of a small head is cheaper than an entry, an iovec and a pooled buffer per response.
+            // Pipelined responses of one read batch share one buffer and one outbound entry: the
+            // first response's own buffer grows to hold the rest, since a copy of a small response
+            // is cheaper than an entry, an iovec and a pooled buffer per response.
             if (batch == null) {
-                batch = ctx.alloc().ioBuffer(BATCH_INITIAL);
+                batch = small;
+            } else if (batch.maxWritableBytes() >= small.readableBytes()) {
+                batch.writeBytes(small);
+                small.release();
+            } else {
+                writeBatch();
+                batch = small;
             }
-            batch.writeBytes(small);
-            small.release();
         } else {
             writeBatch();
             ctx.write(part1, ctx.voidPromise());
