@@ -31,7 +31,10 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
     private boolean paused;
     private boolean bodyPaused;
     private static final int BATCH_COPY_LIMIT = 1024;
+    private static final int BATCH_INITIAL = 4096;
     private static final int BATCH_MAX = 32 * 1024;
+    /** Whether {@link #batch} is a buffer of its own rather than the first response's. */
+    private boolean batchShared;
     /** Small responses of the current batch, not yet handed to the channel; null when empty. */
     private ByteBuf batch;
     private boolean closing;
@@ -239,17 +242,21 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         if (part2 == null && part1 instanceof ByteBuf small && small.readableBytes() <= BATCH_COPY_LIMIT) {
-            // Pipelined responses of one read batch share one buffer and one outbound entry: the
-            // first response's own buffer grows to hold the rest, since a copy of a small response
-            // is cheaper than an entry, an iovec and a pooled buffer per response.
+            // Pipelined responses of one read batch share one buffer and one outbound entry (a copy of
+            // a small response is cheaper than an entry, an iovec and a pooled buffer per response);
+            // a lone response is written as it is.
             if (batch == null) {
                 batch = small;
-            } else if (batch.maxWritableBytes() >= small.readableBytes()) {
+                batchShared = false;
+            } else {
+                if (!batchShared) {
+                    ByteBuf first = batch;
+                    batch = ctx.alloc().ioBuffer(BATCH_INITIAL).writeBytes(first);
+                    first.release();
+                    batchShared = true;
+                }
                 batch.writeBytes(small);
                 small.release();
-            } else {
-                writeBatch();
-                batch = small;
             }
         } else {
             writeBatch();
