@@ -8,6 +8,8 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -26,9 +28,13 @@ import java.util.function.Consumer;
  */
 public final class Server implements AutoCloseable {
     private final ServerLifecycle lifecycle;
+    private final List<Consumer<Server>> onStart;
+    private final List<Consumer<Server>> onStop;
 
-    private Server(ServerContext context, EventLoops loops) {
-        this.lifecycle = new ServerLifecycle(context, loops);
+    private Server(ServerContext context, Builder b) {
+        this.lifecycle = new ServerLifecycle(context, b.loops);
+        this.onStart = List.copyOf(b.onStart);
+        this.onStop = List.copyOf(b.onStop);
     }
 
     /** A builder with the default configuration and no routes. */
@@ -44,6 +50,7 @@ public final class Server implements AutoCloseable {
      */
     public Server start() {
         lifecycle.start();
+        onStart.forEach(hook -> hook.accept(this));
         return this;
     }
 
@@ -86,13 +93,18 @@ public final class Server implements AutoCloseable {
      * closes whatever is left. Blocks until the event loops have stopped.
      */
     public void stop(Duration grace) {
-        lifecycle.stop(Objects.requireNonNull(grace, "grace"));
+        Objects.requireNonNull(grace, "grace");
+        boolean running = lifecycle.group() != null;
+        lifecycle.stop(grace);
+        if (running) {
+            onStop.forEach(hook -> hook.accept(this));
+        }
     }
 
     /** Stops with the configured {@link ServerConfig#shutdownTimeout()}. */
     @Override
     public void close() {
-        lifecycle.stop(lifecycle.context().config().shutdownTimeout());
+        stop(lifecycle.context().config().shutdownTimeout());
     }
 
     /** Fluent builder of a {@link Server}. Not thread-safe. */
@@ -104,6 +116,8 @@ public final class Server implements AutoCloseable {
         private Compression compression;
         private ErrorFormat errorFormat = ErrorFormat.TEXT;
         private EventLoops loops;
+        private final List<Consumer<Server>> onStart = new ArrayList<>();
+        private final List<Consumer<Server>> onStop = new ArrayList<>();
 
         private Builder() {
         }
@@ -147,6 +161,18 @@ public final class Server implements AutoCloseable {
             return this;
         }
 
+        /** Adds a hook run, in order, on the caller of {@link Server#start()} once it is serving. */
+        public Builder onStart(Consumer<Server> hook) {
+            onStart.add(Objects.requireNonNull(hook, "hook"));
+            return this;
+        }
+
+        /** Adds a hook run, in order, on the caller of {@link Server#stop(Duration)} once it stopped. */
+        public Builder onStop(Consumer<Server> hook) {
+            onStop.add(Objects.requireNonNull(hook, "hook"));
+            return this;
+        }
+
         /** Chooses how the server writes its own error bodies (default {@link ErrorFormat#TEXT}). */
         public Builder errorFormat(ErrorFormat value) {
             errorFormat = Objects.requireNonNull(value, "value");
@@ -169,7 +195,7 @@ public final class Server implements AutoCloseable {
             RouteTable table = routes.compile();
             return new Server(new ServerContext(cfg, table, new ServerContext.Features(json, compression, errorFormat),
                     java.util.concurrent.Executors.newThreadPerTaskExecutor(
-                            Thread.ofVirtual().name("pronto-blocking-", 0).factory())), loops);
+                            Thread.ofVirtual().name("pronto-blocking-", 0).factory())), this);
         }
     }
 }

@@ -201,4 +201,15 @@ class LifecycleTest {
                     + "{\"field\":\"query.limit\",\"message\":\"must be at most 50\"}]}");
         }
     }
+
+    @Test
+    void serverHooksRunAfterStartAndAfterStop() {
+        Server server = Server.builder().config(c -> c.host("127.0.0.1").port(0).ioThreads(1))
+                .onStart(s -> calls.add("started on " + (s.port() > 0)))
+                .onStop(s -> calls.add("stopped, open connections " + s.openConnections()))
+                .build().start();
+        server.stop(java.time.Duration.ofSeconds(1));
+
+        assertThat(calls).containsExactly("started on true", "stopped, open connections 0");
+    }
 }
