@@ -137,6 +137,12 @@ class HttpClientTest {
         try (SubmissionPublisher<ByteBuf> publisher = new SubmissionPublisher<>()) {
             ClientRequest put = ClientRequest.builder().method("PUT").uri(url("/length")).body(publisher).build();
             CompletableFuture<ClientResponse> response = own.send(put).toCompletableFuture();
+            // SubmissionPublisher drops items submitted before anyone subscribes; the client
+            // subscribes once the connection is up and the head is written
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (publisher.getNumberOfSubscribers() == 0 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
             for (int i = 0; i < 3; i++) {
                 publisher.submit(Unpooled.wrappedBuffer(new byte[1 << 20]));
             }
