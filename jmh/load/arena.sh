@@ -9,16 +9,13 @@ cd "$(dirname "$0")/../.."
 JAR=examples/target/arena.jar
 DATA="${DATA_DIR:-$(cd .. && pwd)/shared/arena-data}"
 REQ="$DATA/requests"
-JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+source jmh/load/common.sh
 DURATION="${DURATION:-5s}"
 CONNS="${CONNS:-64}"
 PORT="${PORT:-18190}"
-FLAGS=(-Xms256m -Xmx1g -XX:+UseParallelGC -Dio.netty.leakDetection.level=disabled)
-if "$JAVA" --sun-misc-unsafe-memory-access=allow -version >/dev/null 2>&1; then
-    FLAGS+=(--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED)
-fi
-command -v wrk >/dev/null || { echo "wrk not found: apt-get install wrk" >&2; exit 1; }
-[[ -f "$JAR" ]] || { echo "$JAR missing: mvn -B -q package -DskipTests" >&2; exit 1; }
+FLAGS=(-Xms256m -Xmx1g "${SERVER_FLAGS[@]}")
+require_tool wrk "apt-get install wrk"
+require_file "$JAR" "mvn -B -q package -DskipTests"
 [[ -d "$REQ" ]] || { echo "request templates not found in $REQ (set DATA_DIR)" >&2; exit 1; }
 
 LUA=$(mktemp --suffix=.lua)

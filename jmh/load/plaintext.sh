@@ -7,19 +7,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 JAR=jmh/target/benchmarks.jar
-JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+source jmh/load/common.sh
 ROUNDS="${ROUNDS:-3}"
 DURATION="${DURATION:-5s}"
 CONNS="${CONNS:-64}"
 # Pronto's transport: AUTO (its default: io_uring when available), IO_URING, EPOLL or NIO.
 # The Netty baseline always runs on epoll, as hand-written Netty servers usually do.
 PRONTO_TRANSPORT="${PRONTO_TRANSPORT:-EPOLL}"
-FLAGS=(-Xms256m -Xmx256m -XX:+UseParallelGC -Dio.netty.leakDetection.level=disabled)
-if "$JAVA" --sun-misc-unsafe-memory-access=allow -version >/dev/null 2>&1; then
-    FLAGS+=(--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED)
-fi
-command -v wrk >/dev/null || { echo "wrk not found: apt-get install wrk" >&2; exit 1; }
-[[ -f "$JAR" ]] || { echo "$JAR missing: mvn -pl jmh -am package -DskipTests" >&2; exit 1; }
+FLAGS=(-Xms256m -Xmx256m "${SERVER_FLAGS[@]}")
+require_tool wrk "apt-get install wrk"
+require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
 
 LUA=$(mktemp --suffix=.lua)
 cat > "$LUA" <<'LUA'

@@ -61,13 +61,6 @@ public class LifecycleBenchmark {
 
     @Benchmark
     public int keepAliveGet() {
-        channel.writeInbound(alloc.directBuffer(REQUEST.length).writeBytes(REQUEST));
-        int bytes = 0;
-        ByteBuf out;
-        while ((out = channel.readOutbound()) != null) {
-            bytes += out.readableBytes();
-            out.release();
-        }
-        return bytes;
+        return dev.pronto.jmh.core.InMemoryExchange.exchange(channel, REQUEST);
     }
 }

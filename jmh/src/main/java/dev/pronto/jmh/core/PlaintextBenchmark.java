@@ -65,13 +65,6 @@ public class PlaintextBenchmark {
 
     @Benchmark
     public int keepAliveGet() {
-        channel.writeInbound(alloc.directBuffer(REQUEST.length).writeBytes(REQUEST));
-        int bytes = 0;
-        ByteBuf out;
-        while ((out = channel.readOutbound()) != null) {
-            bytes += out.readableBytes();
-            out.release();
-        }
-        return bytes;
+        return dev.pronto.jmh.core.InMemoryExchange.exchange(channel, REQUEST);
     }
 }

@@ -62,13 +62,6 @@ public class GeneratedRouteBenchmark {
 
     @Benchmark
     public int pathAndQueryGet() {
-        channel.writeInbound(alloc.directBuffer(REQUEST.length).writeBytes(REQUEST));
-        int bytes = 0;
-        ByteBuf out;
-        while ((out = channel.readOutbound()) != null) {
-            bytes += out.readableBytes();
-            out.release();
-        }
-        return bytes;
+        return dev.pronto.jmh.core.InMemoryExchange.exchange(channel, REQUEST);
     }
 }
