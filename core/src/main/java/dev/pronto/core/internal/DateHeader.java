@@ -34,7 +34,20 @@ final class DateHeader {
     }
 
     private static Entry format(long second) {
-        String date = IMF_FIXDATE.format(ZonedDateTime.ofInstant(Instant.ofEpochSecond(second), ZoneOffset.UTC));
-        return new Entry(second, ("Date: " + date + "\r\n").getBytes(StandardCharsets.US_ASCII));
+        return new Entry(second, ("Date: " + httpDate(second) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+    }
+
+    /** {@code epochSecond} as an IMF-fixdate, the format of every HTTP date header. */
+    static String httpDate(long epochSecond) {
+        return IMF_FIXDATE.format(ZonedDateTime.ofInstant(Instant.ofEpochSecond(epochSecond), ZoneOffset.UTC));
+    }
+
+    /** The epoch second of an IMF-fixdate, or -1 when {@code value} is not one. */
+    static long parseHttpDate(String value) {
+        try {
+            return ZonedDateTime.parse(value.trim(), IMF_FIXDATE.withZone(ZoneOffset.UTC)).toEpochSecond();
+        } catch (java.time.format.DateTimeParseException e) {
+            return -1;
+        }
     }
 }

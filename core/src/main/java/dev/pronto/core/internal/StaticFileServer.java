@@ -7,20 +7,12 @@ import dev.pronto.core.Response;
 import io.netty.buffer.Unpooled;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
-import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;
 
 /** The implementation behind {@code StaticFiles}: resolution, validators, ranges and encodings. */
 public final class StaticFileServer {
-    private static final DateTimeFormatter HTTP_DATE =
-            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
     private static final NotFoundException NOT_FOUND = new NotFoundException("Not Found");
 
     private final Path root;
@@ -50,41 +42,65 @@ public final class StaticFileServer {
         this.onTheFly = onTheFly;
     }
 
+    /**
+     * A file that passed every check: inside the root (symlinks resolved), regular.
+     *
+     * @param path its real path
+     * @param attrs its attributes, read once
+     */
+    record Resolved(Path path, BasicFileAttributes attrs) {
+    }
+
+    /**
+     * The validators of one file version, formatted once.
+     *
+     * @param etag the entity tag
+     * @param lastModified the Last-Modified value
+     * @param modifiedSeconds the modification time in epoch seconds
+     */
+    record Validators(String etag, String lastModified, long modifiedSeconds) {
+        static Validators of(BasicFileAttributes attrs) {
+            long millis = attrs.lastModifiedTime().toMillis();
+            return new Validators("\"" + Long.toHexString(attrs.size()) + "-" + Long.toHexString(millis) + "\"",
+                    DateHeader.httpDate(millis / 1000), millis / 1000);
+        }
+    }
+
     /** Answers {@code req}; 404 for anything that is not a regular file inside the root. */
     public void serve(Request req, Response response) throws IOException {
         ServerResponse res = (ServerResponse) response;
         String rel = req.param("path");
-        Path file = resolve(rel == null ? "" : rel);
-        if (maxCached > 0) {
-            CachedFile cached = cache.get(file.toString());
-            if (cached == null && (cached = CachedFile.load(file, maxCached)) != null) {
-                cache.putIfAbsent(file.toString(), cached);
-            }
-            if (cached != null) {
-                serveCached(req, res, cached);
-                return;
-            }
-        }
-        BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class);
-        String etag = etag(attrs.size(), attrs.lastModifiedTime().toMillis());
-        long modified = attrs.lastModifiedTime().toMillis() / 1000;
-        if (validators(req, res, etag, modified)) {
+        rel = rel == null ? "" : rel;
+        checkSegments(rel);
+        CachedFile cached = maxCached > 0 ? cache.get(rel) : null;
+        if (cached != null) {
+            serveCached(req, res, cached);
             return;
         }
-        String type = MimeTypes.of(file.getFileName().toString());
+        Resolved file = resolve(rel);
+        if (maxCached > 0 && (cached = CachedFile.load(file, maxCached)) != null) {
+            cache.putIfAbsent(rel, cached);
+            serveCached(req, res, cached);
+            return;
+        }
+        if (validators(req, res, Validators.of(file.attrs()))) {
+            return;
+        }
+        String type = MimeTypes.of(file.path().getFileName().toString());
         res.contentType(type);
-        if (precompressed(req, res, file, type)) {
+        if (precompressed(req, res, file.path(), type)) {
             return;
         }
         if (onTheFly && res.e().conn.server.compressors() != null) {
-            res.send(Files.readAllBytes(file));
+            res.send(Files.readAllBytes(file.path()));
             return;
         }
         res.header("Accept-Ranges", "bytes");
-        ranged(req, res, file, attrs.size());
+        ranged(req, res, file.path(), file.attrs().size());
     }
 
-    private Path resolve(String rel) throws IOException {
+    /** Rejects, without touching the file system, any path that could leave the root. */
+    private static void checkSegments(String rel) {
         if (rel.indexOf('\\') >= 0 || rel.indexOf('\0') >= 0 || rel.startsWith("/")) {
             throw NOT_FOUND;
         }
@@ -93,39 +109,44 @@ public final class StaticFileServer {
                 throw NOT_FOUND;
             }
         }
-        Path file = root.resolve(rel).normalize();
-        if (!file.startsWith(root) || !Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.exists(file)) {
-            throw NOT_FOUND;
-        }
-        Path real = file.toRealPath();
-        if (!real.startsWith(realRoot)) {
-            throw NOT_FOUND;
-        }
-        if (Files.isDirectory(real)) {
-            if (index == null || !Files.isRegularFile(real.resolve(index))) {
-                throw NOT_FOUND;
-            }
-            return real.resolve(index);
-        }
-        if (!Files.isRegularFile(real) || !Files.isReadable(real)) {
-            throw NOT_FOUND;
-        }
-        return real;
     }
 
-    static String etag(long size, long modifiedMillis) {
-        return "\"" + Long.toHexString(size) + "-" + Long.toHexString(modifiedMillis) + "\"";
+    /** Resolves symlinks once and reads the attributes once; anything unexpected is a 404. */
+    private Resolved resolve(String rel) throws IOException {
+        Path file = root.resolve(rel).normalize();
+        if (!file.startsWith(root)) {
+            throw NOT_FOUND;
+        }
+        try {
+            Path real = file.toRealPath();
+            if (!real.startsWith(realRoot)) {
+                throw NOT_FOUND;
+            }
+            BasicFileAttributes attrs = Files.readAttributes(real, BasicFileAttributes.class);
+            if (attrs.isDirectory() && index != null) {
+                real = real.resolve(index);
+                attrs = Files.readAttributes(real, BasicFileAttributes.class);
+            }
+            if (!attrs.isRegularFile()) {
+                throw NOT_FOUND;
+            }
+            return new Resolved(real, attrs);
+        } catch (java.nio.file.NoSuchFileException | java.nio.file.AccessDeniedException e) {
+            throw NOT_FOUND;
+        }
     }
 
     /** Sets ETag and Last-Modified; sends 304 and returns true when the client's copy is current. */
-    static boolean validators(Request req, ServerResponse res, String etag, long modifiedSeconds) {
-        res.header("ETag", etag).header("Last-Modified", HTTP_DATE.format(Instant.ofEpochSecond(modifiedSeconds)));
+    static boolean validators(Request req, ServerResponse res, Validators v) {
+        res.header("ETag", v.etag()).header("Last-Modified", v.lastModified());
         String inm = req.header("If-None-Match");
         boolean notModified;
         if (inm != null) {
-            notModified = inm.trim().equals("*") || matchesAny(inm, etag);
+            notModified = inm.trim().equals("*") || matchesAny(inm, v.etag());
         } else {
-            notModified = modifiedSince(req.header("If-Modified-Since"), modifiedSeconds);
+            String ims = req.header("If-Modified-Since");
+            long since = ims == null ? -1 : DateHeader.parseHttpDate(ims);
+            notModified = since >= 0 && v.modifiedSeconds() <= since;
         }
         if (notModified) {
             res.status(304).send();
@@ -144,17 +165,6 @@ public final class StaticFileServer {
             }
         }
         return false;
-    }
-
-    private static boolean modifiedSince(String ims, long modifiedSeconds) {
-        if (ims == null) {
-            return false;
-        }
-        try {
-            return modifiedSeconds <= Instant.from(HTTP_DATE.parse(ims.trim())).getEpochSecond();
-        } catch (DateTimeParseException e) {
-            return false;
-        }
     }
 
     private static boolean precompressed(Request req, ServerResponse res, Path file, String type) {
@@ -191,7 +201,7 @@ public final class StaticFileServer {
     }
 
     private static void serveCached(Request req, ServerResponse res, CachedFile f) {
-        if (validators(req, res, f.etag(), f.modifiedSeconds())) {
+        if (validators(req, res, f.validators())) {
             return;
         }
         res.contentType(f.type());
