@@ -67,18 +67,39 @@ public record Compression(List<ContentCoding> codings, int brotliQuality, int gz
         return new Builder();
     }
 
+    /** The content-type prefixes compressed by default: text, JSON, JavaScript, XML, SVG, wasm. */
+    public static final List<String> DEFAULT_TYPES = List.of("text/", "application/json", "application/javascript",
+            "application/xml", "application/manifest+json", "image/svg+xml", "application/wasm",
+            "application/problem+json");
+
     /** Whether responses of {@code contentType} are compressed. */
     public boolean compresses(CharSequence contentType) {
+        return matches(types, contentType);
+    }
+
+    /** Whether {@code contentType} starts with one of {@code prefixes}, ignoring case; never allocates. */
+    public static boolean matches(List<String> prefixes, CharSequence contentType) {
         if (contentType == null) {
             return false;
         }
-        String type = contentType.toString();
-        for (String prefix : types) {
-            if (type.regionMatches(true, 0, prefix, 0, prefix.length())) {
+        for (String prefix : prefixes) {
+            if (startsWithIgnoreCase(contentType, prefix)) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static boolean startsWithIgnoreCase(CharSequence s, String prefix) {
+        if (s.length() < prefix.length()) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length(); i++) {
+            if (Character.toLowerCase(s.charAt(i)) != prefix.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Fluent builder of {@link Compression}. Not thread-safe. */
@@ -87,9 +108,7 @@ public record Compression(List<ContentCoding> codings, int brotliQuality, int gz
         private int brotliQuality = DEFAULT_BROTLI_QUALITY;
         private int gzipLevel = DEFAULT_GZIP_LEVEL;
         private int minSize = DEFAULT_MIN_SIZE;
-        private List<String> types = List.of("text/", "application/json", "application/javascript",
-                "application/xml", "application/manifest+json", "image/svg+xml", "application/wasm",
-                "application/problem+json");
+        private List<String> types = DEFAULT_TYPES;
         private boolean gzipRequests;
 
         private Builder() {
@@ -107,8 +126,11 @@ public record Compression(List<ContentCoding> codings, int brotliQuality, int gz
         /** Sets the smallest body compressed. */
         public Builder minSize(int value) { minSize = value; return this; }
 
-        /** Sets the content-type prefixes compressed. */
-        public Builder types(String... value) { types = List.of(value); return this; }
+        /** Sets the content-type prefixes compressed (lower case). */
+        public Builder types(String... value) {
+            types = java.util.Arrays.stream(value).map(t -> t.toLowerCase(java.util.Locale.ROOT)).toList();
+            return this;
+        }
 
         /** Enables or disables decoding of gzip request bodies. */
         public Builder gzipRequests(boolean value) { gzipRequests = value; return this; }

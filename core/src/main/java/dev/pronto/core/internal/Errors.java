@@ -22,7 +22,7 @@ final class Errors {
         }
         int status = t instanceof HttpException he ? he.status() : 500;
         if (status == 500 && !(t instanceof HttpException)) {
-            Object id = e.attributes == null ? null : e.attributes.get("requestId");
+            Object id = e.attributes == null ? null : e.attributes.get(dev.pronto.core.AccessLog.REQUEST_ID);
             e.conn.server.log().error("Unhandled exception in {} {}{}", e.head.method, e.request.rawPath(),
                     id == null ? "" : " (request id " + id + ")", t);
         }
@@ -33,25 +33,27 @@ final class Errors {
                 e.conn.server.log().warn("onError hook failed", failure);
             }
         }
-        res.resetForError(status);
-        if (status == 405 && e.match.allow() != null) {
-            res.header("Allow", e.match.allow());
-        }
+        reset(e, status);
         ErrorHandler<Throwable> custom = e.life.errorHandler(t, status);
         if (custom != null && runCustom(e, custom, t)) {
             return;
         }
         if (!res.sent()) {
-            res.resetForError(status);
-            if (status == 405 && e.match.allow() != null) {
-                res.header("Allow", e.match.allow());
-            }
+            reset(e, status);
             String message = t instanceof HttpException ? t.getMessage() : "Internal Server Error";
             if (e.conn.server.problemDetails()) {
                 res.contentType("application/problem+json").send(Problems.json(status, message, t));
             } else {
                 res.send(message);
             }
+        }
+    }
+
+    /** Clears what the failed handler set; a 405 keeps the route's {@code Allow}. */
+    private static void reset(Exchange e, int status) {
+        e.response.resetForError(status);
+        if (status == 405 && e.match.allow() != null) {
+            e.response.header("Allow", e.match.allow());
         }
     }
 

@@ -7,13 +7,18 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntSupplier;
 
 /** The counters behind {@code Metrics}: per route and method, lock-free, rendered on scrape. */
 public final class MetricsRegistry {
     private static final double[] BUCKETS = {0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5};
-    private final ConcurrentHashMap<String, Series> series = new ConcurrentHashMap<>();
+    private static final long[] BUCKET_NANOS = java.util.Arrays.stream(BUCKETS).mapToLong(b -> (long) (b * 1e9)).toArray();
+    private static final dev.pronto.router.Method[] METHODS = dev.pronto.router.Method.values();
+    /** Per route pattern (the router's own strings, so lookups allocate nothing), one slot per method. */
+    private final ConcurrentHashMap<String, AtomicReferenceArray<Series>> series = new ConcurrentHashMap<>();
+    private static final String UNMATCHED = "unmatched";
     private final AtomicLong maxLagNanos = new AtomicLong();
     private volatile IntSupplier connections = () -> 0;
 
@@ -33,15 +38,20 @@ public final class MetricsRegistry {
     /** Records one finished exchange; the onResponse hook. */
     public void record(Request req, int status, long bytes, long nanos) {
         String pattern = req.routePattern();
-        String key = req.method().name() + ' ' + (pattern == null ? "unmatched" : pattern);
-        Series s = series.get(key);
+        AtomicReferenceArray<Series> byMethod = series.get(pattern == null ? UNMATCHED : pattern);
+        if (byMethod == null) {
+            byMethod = series.computeIfAbsent(pattern == null ? UNMATCHED : pattern,
+                    k -> new AtomicReferenceArray<>(METHODS.length));
+        }
+        int m = req.method().ordinal();
+        Series s = byMethod.get(m);
         if (s == null) {
-            s = series.computeIfAbsent(key, k -> new Series());
+            byMethod.compareAndSet(m, null, new Series());
+            s = byMethod.get(m);
         }
         s.classes[Math.min(4, Math.max(0, status / 100 - 1))].increment();
-        double seconds = nanos / 1e9;
         int b = 0;
-        while (b < BUCKETS.length && seconds > BUCKETS[b]) {
+        while (b < BUCKET_NANOS.length && nanos > BUCKET_NANOS[b]) {
             b++;
         }
         s.buckets[b].increment();
@@ -83,8 +93,18 @@ public final class MetricsRegistry {
         return sb.toString();
     }
 
+    /** Every series as "METHOD pattern", sorted, for a stable exposition. */
     private Map<String, Series> sorted() {
-        return new java.util.TreeMap<>(series);
+        Map<String, Series> all = new java.util.TreeMap<>();
+        series.forEach((pattern, byMethod) -> {
+            for (int m = 0; m < METHODS.length; m++) {
+                Series s = byMethod.get(m);
+                if (s != null) {
+                    all.put(METHODS[m].name() + ' ' + pattern, s);
+                }
+            }
+        });
+        return all;
     }
 
     private static void histogram(StringBuilder sb, String labels, Series s) {

@@ -217,25 +217,8 @@ final class ServerResponse implements Response {
 
     /** Sends {@code body} (owned by this call) as it is: no compression, no default type. */
     void sendPrepared(ByteBuf body) {
-        try {
-            markSent();
-        } catch (IllegalStateException ex) {
-            body.release();
-            throw ex;
-        }
-        int length = body.readableBytes();
-        ByteBuf out = e.conn.alloc().ioBuffer(160 + headers.estimate() + Math.min(length, COPY_LIMIT));
-        writeHead(out, length, BYTES);
-        if (hasBody() && length <= COPY_LIMIT) {
-            out.writeBytes(body, body.readerIndex(), length);
-            body.release();
-            e.conn.queue.complete(e, out, null);
-        } else if (hasBody()) {
-            e.conn.queue.complete(e, out, body);
-        } else {
-            body.release();
-            e.conn.queue.complete(e, out, null);
-        }
+        markSentOrRelease(body);
+        emit(body, BYTES);
     }
 
     @Override
@@ -253,13 +236,21 @@ final class ServerResponse implements Response {
 
     /** Sends {@code body} (owned by this call) with {@code defaultType} unless a type was set. */
     void sendBuffer(ByteBuf body, String defaultType) {
+        markSentOrRelease(body);
+        emit(compress(body, defaultType), defaultType);
+    }
+
+    private void markSentOrRelease(ByteBuf body) {
         try {
             markSent();
         } catch (IllegalStateException ex) {
             body.release();
             throw ex;
         }
-        body = compress(body, defaultType);
+    }
+
+    /** Writes the head and {@code body} (owned here): copied behind the head when small, else a second part. */
+    private void emit(ByteBuf body, String defaultType) {
         int length = body.readableBytes();
         boolean copy = length <= COPY_LIMIT || !hasBody();
         ByteBuf out = e.conn.alloc().ioBuffer(160 + headers.estimate() + (copy ? length : 0));

@@ -1,5 +1,6 @@
 package dev.pronto.core.internal;
 
+import dev.pronto.core.Compression;
 import dev.pronto.core.ContentCoding;
 import dev.pronto.core.NotFoundException;
 import dev.pronto.core.Request;
@@ -169,7 +170,7 @@ public final class StaticFileServer {
 
     private static boolean precompressed(Request req, ServerResponse res, Path file, String type) {
         CharSequence accept = req.peekHeader("accept-encoding");
-        if (!Encodings.compressible(type)) {
+        if (!Compression.matches(Compression.DEFAULT_TYPES, type)) {
             return false;
         }
         res.header("Vary", "Accept-Encoding");
@@ -206,7 +207,7 @@ public final class StaticFileServer {
         }
         res.contentType(f.type());
         CharSequence accept = req.peekHeader("accept-encoding");
-        if (Encodings.compressible(f.type())) {
+        if (Compression.matches(Compression.DEFAULT_TYPES, f.type())) {
             res.header("Vary", "Accept-Encoding");
             if (accept != null && f.br() != null && AcceptEncoding.quality(accept, "br") > 0) {
                 res.header("Content-Encoding", "br");
