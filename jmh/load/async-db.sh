@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 JAR=jmh/target/benchmarks.jar
-JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+source jmh/load/common.sh
 ROUNDS="${ROUNDS:-3}"
 DURATION="${DURATION:-10s}"
 CONNS="${CONNS:-64}"
@@ -23,12 +23,9 @@ ROWS="${ROWS:-100000}"
 PGPORT="${PGPORT:-55432}"
 # Connections to Postgres per server; with one event loop all of them belong to that loop.
 export DATABASE_MAX_CONN="${DATABASE_MAX_CONN:-4}"
-FLAGS=(-Xms256m -Xmx256m -XX:+UseParallelGC -Dio.netty.leakDetection.level=disabled)
-if "$JAVA" --sun-misc-unsafe-memory-access=allow -version >/dev/null 2>&1; then
-    FLAGS+=(--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED)
-fi
-command -v wrk >/dev/null || { echo "wrk not found: apt-get install wrk" >&2; exit 1; }
-[[ -f "$JAR" ]] || { echo "$JAR missing: mvn -pl jmh -am package -DskipTests" >&2; exit 1; }
+FLAGS=(-Xms256m -Xmx256m "${SERVER_FLAGS[@]}")
+require_tool wrk "apt-get install wrk"
+require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
 
 WORK=$(mktemp -d /tmp/pronto-async-db.XXXXXX)
 chmod 755 "$WORK"

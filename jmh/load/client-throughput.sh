@@ -10,18 +10,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 JAR=jmh/target/benchmarks.jar
-JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+source jmh/load/common.sh
 ROUNDS="${ROUNDS:-3}"
 WARMUP="${WARMUP:-4}"
 MEASURE="${MEASURE:-6}"
 INFLIGHT="${INFLIGHT:-64}"
 PORT="${PORT:-8082}"
 CLIENTS=(pronto pronto-pipelined jdk vertx vertx-pipelined)
-FLAGS=(-Xms512m -Xmx512m -XX:+UseParallelGC -Dio.netty.leakDetection.level=disabled)
-if "$JAVA" --sun-misc-unsafe-memory-access=allow -version >/dev/null 2>&1; then
-    FLAGS+=(--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED)
-fi
-[[ -f "$JAR" ]] || { echo "$JAR missing: mvn -pl jmh -am package -DskipTests" >&2; exit 1; }
+FLAGS=(-Xms512m -Xmx512m "${SERVER_FLAGS[@]}")
+require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
 
 taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$JAR" dev.pronto.jmh.client.CannedResponseServer "$PORT" >/dev/null 2>&1 &
 SERVER_PID=$!

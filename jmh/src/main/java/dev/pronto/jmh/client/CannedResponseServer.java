@@ -29,18 +29,7 @@ public final class CannedResponseServer {
     /** Starts on the port in {@code args[0]} (default 8082) and serves until killed. */
     public static void main(String[] args) throws InterruptedException {
         int port = args.length > 0 ? Integer.parseInt(args[0]) : 8082;
-        MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(1, EpollIoHandler.newFactory());
-        Channel ch = new ServerBootstrap().group(group).channel(EpollServerSocketChannel.class)
-                .option(ChannelOption.SO_BACKLOG, 8192)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(new ChannelInitializer<Channel>() {
-                    @Override
-                    protected void initChannel(Channel c) {
-                        c.pipeline().addLast(new Canned());
-                    }
-                }).bind(port).sync().channel();
-        System.out.println("canned server listening on " + port);
-        ch.closeFuture().sync();
+        dev.pronto.jmh.core.OneLoopServer.serve("canned server", port, c -> c.pipeline().addLast(new Canned()));
     }
 
     /** Counts CRLFCRLF across reads; state is the number of matched terminator bytes. */

@@ -52,18 +52,7 @@ public final class NettyBaselineServer {
 
     public static void main(String[] args) throws InterruptedException {
         int port = args.length > 0 ? Integer.parseInt(args[0]) : 8081;
-        MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(1, EpollIoHandler.newFactory());
-        Channel ch = new ServerBootstrap().group(group).channel(EpollServerSocketChannel.class)
-                .option(ChannelOption.SO_BACKLOG, 8192)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(new ChannelInitializer<Channel>() {
-                    @Override
-                    protected void initChannel(Channel c) {
-                        c.pipeline().addLast(new HttpServerCodec(), new Handler());
-                    }
-                }).bind(port).sync().channel();
-        System.out.println("netty baseline listening on " + port);
-        ch.closeFuture().sync();
+        OneLoopServer.serve("netty baseline", port, c -> c.pipeline().addLast(new HttpServerCodec(), new Handler()));
     }
 
     /** Handles plaintext requests; exposed for the in-process benchmark. */
