@@ -5,6 +5,7 @@ import dev.pronto.core.BodyListener;
 import dev.pronto.core.Handler;
 import dev.pronto.core.Request;
 import dev.pronto.core.Routes;
+import dev.pronto.core.annotation.Params;
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
@@ -35,16 +36,10 @@ final class BaselineRoutes implements Consumer<Routes> {
         return intParam(req, "a") + intParam(req, "b");
     }
 
+    /** A query integer, 0 when absent; a malformed one is a 400 naming the parameter. */
     static long intParam(Request req, String name) {
         String v = req.query(name);
-        if (v == null || v.isEmpty()) {
-            return 0;
-        }
-        try {
-            return Long.parseLong(v.trim());
-        } catch (NumberFormatException e) {
-            throw new BadRequestException("query parameter '" + name + "' must be an integer, got '" + v + "'");
-        }
+        return v == null || v.isEmpty() ? 0 : Params.longValue(v.trim(), name, Params.QUERY);
     }
 
     private static long number(Request req) {
