@@ -5,7 +5,7 @@ import io.netty.buffer.ByteBuf;
 /**
  * Receives a streamed request body chunk by chunk, on the connection's event loop, as the bytes
  * arrive; registered with {@link Request#onBody(BodyListener)} on a route marked
- * {@link Handler#streaming(Handler)}. Callbacks run one at a time and in order; while one runs the
+ * a streaming route ({@link RouteOptions#streaming()}). Callbacks run one at a time and in order; while one runs the
  * connection reads nothing more, so a slow listener slows the client instead of buffering.
  */
 public interface BodyListener {
@@ -25,4 +25,14 @@ public interface BodyListener {
      * @throws Exception mapped like a handler's exception
      */
     void onEnd() throws Exception;
+
+    /**
+     * The body cannot be completed: the client went away, broke the framing, or stalled past the
+     * body read timeout. The server answers (or closes) on its own; this is for releasing what the
+     * listener holds. Runs on the event loop; the default does nothing.
+     *
+     * @param cause what ended the body
+     */
+    default void onError(Throwable cause) {
+    }
 }

@@ -125,14 +125,14 @@ public interface Request {
 
     /**
      * The body as a stream. For an aggregated body it reads {@link #body()} without moving its
-     * reader index. On a {@link Handler#streaming(Handler) streaming} route it yields the bytes as
+     * reader index. On a streaming route ({@link RouteOptions#streamingBody()}) it yields the bytes as
      * they arrive and blocks until more do, so call it only from a blocking handler; it throws
      * {@code IllegalStateException} on an event loop there.
      */
     InputStream bodyStream();
 
     /**
-     * Receives the body chunk by chunk on a {@link Handler#streaming(Handler) streaming} route;
+     * Receives the body chunk by chunk on a streaming route ({@link RouteOptions#streamingBody()});
      * chunks that arrived before registration are delivered first. Call it once.
      *
      * @throws IllegalStateException if the route is not streaming or a consumer is already set

@@ -8,7 +8,8 @@ import java.util.concurrent.CompletionStage;
  * (for example a 401), in which case later hooks and the handler do not run.
  *
  * <p>Runs on the event loop like a handler and must not block. An exception is mapped like a
- * handler's exception. For work that completes later use {@link #async(AsyncHook)}.
+ * handler's exception. For work that completes later register an {@link AsyncHook} with
+ * {@code Routes.onRequestAsync} or {@code Routes.preHandlerAsync}.
  */
 @FunctionalInterface
 public interface RequestHook {
@@ -18,15 +19,6 @@ public interface RequestHook {
      * @throws Exception mapped to an error response
      */
     void handle(Request req, Response res) throws Exception;
-
-    /**
-     * A hook whose outcome arrives later: the next step runs when the stage completes (on the
-     * thread that completes it); a failed stage is mapped like an exception.
-     */
-    static RequestHook async(AsyncHook hook) {
-        java.util.Objects.requireNonNull(hook, "hook");
-        return new dev.pronto.core.internal.Lifecycle.Async(hook);
-    }
 
     /** The asynchronous form of a {@link RequestHook}. */
     @FunctionalInterface

@@ -1,6 +1,8 @@
 package dev.pronto.core;
 
+import dev.pronto.core.internal.HookStep;
 import dev.pronto.core.internal.Lifecycle;
+import dev.pronto.core.internal.RouteEntry;
 import dev.pronto.core.internal.RouteTable;
 import dev.pronto.router.Method;
 import dev.pronto.router.Router;
@@ -35,17 +37,17 @@ import java.util.function.Consumer;
 public final class Routes {
     private final Routes root;
     private final String prefix;
-    private final Router.Builder<Handler> check;
+    private final Router.Builder<RouteEntry> check;
     private final List<Object[]> entries = new ArrayList<>();
     private final List<Routes> children = new ArrayList<>();
-    private final List<RequestHook> onRequest = new ArrayList<>();
-    private final List<RequestHook> preHandler = new ArrayList<>();
+    private final List<HookStep> onRequest = new ArrayList<>();
+    private final List<HookStep> preHandler = new ArrayList<>();
     private final List<SendHook> onSend = new ArrayList<>();
     private final List<ResponseHook> onResponse = new ArrayList<>();
     private final List<ErrorHook> onError = new ArrayList<>();
     private final Map<Integer, ErrorHandler<Throwable>> byStatus = new LinkedHashMap<>();
     private final Map<Class<?>, ErrorHandler<Throwable>> byType = new LinkedHashMap<>();
-    private Handler notFound;
+    private RouteEntry notFound;
 
     Routes() {
         this.root = this;
@@ -61,51 +63,74 @@ public final class Routes {
 
     /** Registers {@code handler} for GET (and automatically HEAD) on {@code path}. */
     public Routes get(String path, Handler handler) {
-        return route(Method.GET, path, handler);
+        return route(Method.GET, path, RouteOptions.defaults(), handler);
+    }
+
+    /** Registers {@code handler} for GET (and automatically HEAD) on {@code path}, run as {@code options} say. */
+    public Routes get(String path, RouteOptions options, Handler handler) {
+        return route(Method.GET, path, options, handler);
     }
 
     /** Registers {@code handler} for POST on {@code path}. */
     public Routes post(String path, Handler handler) {
-        return route(Method.POST, path, handler);
+        return route(Method.POST, path, RouteOptions.defaults(), handler);
+    }
+
+    /** Registers {@code handler} for POST on {@code path}, run as {@code options} say. */
+    public Routes post(String path, RouteOptions options, Handler handler) {
+        return route(Method.POST, path, options, handler);
     }
 
     /** Registers {@code handler} for PUT on {@code path}. */
     public Routes put(String path, Handler handler) {
-        return route(Method.PUT, path, handler);
+        return route(Method.PUT, path, RouteOptions.defaults(), handler);
+    }
+
+    /** Registers {@code handler} for PUT on {@code path}, run as {@code options} say. */
+    public Routes put(String path, RouteOptions options, Handler handler) {
+        return route(Method.PUT, path, options, handler);
     }
 
     /** Registers {@code handler} for PATCH on {@code path}. */
     public Routes patch(String path, Handler handler) {
-        return route(Method.PATCH, path, handler);
+        return route(Method.PATCH, path, RouteOptions.defaults(), handler);
     }
 
     /** Registers {@code handler} for DELETE on {@code path}. */
     public Routes delete(String path, Handler handler) {
-        return route(Method.DELETE, path, handler);
+        return route(Method.DELETE, path, RouteOptions.defaults(), handler);
     }
 
     /** Registers {@code handler} for HEAD on {@code path}, overriding the automatic HEAD of GET. */
     public Routes head(String path, Handler handler) {
-        return route(Method.HEAD, path, handler);
+        return route(Method.HEAD, path, RouteOptions.defaults(), handler);
     }
 
     /** Registers {@code handler} for OPTIONS on {@code path}, overriding the automatic answer. */
     public Routes options(String path, Handler handler) {
-        return route(Method.OPTIONS, path, handler);
+        return route(Method.OPTIONS, path, RouteOptions.defaults(), handler);
+    }
+
+    /** Registers {@code handler} for {@code method} on {@code path} with the default options. */
+    public Routes route(Method method, String path, Handler handler) {
+        return route(method, path, RouteOptions.defaults(), handler);
     }
 
     /**
-     * Registers {@code handler} for {@code method} on {@code path} (prefixed by the group's prefix).
+     * Registers {@code handler} for {@code method} on {@code path} (prefixed by the group's prefix),
+     * run as {@code options} say (event loop or virtual thread; aggregated or streamed body).
      *
      * @throws IllegalArgumentException on bad syntax or a conflict, naming both routes
      */
-    public Routes route(Method method, String path, Handler handler) {
+    public Routes route(Method method, String path, RouteOptions options, Handler handler) {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(options, "options");
         Objects.requireNonNull(handler, "handler");
         String full = join(prefix, path);
-        root.check.add(method, full, handler);
-        entries.add(new Object[] {method, full, handler});
+        RouteEntry entry = new RouteEntry(handler, options, null);
+        root.check.add(method, full, entry);
+        entries.add(new Object[] {method, full, entry});
         return this;
     }
 
@@ -138,13 +163,28 @@ public final class Routes {
 
     /** Adds an {@code onRequest} hook (see the class javadoc for when it runs). */
     public Routes onRequest(RequestHook hook) {
-        onRequest.add(Objects.requireNonNull(hook, "hook"));
+        onRequest.add(HookStep.of(Objects.requireNonNull(hook, "hook")));
+        return this;
+    }
+
+    /**
+     * Adds an asynchronous {@code onRequest} hook: the chain goes on when its stage completes (on
+     * the connection's event loop); a failed stage is mapped like an exception.
+     */
+    public Routes onRequestAsync(RequestHook.AsyncHook hook) {
+        onRequest.add(HookStep.of(Objects.requireNonNull(hook, "hook")));
         return this;
     }
 
     /** Adds a {@code preHandler} hook: after routing and body decoding; may answer early (auth). */
     public Routes preHandler(RequestHook hook) {
-        preHandler.add(Objects.requireNonNull(hook, "hook"));
+        preHandler.add(HookStep.of(Objects.requireNonNull(hook, "hook")));
+        return this;
+    }
+
+    /** Adds an asynchronous {@code preHandler} hook; see {@link #onRequestAsync(RequestHook.AsyncHook)}. */
+    public Routes preHandlerAsync(RequestHook.AsyncHook hook) {
+        preHandler.add(HookStep.of(Objects.requireNonNull(hook, "hook")));
         return this;
     }
 
@@ -168,7 +208,7 @@ public final class Routes {
 
     /** Sets the handler for paths under this scope that match no route (instead of a plain 404). */
     public Routes notFound(Handler handler) {
-        notFound = Objects.requireNonNull(handler, "handler");
+        notFound = new RouteEntry(Objects.requireNonNull(handler, "handler"), RouteOptions.defaults(), null);
         return this;
     }
 
@@ -198,7 +238,7 @@ public final class Routes {
 
     RouteTable compile() {
         Lifecycle rootScope = scope(Lifecycle.EMPTY, true);
-        Router.Builder<Handler> router = Router.builder();
+        Router.Builder<RouteEntry> router = Router.builder();
         List<RouteTable.Scope> scopes = new ArrayList<>();
         Lifecycle inherited = new Lifecycle(List.of(), rootScope.preHandler(), rootScope.onSend(),
                 rootScope.onResponse(), rootScope.onError(), rootScope.byStatus(), rootScope.byType(), rootScope.notFound());
@@ -209,7 +249,7 @@ public final class Routes {
         return new RouteTable(router.build(), rootScope, scopes);
     }
 
-    private void compileInto(Router.Builder<Handler> router, List<RouteTable.Scope> scopes, Lifecycle parent,
+    private void compileInto(Router.Builder<RouteEntry> router, List<RouteTable.Scope> scopes, Lifecycle parent,
                              Lifecycle parentWrap) {
         Lifecycle mine = scope(parent, false);
         Lifecycle wrap = ownEmpty() ? parentWrap : mine;
@@ -222,10 +262,10 @@ public final class Routes {
         }
     }
 
-    private void addEntries(Router.Builder<Handler> router, Lifecycle scope) {
+    private void addEntries(Router.Builder<RouteEntry> router, Lifecycle scope) {
         for (Object[] e : entries) {
-            Handler h = (Handler) e[2];
-            router.add((Method) e[0], (String) e[1], scope == null ? h : new Lifecycle.Hooked(h, scope));
+            RouteEntry entry = (RouteEntry) e[2];
+            router.add((Method) e[0], (String) e[1], scope == null ? entry : entry.in(scope));
         }
     }
 

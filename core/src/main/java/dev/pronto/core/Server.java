@@ -46,7 +46,9 @@ public final class Server implements AutoCloseable {
      * Binds the port and starts serving; logs the transport and address once.
      *
      * @return this server
-     * @throws IllegalStateException if the port cannot be bound (the message names host and port)
+     * @throws IllegalStateException if the port cannot be bound (the message names host and port),
+     *         if the server is already running, or if it was stopped: a stopped server cannot start
+     *         again, build a new one
      */
     public Server start() {
         lifecycle.start();
@@ -54,7 +56,7 @@ public final class Server implements AutoCloseable {
         return this;
     }
 
-    /** The bound port (useful with port 0), or -1 before start. */
+    /** The bound port (useful with port 0), or -1 before start and after stop. */
     public int port() {
         return lifecycle.port();
     }

@@ -29,6 +29,11 @@ import java.util.Objects;
  * <tr><td>shutdownTimeout</td><td>10 s</td><td>grace period of {@link Server#close()}</td></tr>
  * <tr><td>maxInFlight</td><td>0 (no limit)</td><td>concurrent requests before a fast 503</td></tr>
  * <tr><td>maxQueueTime</td><td>none</td><td>wait for a blocking handler's thread before a 503</td></tr>
+ * <tr><td>responseTimeout</td><td>30 s</td><td>a request nobody has answered by then gets 503</td></tr>
+ * <tr><td>bodyReadTimeout</td><td>30 s</td><td>a request body that makes no progress this long gets 408
+ *     and a close (time the server itself stops reading, for backpressure, does not count)</td></tr>
+ * <tr><td>minBodyRate</td><td>0 (off)</td><td>bytes per second a body must average once it has been
+ *     arriving for {@code bodyReadTimeout}; slower gets 408 and a close</td></tr>
  * </table>
  *
  * @param host address to bind, e.g. {@code 0.0.0.0}
@@ -49,11 +54,17 @@ import java.util.Objects;
  *        with {@code Retry-After}; 0 for no limit
  * @param maxQueueTime longest a blocking request may wait for its virtual thread before a 503;
  *        null for no limit
+ * @param responseTimeout longest a request may wait for its response (from its head's arrival)
+ *        before the server answers 503 on the handler's behalf; positive
+ * @param bodyReadTimeout longest a request body may go without new bytes; positive
+ * @param minBodyRate least average body rate in bytes per second, checked once a body has been
+ *        arriving for {@code bodyReadTimeout}; 0 turns the check off
  */
 public record ServerConfig(String host, int port, int ioThreads, Transport transport, boolean reusePort,
                            int backlog, int maxRequestLineLength, int maxHeaderSize, long maxBodySize,
                            int maxPendingResponses, Duration idleTimeout, Duration headerReadTimeout,
-                           int maxConnections, Duration shutdownTimeout, int maxInFlight, Duration maxQueueTime) {
+                           int maxConnections, Duration shutdownTimeout, int maxInFlight, Duration maxQueueTime,
+                           Duration responseTimeout, Duration bodyReadTimeout, long minBodyRate) {
     /** Default bind address: every interface. */
     public static final String DEFAULT_HOST = "0.0.0.0";
     /** Default port. */
@@ -83,7 +94,7 @@ public record ServerConfig(String host, int port, int ioThreads, Transport trans
         range("maxRequestLineLength", maxRequestLineLength, 64, 1 << 20);
         if (maxBodySize > Integer.MAX_VALUE - 1024) {
             throw new IllegalArgumentException("maxBodySize must be <= " + (Integer.MAX_VALUE - 1024) + ", got " + maxBodySize
-                    + "; stream larger bodies with Handler.streaming");
+                    + "; stream larger bodies with RouteOptions.streaming()");
         }
         range("maxHeaderSize", maxHeaderSize, 256, 1 << 20);
         if (maxBodySize < 0) {
@@ -101,6 +112,9 @@ public record ServerConfig(String host, int port, int ioThreads, Transport trans
         if (maxQueueTime != null && (maxQueueTime.isZero() || maxQueueTime.isNegative())) {
             throw new IllegalArgumentException("maxQueueTime must be positive (or unset), got " + maxQueueTime);
         }
+        positive("responseTimeout", responseTimeout);
+        positive("bodyReadTimeout", bodyReadTimeout);
+        range("minBodyRate", minBodyRate, 0, Long.MAX_VALUE);
     }
 
     /** A configuration with every default. */
@@ -144,6 +158,9 @@ public record ServerConfig(String host, int port, int ioThreads, Transport trans
         private Duration shutdownTimeout = Duration.ofSeconds(10);
         private int maxInFlight;
         private Duration maxQueueTime;
+        private Duration responseTimeout = Duration.ofSeconds(30);
+        private Duration bodyReadTimeout = Duration.ofSeconds(30);
+        private long minBodyRate;
 
         private Builder() {
         }
@@ -196,6 +213,15 @@ public record ServerConfig(String host, int port, int ioThreads, Transport trans
         /** Sets how long a blocking request may wait for its thread before a 503 (null: no limit). */
         public Builder maxQueueTime(Duration value) { maxQueueTime = value; return this; }
 
+        /** Sets how long a request may go unanswered before the server answers 503 for it. */
+        public Builder responseTimeout(Duration value) { responseTimeout = value; return this; }
+
+        /** Sets how long a request body may make no progress before a 408 and a close. */
+        public Builder bodyReadTimeout(Duration value) { bodyReadTimeout = value; return this; }
+
+        /** Sets the least average body rate in bytes per second (0: no check). */
+        public Builder minBodyRate(long value) { minBodyRate = value; return this; }
+
         /**
          * Builds and validates the configuration.
          *
@@ -204,7 +230,8 @@ public record ServerConfig(String host, int port, int ioThreads, Transport trans
         public ServerConfig build() {
             return new ServerConfig(host, port, ioThreads, transport, reusePort, backlog, maxRequestLineLength,
                     maxHeaderSize, maxBodySize, maxPendingResponses, idleTimeout, headerReadTimeout,
-                    maxConnections, shutdownTimeout, maxInFlight, maxQueueTime);
+                    maxConnections, shutdownTimeout, maxInFlight, maxQueueTime, responseTimeout, bodyReadTimeout,
+                    minBodyRate);
         }
     }
 }

@@ -31,8 +31,8 @@ class AsyncHandlerTest {
             .get("/stage", Handler.async((req, res) -> CompletableFuture.supplyAsync(() -> "from stage", pool)))
             .get("/failed", Handler.async((req, res) ->
                     CompletableFuture.failedFuture(new BadRequestException("bad input"))))
-            .get("/thread", Handler.blocking((req, res) ->
-                    res.send(Thread.currentThread().isVirtual() ? "virtual" : "platform")))
+            .get("/thread", RouteOptions.blocking(), (req, res) ->
+                    res.send(Thread.currentThread().isVirtual() ? "virtual" : "platform"))
             .get("/stream", (req, res) -> {
                 BodyWriter w = res.stream();
                 w.write("a");

@@ -73,7 +73,7 @@ class LifecycleTest {
     @Test
     void asyncHookDelaysTheHandlerUntilItCompletes() {
         try (TestClient c = client(r -> r
-                .preHandler(RequestHook.async((req, res) -> CompletableFuture.runAsync(() -> req.attribute("user", "ada"))))
+                .preHandlerAsync((req, res) -> CompletableFuture.runAsync(() -> req.attribute("user", "ada")))
                 .get("/me", (req, res) -> res.send("hello " + req.attribute("user"))))) {
             assertThat(c.get("/me").text()).isEqualTo("hello ada");
         }
@@ -82,7 +82,7 @@ class LifecycleTest {
     @Test
     void failedAsyncHookMapsLikeAThrownException() {
         try (TestClient c = client(r -> r
-                .preHandler(RequestHook.async((req, res) -> CompletableFuture.failedFuture(new HttpException(403, "forbidden"))))
+                .preHandlerAsync((req, res) -> CompletableFuture.failedFuture(new HttpException(403, "forbidden")))
                 .get("/me", (req, res) -> res.send("never")))) {
             TestResponse resp = c.get("/me");
 

@@ -67,11 +67,11 @@ class RealSocketTest {
         CountDownLatch proceed = new CountDownLatch(1);
         Server server = Server.builder()
                 .config(c -> c.host("127.0.0.1").port(0).ioThreads(1).transport(transport))
-                .routes(r -> r.get("/slow", Handler.blocking((req, res) -> {
+                .routes(r -> r.get("/slow", RouteOptions.blocking(), (req, res) -> {
                     entered.countDown();
                     proceed.await(10, TimeUnit.SECONDS);
                     res.send("done");
-                }))).build().start();
+                })).build().start();
         try (Socket s = new Socket("127.0.0.1", server.port())) {
             s.setSoTimeout(10_000);
             s.getOutputStream().write("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));

@@ -20,7 +20,7 @@ class StreamingBodyTest {
     private final Server server = Server.builder()
             .config(c -> c.host("127.0.0.1").port(0).ioThreads(1).maxBodySize(32L * 1024 * 1024))
             .routes(r -> r
-                    .post("/count", Handler.streaming((req, res) -> {
+                    .post("/count", RouteOptions.streaming(), (req, res) -> {
                         loop.set(Thread.currentThread());
                         long[] n = {0};
                         req.onBody(new BodyListener() {
@@ -35,13 +35,13 @@ class StreamingBodyTest {
                                 res.send(Long.toString(n[0]));
                             }
                         });
-                    }))
-                    .post("/blocking", Handler.streaming(Handler.blocking((req, res) -> {
+                    })
+                    .post("/blocking", RouteOptions.blocking().streamingBody(), (req, res) -> {
                         try (InputStream in = req.bodyStream()) {
                             res.send(Long.toString(in.transferTo(OutputStream.nullOutputStream())));
                         }
-                    })))
-                    .post("/early", Handler.streaming((req, res) -> res.status(413).send("too big"))))
+                    })
+                    .post("/early", RouteOptions.streaming(), (req, res) -> res.status(413).send("too big")))
             .build().start();
 
     @AfterEach

@@ -82,11 +82,12 @@ final class RoutesWriter {
             line("package " + controller.packageName() + ";");
             line("");
         }
-        if (controller.routes().stream().anyMatch(r -> r.options().blocking())) {
-            line("import dev.pronto.core.Handler;");
-        }
+        boolean blocking = controller.routes().stream().anyMatch(r -> r.options().blocking());
         line("import dev.pronto.core.Request;");
         line("import dev.pronto.core.Response;");
+        if (blocking) {
+            line("import dev.pronto.core.RouteOptions;");
+        }
         line("import dev.pronto.core.Routes;");
         boolean validated = controller.routes().stream().anyMatch(RoutesWriter::validated);
         if (validated) {
@@ -117,10 +118,13 @@ final class RoutesWriter {
         for (int i = 0; i < handlers.size(); i++) {
             Route route = controller.routes().get(i);
             String handler = "this::" + handlers.get(i);
+            String path = Names.literal(route.path().pattern());
             if (route.options().blocking()) {
-                handler = "Handler.blocking(" + handler + ")";
+                line("        routes.route(dev.pronto.router.Method." + route.verb() + ", " + path
+                        + ", RouteOptions.blocking(), " + handler + ");");
+            } else {
+                line("        routes." + route.register() + "(" + path + ", " + handler + ");");
             }
-            line("        routes." + route.register() + "(" + Names.literal(route.path().pattern()) + ", " + handler + ");");
         }
         line("    }");
     }

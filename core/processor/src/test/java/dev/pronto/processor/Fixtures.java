@@ -169,9 +169,9 @@ final class Fixtures {
     static final String USERS_ROUTES = """
             package app;
 
-            import dev.pronto.core.Handler;
             import dev.pronto.core.Request;
             import dev.pronto.core.Response;
+            import dev.pronto.core.RouteOptions;
             import dev.pronto.core.Routes;
             import dev.pronto.core.annotation.Params;
             import java.util.Objects;
@@ -201,7 +201,7 @@ final class Fixtures {
                     routes.get("/users/{id}", this::byId);
                     routes.post("/users", this::create);
                     routes.get("/users/search", this::search);
-                    routes.get("/users/{id}/avatar", Handler.blocking(this::avatar));
+                    routes.route(dev.pronto.router.Method.GET, "/users/{id}/avatar", RouteOptions.blocking(), this::avatar);
                     routes.delete("/users/{id}", this::delete);
                 }
 

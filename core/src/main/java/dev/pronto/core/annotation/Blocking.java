@@ -8,7 +8,7 @@ import java.lang.annotation.Target;
 
 /**
  * Runs the route on a virtual thread instead of the event loop, as
- * {@code dev.pronto.core.Handler.blocking(...)} does, so the method may block (JDBC, files).
+ * a route registered with {@code RouteOptions.blocking()} does, so the method may block (JDBC, files).
  * On a class, applies to every route of the class.
  */
 @Documented

@@ -12,12 +12,14 @@ import java.util.concurrent.CompletionStage;
 final class ChunkedWriter implements BodyWriter {
     private static final byte[] LAST = Ascii.bytes("0\r\n\r\n");
 
+    private final HttpConnection conn;
     private final Exchange e;
     private final boolean withBody;
     private final StreamCompressor compressor;
     private volatile boolean ended;
 
-    ChunkedWriter(Exchange e, boolean withBody, StreamCompressor compressor) {
+    ChunkedWriter(HttpConnection conn, Exchange e, boolean withBody, StreamCompressor compressor) {
+        this.conn = conn;
         this.e = e;
         this.withBody = withBody;
         this.compressor = compressor;
@@ -27,7 +29,7 @@ final class ChunkedWriter implements BodyWriter {
     public CompletionStage<Void> write(CharSequence chunk) {
         int length = ByteBufUtil.utf8Bytes(chunk);
         if (compressor != null) {
-            ByteBuf data = e.conn.alloc().ioBuffer(length);
+            ByteBuf data = conn.alloc().ioBuffer(length);
             ByteBufUtil.reserveAndWriteUtf8(data, chunk, length);
             return write(data);
         }
@@ -39,7 +41,7 @@ final class ChunkedWriter implements BodyWriter {
     @Override
     public CompletionStage<Void> write(byte[] chunk) {
         if (compressor != null) {
-            return write(e.conn.alloc().ioBuffer(chunk.length).writeBytes(chunk));
+            return write(conn.alloc().ioBuffer(chunk.length).writeBytes(chunk));
         }
         ByteBuf buf = frame(chunk.length);
         buf.writeBytes(chunk);
@@ -78,15 +80,15 @@ final class ChunkedWriter implements BodyWriter {
         }
         ended = true;
         CompletionStage<Void> done = withBody
-                ? push(e.conn.alloc().ioBuffer(LAST.length).writeBytes(LAST))
+                ? push(conn.alloc().ioBuffer(LAST.length).writeBytes(LAST))
                 : CompletableFuture.completedFuture(null);
-        e.conn.queue.endStream(e);
+        conn.queue.endStream(e);
         return done;
     }
 
     private ByteBuf frame(int length) {
         checkOpen();
-        ByteBuf buf = e.conn.alloc().ioBuffer(length + 16);
+        ByteBuf buf = conn.alloc().ioBuffer(length + 16);
         buf.writeCharSequence(Integer.toHexString(length), StandardCharsets.US_ASCII);
         buf.writeShort(ResponseHeaders.CRLF_SHORT);
         return buf;
@@ -103,7 +105,7 @@ final class ChunkedWriter implements BodyWriter {
 
     private CompletionStage<Void> push(ByteBuf buf) {
         CompletableFuture<Void> done = new CompletableFuture<>();
-        e.conn.queue.writeChunk(e, new PromisedChunk(buf, done));
+        conn.queue.writeChunk(e, new PromisedChunk(buf, done));
         return done;
     }
 

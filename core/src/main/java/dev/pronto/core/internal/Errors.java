@@ -6,45 +6,98 @@ import dev.pronto.core.HttpException;
 /**
  * Maps a failure to a response: the user's error handler for the exception type or status when
  * one is registered, else the plain answer (an {@link HttpException}'s message, or a bare 500 that
- * says nothing about the cause). Unexpected exceptions are logged once, here.
+ * says nothing about the cause). Unexpected exceptions are logged once, here. Every failure ends in
+ * a response or a close, never in silence.
  */
 final class Errors {
     private Errors() {
     }
 
-    static void handle(Exchange e, Throwable t) {
-        ServerResponse res = e.response;
-        if (res.sent()) {
-            e.conn.server.log().warn("Error after the response to {} {} was sent; closing the connection",
-                    e.head.method, e.request.rawPath(), t);
-            e.conn.eventLoop().execute(e.conn::closeNow);
+    /** A hook, handler or callback of {@code h}'s exchange failed with {@code t}. Any thread. */
+    static void handle(ExchangeHandle h, Throwable t) {
+        Exchange e = h.exchange();
+        int state = e.state();
+        if (!h.live() || !ExchangeState.open(state)) {
+            afterAnswer(h, t, state);
             return;
         }
-        int status = t instanceof HttpException he ? he.status() : 500;
-        if (status == 500 && !(t instanceof HttpException)) {
-            Object id = e.attributes == null ? null : e.attributes.get(dev.pronto.core.AccessLog.REQUEST_ID);
-            e.conn.server.log().error("Unhandled exception in {} {}{}", e.head.method, e.request.rawPath(),
-                    id == null ? "" : " (request id " + id + ")", t);
-        }
-        for (dev.pronto.core.ErrorHook hook : e.life.onError()) {
-            try {
-                hook.handle(e.request, t, status);
-            } catch (RuntimeException failure) {
-                e.conn.server.log().warn("onError hook failed", failure);
-            }
-        }
+        int status = status(t);
+        logUnexpected(e, t, status);
+        observe(e, h, t, status);
         reset(e, status);
         ErrorHandler<Throwable> custom = e.life.errorHandler(t, status);
-        if (custom != null && runCustom(e, custom, t)) {
+        if (custom != null && runCustom(h, custom, t)) {
             return;
         }
-        if (!res.sent()) {
+        if (ExchangeState.open(e.state())) {
             reset(e, status);
             String message = t instanceof HttpException ? t.getMessage() : "Internal Server Error";
-            if (e.conn.server.problemDetails()) {
-                res.contentType("application/problem+json").send(Problems.json(status, message, t));
-            } else {
-                res.send(message);
+            try {
+                if (e.server.problemDetails()) {
+                    h.contentType("application/problem+json");
+                    h.send(Problems.json(status, message, t));
+                } else {
+                    h.send(message);
+                }
+            } catch (IllegalStateException raced) {
+                // another thread answered meanwhile: its response stands
+            }
+        }
+    }
+
+    /**
+     * A failure after {@code e}'s sender won but before anything was handed to the carrier (an
+     * onSend hook, compression): the sender owns the exchange, so it answers with the plain error,
+     * without hooks or custom handlers that could fail again.
+     */
+    static void afterBegin(Exchange e, Throwable t) {
+        int status = status(t);
+        logUnexpected(e, t, status);
+        observe(e, e.handle, t, status);
+        String message = t instanceof HttpException ? t.getMessage() : "Internal Server Error";
+        plain(e, status, message);
+    }
+
+    /** Writes a plain-text answer for an exchange this thread owns in RESPONDING. */
+    static void plain(Exchange e, int status, String message) {
+        e.response.resetForError(status);
+        byte[] body = message.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        boolean withBody = Http1Head.hasBody(e, status);
+        io.netty.buffer.ByteBuf out = e.carrier.head(e, body.length, ServerResponse.TEXT, body.length);
+        if (withBody) {
+            out.writeBytes(body);
+        }
+        e.carrier.complete(e, out, null);
+    }
+
+    private static void afterAnswer(ExchangeHandle h, Throwable t, int state) {
+        Exchange e = h.exchange();
+        String route = h.route == null ? "" : " (route " + h.route + ")";
+        if (h.live() && state == ExchangeState.RESPONDING && e.response.streamStarted()) {
+            e.server.log().warn("Failure while streaming a response{}; closing the connection", route, t);
+            e.carrier.abort(e);
+        } else {
+            e.server.log().warn("Failure after the response was sent{}; the response stands", route, t);
+        }
+    }
+
+    private static int status(Throwable t) {
+        return t instanceof HttpException he ? he.status() : 500;
+    }
+
+    private static void logUnexpected(Exchange e, Throwable t, int status) {
+        if (status == 500 && !(t instanceof HttpException)) {
+            Object id = e.attributes == null ? null : e.attributes.get(dev.pronto.core.AccessLog.REQUEST_ID);
+            e.server.log().error("Unhandled exception in {}{}", e.request, id == null ? "" : " (request id " + id + ")", t);
+        }
+    }
+
+    private static void observe(Exchange e, ExchangeHandle h, Throwable t, int status) {
+        for (dev.pronto.core.ErrorHook hook : e.life.onError()) {
+            try {
+                hook.handle(h, t, status);
+            } catch (RuntimeException failure) {
+                e.server.log().warn("onError hook failed", failure);
             }
         }
     }
@@ -53,19 +106,20 @@ final class Errors {
     private static void reset(Exchange e, int status) {
         e.response.resetForError(status);
         if (status == 405 && e.match.allow() != null) {
-            e.response.header("Allow", e.match.allow());
+            e.response.headers().add("Allow", e.match.allow());
         }
     }
 
-    private static boolean runCustom(Exchange e, ErrorHandler<Throwable> custom, Throwable t) {
+    private static boolean runCustom(ExchangeHandle h, ErrorHandler<Throwable> custom, Throwable t) {
+        Exchange e = h.exchange();
         try {
-            custom.handle(e.request, e.response, t);
-            if (!e.response.sent() && !e.response.asyncRequested) {
-                e.response.send();
+            custom.handle(h, h, t);
+            if (!e.asyncRequested && ExchangeState.open(e.state())) {
+                e.response.sendIfUnanswered(h);
             }
             return true;
         } catch (Throwable failure) {
-            e.conn.server.log().error("Error handler failed for {} {}", e.head.method, e.request.rawPath(), failure);
+            e.server.log().error("Error handler failed for {}", e.request, failure);
             return false;
         }
     }

@@ -1,46 +1,69 @@
 package dev.pronto.core.internal;
 
-import dev.pronto.core.Handler;
 import dev.pronto.router.RouteMatch;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ReferenceCountUtil;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 /**
- * One request and its response on a connection, plus its place in the connection's response
- * queue. Reused for the next request when it completes synchronously; an exchange that goes async
- * stays in the queue with its own head bytes and retained body until its response is written.
+ * One request and its response, carried by a {@link Carrier} (an HTTP/1.1 connection today).
+ * Pooled per carrier; its lifecycle is the state machine of {@link ExchangeState}. User code never
+ * sees this object, only the {@link ExchangeHandle} of one generation.
  */
 final class Exchange {
-    final HttpConnection conn;
+    private static final VarHandle STAMP;
+
+    static {
+        try {
+            STAMP = MethodHandles.lookup().findVarHandle(Exchange.class, "stamp", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    final Carrier carrier;
+    final ServerContext server;
     final RequestHead head = new RequestHead();
     final AsciiView path = new AsciiView();
-    final RouteMatch<Handler> match;
+    final RouteMatch<RouteEntry> match;
     final ServerRequest request;
     final ServerResponse response;
+    /** Generation and state; see {@link ExchangeState}. Changed by CAS only. */
+    private volatile int stamp;
+    /** The view handed to user code for the current generation. */
+    ExchangeHandle handle;
 
+    /** The dispatcher's holds: while above zero, hooks or the handler may still use this exchange (event loop only). */
+    int holds;
+    /** The carrier is done with it (response written and observed); recycle once no hold is left. */
+    boolean finished;
     /** The complete body, owned by this exchange (released on recycle); null when none. */
     ByteBuf body;
-
     /** The hooks and error handlers in force: the root scope, or the matched route's group. */
     Lifecycle life = Lifecycle.EMPTY;
-    /** The handler chosen by routing (unwrapped from its scope). */
-    dev.pronto.core.Handler handler;
+    /** The route chosen by routing, or null. */
+    RouteEntry route;
+    /** Result of the route lookup, null until routed. */
+    dev.pronto.router.Outcome outcome;
     /** When dispatch began, if anything needs timing; else 0. */
     long startNanos;
+    /** When the head arrived, on the carrier's clock (for the response timeout). */
+    long receivedNanos;
     /** Bytes of the encoded response, -1 when streamed. */
     long bytesOut;
     /** Counted against {@code maxInFlight}. */
     boolean inFlight;
+    /** The handler asked to answer later (set and read by the thread running the chain). */
+    boolean asyncRequested;
     /** Request attributes set by hooks and handlers; null until first set. */
     java.util.Map<String, Object> attributes;
-    /** Result of the route lookup, null until routed. */
-    dev.pronto.router.Outcome outcome;
     /** The body of a streaming route, fed by the decoder as it arrives; null otherwise. */
     StreamingBody stream;
 
+    // In-order delivery on an HTTP/1.1 connection (ResponseQueue).
     /** Written straight to the channel: nothing was queued ahead of it when it was dispatched. */
     boolean direct;
-    boolean completed;
     boolean closeAfter;
     /** Encoded response parts waiting for their turn (ByteBuf or FileRegion). */
     Object out1;
@@ -49,14 +72,102 @@ final class Exchange {
     java.util.ArrayDeque<Object> held;
     Exchange next;
 
-    Exchange(HttpConnection conn) {
-        this.conn = conn;
-        this.match = conn.server.routes().router().newMatch();
+    Exchange(Carrier carrier, ServerContext server) {
+        this.carrier = carrier;
+        this.server = server;
+        this.match = server.routes().router().newMatch();
         this.request = new ServerRequest(this);
         this.response = new ServerResponse(this);
     }
 
+    int stamp() {
+        return stamp;
+    }
+
+    int state() {
+        return ExchangeState.state(stamp);
+    }
+
+    /** Starts a new generation's handle for a freshly parsed request (event loop). */
+    ExchangeHandle open() {
+        ExchangeHandle h = new ExchangeHandle(this, ExchangeState.generation(stamp));
+        handle = h;
+        return h;
+    }
+
+    /** RECEIVED → DISPATCHED (event loop). */
+    void dispatched() {
+        int s = stamp;
+        if (ExchangeState.state(s) == ExchangeState.RECEIVED) {
+            STAMP.compareAndSet(this, s, ExchangeState.stamp(ExchangeState.generation(s), ExchangeState.DISPATCHED));
+        }
+    }
+
+    /**
+     * Claims the response for generation {@code gen}: open → RESPONDING. Any thread; exactly one
+     * caller wins.
+     *
+     * @return true for the winner
+     */
+    boolean begin(int gen) {
+        for (;;) {
+            int s = stamp;
+            if (ExchangeState.generation(s) != gen || !ExchangeState.open(ExchangeState.state(s))) {
+                return false;
+            }
+            if (STAMP.compareAndSet(this, s, ExchangeState.stamp(gen, ExchangeState.RESPONDING))) {
+                return true;
+            }
+        }
+    }
+
+    /** RESPONDING → COMPLETE: the carrier has the whole response (event loop). */
+    void completed() {
+        int s = stamp;
+        if (ExchangeState.state(s) == ExchangeState.RESPONDING) {
+            STAMP.compareAndSet(this, s, ExchangeState.stamp(ExchangeState.generation(s), ExchangeState.COMPLETE));
+        }
+    }
+
+    /** Any unsettled state → ABORTED; false when already settled. Any thread. */
+    boolean abort() {
+        for (;;) {
+            int s = stamp;
+            if (ExchangeState.settled(ExchangeState.state(s))) {
+                return false;
+            }
+            if (STAMP.compareAndSet(this, s, ExchangeState.stamp(ExchangeState.generation(s), ExchangeState.ABORTED))) {
+                return true;
+            }
+        }
+    }
+
+    boolean settled() {
+        return ExchangeState.settled(state());
+    }
+
+    /** Frees what this generation held and starts the next one (event loop; settled and not held). */
     void recycle() {
+        releaseResources();
+        outcome = null;
+        route = null;
+        life = Lifecycle.EMPTY;
+        startNanos = 0;
+        receivedNanos = 0;
+        bytesOut = 0;
+        attributes = null;
+        asyncRequested = false;
+        finished = false;
+        direct = false;
+        closeAfter = false;
+        next = null;
+        response.clear();
+        int s = stamp;
+        stamp = ExchangeState.stamp(ExchangeState.generation(s) + 1, ExchangeState.RECEIVED);
+    }
+
+    /** Releases buffers and bodies without starting a new generation (the carrier closed). */
+    void releaseResources() {
         if (body != null) {
             body.release();
             body = null;
@@ -73,23 +184,12 @@ final class Exchange {
             stream.abandon();
             stream = null;
         }
-        outcome = null;
-        life = Lifecycle.EMPTY;
-        handler = null;
-        startNanos = 0;
-        bytesOut = 0;
-        attributes = null;
-        direct = false;
-        completed = false;
-        closeAfter = false;
-        next = null;
-        response.clear();
-        request.clear();
     }
 
-    private static void release(Object o) {
-        if (o instanceof ByteBuf b) {
-            b.release();
+    static void release(Object o) {
+        if (o instanceof ChunkedWriter.PromisedChunk chunk) {
+            chunk.buf().release();
+            chunk.done().completeExceptionally(new java.nio.channels.ClosedChannelException());
         } else if (o != null) {
             ReferenceCountUtil.release(o);
         }

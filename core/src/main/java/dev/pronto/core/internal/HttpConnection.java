@@ -1,5 +1,6 @@
 package dev.pronto.core.internal;
 
+import dev.pronto.core.BodyWriter;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
@@ -11,35 +12,22 @@ import io.netty.util.ReferenceCountUtil;
 import java.net.SocketAddress;
 
 /**
- * One HTTP/1.1 connection: decodes every request of a read batch in place, dispatches each, and
- * writes responses strictly in request order, flushing once per read batch (or once per event-loop
- * turn for async completions).
- *
- * <p>Ordering: an exchange dispatched while nothing is queued writes its response straight to the
- * channel (the fast path: no queue, no allocation). Otherwise exchanges wait in a FIFO and the head
- * of the FIFO is written as soon as it completes, followed by every completed exchange behind it.
- * All state is confined to the channel's event loop.
+ * One HTTP/1.1 connection, the carrier of its exchanges: decodes every request of a read batch in
+ * place, dispatches each, and writes responses strictly in request order, flushing once per read
+ * batch (or once per event-loop turn for async completions). Reading is paused only through its
+ * {@link ReadGate}. All state is confined to the channel's event loop; the {@link Carrier} methods
+ * that other threads may call move themselves onto it.
  */
-public final class HttpConnection extends ChannelInboundHandlerAdapter {
+public final class HttpConnection extends ChannelInboundHandlerAdapter implements Carrier {
     final ServerContext server;
     private final RequestDecoder decoder;
     private ChannelHandlerContext ctx;
     final ResponseQueue queue = new ResponseQueue(this);
+    private final OutboundBatch out = new OutboundBatch(this);
+    private ReadGate gate;
     private boolean inRead;
-    private boolean needsFlush;
-    private boolean flushScheduled;
-    private boolean paused;
-    private boolean bodyPaused;
-    private static final int BATCH_COPY_LIMIT = 1024;
-    private static final int BATCH_INITIAL = 4096;
-    private static final int BATCH_MAX = 32 * 1024;
-    /** Whether {@link #batch} is a buffer of its own rather than the first response's. */
-    private boolean batchShared;
-    /** Small responses of the current batch, not yet handed to the channel; null when empty. */
-    private ByteBuf batch;
     private boolean closing;
     private volatile boolean draining;
-    private final Runnable flushTask = this::scheduledFlush;
     private final ConnectionTimer timer;
 
     /** Creates the handler of one connection; see {@link ServerContext}. */
@@ -52,6 +40,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
+        this.gate = new ReadGate(ctx.channel());
         if (ctx.channel().isActive()) {
             timer.start(ctx);
         }
@@ -74,10 +63,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
         closing = true;
         decoder.release();
         queue.releaseAll();
-        if (batch != null) {
-            batch.release();
-            batch = null;
-        }
+        out.release();
         super.channelInactive(ctx);
     }
 
@@ -97,236 +83,210 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
     public void channelReadComplete(ChannelHandlerContext ctx) {
         inRead = false;
         decoder.compact();
-        if (needsFlush) {
-            needsFlush = false;
-            writeBatch();
-            ctx.flush();
-        }
+        out.flushIfNeeded();
     }
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
-        if (ctx.channel().isWritable() && !paused) {
-            ctx.channel().config().setAutoRead(true);
+        if (!ctx.channel().isWritable()) {
+            gate.close(ReadGate.OUTBOUND);
+        } else if (gate.open(ReadGate.OUTBOUND)) {
+            decodeBuffered();
         }
         super.channelWritabilityChanged(ctx);
     }
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        server.log().debug("Connection {} failed; closing it", ctx.channel(), cause);
+        server.connectionFailed(ctx.channel(), cause);
         ctx.close();
     }
 
-    ByteBufAllocator alloc() {
+    // ---- Carrier ----
+
+    @Override
+    public ByteBufAllocator alloc() {
         return ctx.alloc();
     }
 
-    EventLoop eventLoop() {
+    @Override
+    public EventLoop eventLoop() {
         return ctx.channel().eventLoop();
     }
 
-    SocketAddress remoteAddress() {
+    @Override
+    public SocketAddress remoteAddress() {
         return ctx.channel().remoteAddress();
     }
 
-    boolean draining() {
+    @Override
+    public boolean draining() {
         return draining || server.draining();
     }
 
-    boolean closing() {
-        return closing;
+    @Override
+    public ByteBuf head(Exchange e, long length, String defaultType, int extra) {
+        ByteBuf buf = alloc().ioBuffer(160 + e.response.headers().estimate() + extra);
+        Http1Head.encode(buf, e, length, defaultType);
+        return buf;
     }
 
-    boolean paused() {
-        return paused;
+    @Override
+    public void complete(Exchange e, ByteBuf head, Object part2) {
+        queue.complete(e, head, part2);
+    }
+
+    @Override
+    public BodyWriter stream(Exchange e, ByteBuf head, StreamCompressor compressor) {
+        ChunkedWriter writer = new ChunkedWriter(this, e, Http1Head.hasBody(e, e.response.status()), compressor);
+        queue.startStream(e, head);
+        return writer;
+    }
+
+    @Override
+    public void release(Exchange e) {
+        if (eventLoop().inEventLoop()) {
+            queue.release(e);
+        } else {
+            eventLoop().execute(() -> queue.release(e));
+        }
+    }
+
+    @Override
+    public void abort(Exchange e) {
+        if (!eventLoop().inEventLoop()) {
+            eventLoop().execute(() -> abort(e));
+            return;
+        }
+        e.abort();
+        closeNow();
+    }
+
+    @Override
+    public void pauseBody() {
+        gate.close(ReadGate.BODY);
+    }
+
+    @Override
+    public void resumeBody() {
+        if (!closing && gate.open(ReadGate.BODY)) {
+            decodeBuffered();
+        }
+    }
+
+    // ---- decoding and dispatch ----
+
+    /** Admits {@code e} to the response order and runs its chain. */
+    void dispatch(Exchange e) {
+        queue.admit(e);
+        Dispatch.run(e);
+        queue.handlerReturned(e);
+    }
+
+    boolean readPaused() {
+        return gate.closed() || closing;
     }
 
     boolean bodyPaused() {
-        return bodyPaused;
+        return gate.holds(ReadGate.BODY);
     }
 
-    /** A streamed body's reader fell behind: stop reading the socket. */
-    void pauseBody() {
-        bodyPaused = true;
-        ctx.channel().config().setAutoRead(false);
-    }
-
-    /** The reader caught up: read again, starting with what is already buffered. Event loop only. */
-    void resumeBody() {
-        if (!bodyPaused || closing) {
-            return;
-        }
-        bodyPaused = false;
-        ctx.channel().config().setAutoRead(!paused && ctx.channel().isWritable());
+    /** Decodes requests already buffered once reading may go on again. */
+    private void decodeBuffered() {
+        // time spent paused by the server does not count against the client's timeouts
+        timer.touch();
         boolean wasInRead = inRead;
         inRead = true;
         decoder.decode();
         inRead = wasInRead;
         if (!inRead) {
-            scheduleFlush();
+            out.scheduleFlush();
         }
-    }
-
-    /** The consumer of a streamed body failed: answer with its error, then close. */
-    void bodyConsumerFailed(Exchange e, Throwable t) {
-        e.closeAfter = true;
-        Errors.handle(e, t);
-    }
-
-    /** A streamed body broke its framing: answer its exchange with the error, then close. */
-    void failStream(Exchange e, int status, String message) {
-        decoder.stop();
-        e.closeAfter = true;
-        if (e.response.sent()) {
-            closeAfterWrite();
-        } else {
-            Errors.handle(e, new dev.pronto.core.HttpException(status, message));
-        }
-    }
-
-    long nanoTime() {
-        return timer.nanoTime();
-    }
-
-    long headStartNanos() {
-        return decoder.headStartNanos;
-    }
-
-    boolean awaitingResponses() {
-        return !queue.isEmpty();
-    }
-
-    boolean idle() {
-        return queue.isEmpty() && !decoder.inRequest();
-    }
-
-    void touch() {
-        timer.touch();
     }
 
     /** The queue is full: stop reading this connection until it drains. */
     void pauseForQueue() {
-        if (!paused) {
-            paused = true;
-            ctx.channel().config().setAutoRead(false);
-        }
+        gate.close(ReadGate.PIPELINE);
     }
 
     /** The queue drained to {@code pending}: resume reading when it was paused and is half empty. */
     void queueDrained(int pending) {
-        if (paused && pending <= server.config().maxPendingResponses() / 2) {
-            resume();
+        if (pending <= server.config().maxPendingResponses() / 2 && gate.open(ReadGate.PIPELINE)) {
+            decodeBuffered();
         }
         if (draining() && idle()) {
             closeAfterWrite();
         }
     }
 
-    private void resume() {
-        paused = false;
-        ctx.channel().config().setAutoRead(ctx.channel().isWritable());
-        boolean wasInRead = inRead;
-        inRead = true;
-        decoder.decode();
-        inRead = wasInRead;
-        if (!inRead) {
-            scheduleFlush();
+    /** The consumer of a streamed body failed: answer with its error, then close. */
+    void bodyConsumerFailed(Exchange e, Throwable t) {
+        e.closeAfter = true;
+        Errors.handle(e.handle, t);
+    }
+
+    /** A streamed body broke its framing: answer its exchange with the error, then close. */
+    void failStream(Exchange e, int status, String message) {
+        decoder.stop();
+        e.closeAfter = true;
+        if (!answerByServer(e, status, message)) {
+            closeAfterWrite();
         }
     }
 
-    void write(Object part1, Object part2) {
-        if (part1 instanceof ChunkedWriter.PromisedChunk chunk) {
-            writeBatch();
-            chunk.writeTo(this);
-            return;
+    /**
+     * Answers {@code e} with a plain error on the server's behalf, unless someone answered first;
+     * any handler still running can no longer answer it.
+     */
+    boolean answerByServer(Exchange e, int status, String message) {
+        if (!e.begin(e.handle.generation())) {
+            return false;
         }
-        if (part2 == null && part1 instanceof ByteBuf small && small.readableBytes() <= BATCH_COPY_LIMIT) {
-            // Pipelined responses of one read batch share one buffer and one outbound entry (a copy of
-            // a small response is cheaper than an entry, an iovec and a pooled buffer per response);
-            // a lone response is written as it is.
-            if (batch == null) {
-                batch = small;
-                batchShared = false;
-            } else {
-                if (!batchShared) {
-                    ByteBuf first = batch;
-                    batch = ctx.alloc().ioBuffer(BATCH_INITIAL).writeBytes(first);
-                    first.release();
-                    batchShared = true;
-                }
-                batch.writeBytes(small);
-                small.release();
-            }
+        e.response.detachForServerAnswer();
+        Errors.plain(e, status, message);
+        return true;
+    }
+
+    /** A request body stalled or dripped below {@code minBodyRate}: answer 408 and close. */
+    void bodyTimedOut() {
+        String message = "Request body not received in time (bodyReadTimeout, minBodyRate)";
+        Exchange streaming = decoder.streamingExchange();
+        if (streaming != null) {
+            failStream(streaming, 408, message);
         } else {
-            writeBatch();
-            ctx.write(part1, ctx.voidPromise());
-            if (part2 != null) {
-                ctx.write(part2, ctx.voidPromise());
-            }
+            failFraming(408, message);
         }
-        if (inRead) {
-            needsFlush = true;
-        } else {
-            scheduleFlush();
-        }
-        if (batch != null && batch.readableBytes() >= BATCH_MAX) {
-            writeBatch();
-        }
-        if (!ctx.channel().isWritable()) {
-            ctx.channel().config().setAutoRead(false);
-        }
-    }
-
-    /** Hands the batched responses to the channel, in order before anything written after them. */
-    private void writeBatch() {
-        if (batch != null) {
-            ByteBuf b = batch;
-            batch = null;
-            ctx.write(b, ctx.voidPromise());
-        }
-    }
-
-    /** A write promise for a streamed chunk whose completion the writer reports. */
-    io.netty.channel.ChannelPromise newPromise() {
-        return ctx.newPromise();
-    }
-
-    void writeWithPromise(Object part, io.netty.channel.ChannelPromise promise) {
-        writeBatch();
-        ctx.write(part, promise);
-        if (inRead) {
-            needsFlush = true;
-        } else {
-            scheduleFlush();
-        }
-    }
-
-    private void scheduleFlush() {
-        if (!flushScheduled) {
-            flushScheduled = true;
-            eventLoop().execute(flushTask);
-        }
-    }
-
-    private void scheduledFlush() {
-        flushScheduled = false;
-        writeBatch();
-        ctx.flush();
     }
 
     /** Sends an error answer for a request that cannot be framed, then closes; reads stop now. */
     void failFraming(int status, String message) {
         decoder.stop();
         Exchange e = queue.obtain();
+        e.open();
         e.life = server.routes().root();
         e.head.http11 = true;
         e.head.method = dev.pronto.router.Method.GET;
         e.closeAfter = true;
         queue.admit(e);
-        e.response.status(status);
-        e.response.send(message);
+        answerByServer(e, status, message);
         queue.handlerReturned(e);
+    }
+
+    // ---- output ----
+
+    void write(Object part1, Object part2) {
+        out.write(part1, part2, inRead);
+        if (!ctx.channel().isWritable()) {
+            gate.close(ReadGate.OUTBOUND);
+        }
+    }
+
+    void writeWithPromise(Object part, io.netty.channel.ChannelPromise promise) {
+        out.writeWithPromise(part, promise, inRead);
+    }
+
+    io.netty.channel.ChannelPromise newPromise() {
+        return ctx.newPromise();
     }
 
     void closeAfterWrite() {
@@ -337,12 +297,13 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
             // Answered before the upload ended: keep reading and discarding it, then close, so the
             // client is not reset while still sending and does get the response.
             decoder.discardRestThenClose();
-            scheduleFlush();
+            gate.open(ReadGate.BODY);
+            out.scheduleFlush();
             return;
         }
         closing = true;
         decoder.stop();
-        writeBatch();
+        out.writePending();
         ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
     }
 
@@ -366,16 +327,46 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
         ctx.close();
     }
 
-    ChannelHandlerContext ctx() {
-        return ctx;
-    }
-
     void writeContinue() {
         if (queue.isEmpty()) {
-            writeBatch();
+            out.writePending();
             ctx.writeAndFlush(Unpooled.wrappedBuffer(CONTINUE), ctx.voidPromise());
         }
     }
 
     private static final byte[] CONTINUE = Ascii.bytes("HTTP/1.1 100 Continue\r\n\r\n");
+
+    // ---- state for the timer and the decoder ----
+
+    ChannelHandlerContext ctx() {
+        return ctx;
+    }
+
+    boolean closing() {
+        return closing;
+    }
+
+    long nanoTime() {
+        return timer.nanoTime();
+    }
+
+    long lastActivity() {
+        return timer.lastActivity();
+    }
+
+    RequestDecoder decoder() {
+        return decoder;
+    }
+
+    boolean awaitingResponses() {
+        return !queue.isEmpty();
+    }
+
+    boolean idle() {
+        return queue.isEmpty() && !decoder.inRequest();
+    }
+
+    void touch() {
+        timer.touch();
+    }
 }

@@ -2,10 +2,6 @@ package dev.pronto.core.internal;
 
 import dev.pronto.core.ErrorHandler;
 import dev.pronto.core.ErrorHook;
-import dev.pronto.core.Handler;
-import dev.pronto.core.Request;
-import dev.pronto.core.RequestHook;
-import dev.pronto.core.Response;
 import dev.pronto.core.ResponseHook;
 import dev.pronto.core.SendHook;
 import java.util.List;
@@ -24,10 +20,10 @@ import java.util.Map;
  * @param byType error handlers per exception type, nearest scope first
  * @param notFound the handler for unmatched paths under this scope, or null
  */
-public record Lifecycle(List<RequestHook> onRequest, List<RequestHook> preHandler, List<SendHook> onSend,
+public record Lifecycle(List<HookStep> onRequest, List<HookStep> preHandler, List<SendHook> onSend,
                         List<ResponseHook> onResponse, List<ErrorHook> onError,
                         Map<Integer, ErrorHandler<Throwable>> byStatus, Map<Class<?>, ErrorHandler<Throwable>> byType,
-                        Handler notFound) {
+                        RouteEntry notFound) {
     /** No hooks, no handlers. */
     public static final Lifecycle EMPTY = new Lifecycle(List.of(), List.of(), List.of(), List.of(), List.of(),
             Map.of(), Map.of(), null);
@@ -60,31 +56,5 @@ public record Lifecycle(List<RequestHook> onRequest, List<RequestHook> preHandle
             }
         }
         return byStatus.isEmpty() ? null : byStatus.get(status);
-    }
-
-    /**
-     * A route whose scope has hooks or error handlers; plain routes are registered unwrapped so
-     * they pay nothing for the lifecycle.
-     *
-     * @param handler the user's handler
-     * @param scope the merged scope of its group
-     */
-    public record Hooked(Handler handler, Lifecycle scope) implements Handler {
-        @Override
-        public void handle(Request req, Response res) throws Exception {
-            handler.handle(req, res);
-        }
-    }
-
-    /**
-     * An asynchronous request hook.
-     *
-     * @param hook the user's hook
-     */
-    public record Async(RequestHook.AsyncHook hook) implements RequestHook {
-        @Override
-        public void handle(Request req, Response res) throws Exception {
-            throw new IllegalStateException("asynchronous hooks are run by the server");
-        }
     }
 }

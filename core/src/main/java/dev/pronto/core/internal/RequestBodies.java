@@ -28,7 +28,7 @@ final class RequestBodies {
         if (!coding.equalsIgnoreCase("gzip")) {
             throw new HttpException(415, "Unsupported Content-Encoding '" + coding + "': send gzip or identity");
         }
-        ByteBuf decoded = gunzip(e.body, e.conn.server.config().maxBodySize(), e);
+        ByteBuf decoded = gunzip(e.body, e.server.config().maxBodySize(), e);
         e.body.release();
         e.body = decoded;
     }
@@ -36,7 +36,7 @@ final class RequestBodies {
     private static ByteBuf gunzip(ByteBuf in, long limit, Exchange e) {
         int header = headerLength(in);
         Inflater inflater = new Inflater(true);
-        ByteBuf out = e.conn.alloc().ioBuffer(Math.max(256, in.readableBytes() * 4));
+        ByteBuf out = e.carrier.alloc().ioBuffer(Math.max(256, in.readableBytes() * 4));
         try {
             inflater.setInput(in.nioBuffer(in.readerIndex() + header, in.readableBytes() - header));
             while (!inflater.finished()) {

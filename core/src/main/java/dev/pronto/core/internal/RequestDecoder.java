@@ -32,6 +32,9 @@ final class RequestDecoder {
     private long remaining;
     private boolean closeWhenStreamEnds;
     long headStartNanos;
+    /** When the current body began arriving, and how many bytes arrived since (for minBodyRate). */
+    long bodyStartNanos;
+    long bodyBytes;
 
     RequestDecoder(HttpConnection conn, ServerConfig config) {
         this.conn = conn;
@@ -48,7 +51,25 @@ final class RequestDecoder {
             buf.release();
             return;
         }
+        if (phase != HEAD) {
+            bodyBytes += buf.readableBytes();
+        }
         cum = cum == null ? buf : Cumulation.append(conn.alloc(), cum, buf);
+    }
+
+    /** Whether a request body is being read (or discarded). */
+    boolean inBody() {
+        return phase == FIXED || phase == CHUNKED || phase == FIXED_STREAM || phase == CHUNKED_STREAM;
+    }
+
+    /** The exchange whose body is being streamed, or null. */
+    Exchange streamingExchange() {
+        return streamingExchange;
+    }
+
+    private void beginBody() {
+        bodyStartNanos = conn.lastActivity();
+        bodyBytes = cum.readableBytes();
     }
 
     boolean inRequest() {
@@ -58,7 +79,7 @@ final class RequestDecoder {
 
     /** Decodes and dispatches every complete request buffered, until input runs out or reading pauses. */
     void decode() {
-        while (cum != null && phase != STOPPED && !conn.paused() && !conn.bodyPaused() && !conn.closing()) {
+        while (cum != null && phase != STOPPED && !conn.readPaused()) {
             boolean progressed = switch (phase) {
                 case HEAD -> cum.isReadable() && head();
                 case FIXED -> fixedBody();
@@ -105,6 +126,8 @@ final class RequestDecoder {
         int from = start + scanner.leading();
         int length = lf + 1 - from;
         Exchange e = conn.queue.obtain();
+        e.open();
+        e.receivedNanos = conn.lastActivity();
         RequestHead h = e.head;
         h.reset(length);
         cum.getBytes(from, h.bytes, 0, length);
@@ -134,6 +157,7 @@ final class RequestDecoder {
             return fail(413, "Request body exceeds the limit of " + maxBody + " bytes (maxBodySize)");
         }
         phase = FIXED;
+        beginBody();
         if (e.head.expectContinue && cum.readableBytes() < e.head.contentLength) {
             conn.writeContinue();
         }
@@ -142,6 +166,7 @@ final class RequestDecoder {
 
     private boolean startChunked(Exchange e) {
         phase = CHUNKED;
+        beginBody();
         chunked.reset();
         e.body = conn.alloc().ioBuffer(256);
         if (e.head.expectContinue && !cum.isReadable()) {
@@ -165,13 +190,14 @@ final class RequestDecoder {
             chunked.reset();
         }
         phase = h.chunked ? CHUNKED_STREAM : FIXED_STREAM;
+        beginBody();
         if (!h.keepAlive()) {
             e.closeAfter = true;
         }
         if (h.expectContinue) {
             conn.writeContinue();
         }
-        Dispatch.run(e);
+        conn.dispatch(e);
         return true;
     }
 
@@ -275,7 +301,7 @@ final class RequestDecoder {
             e.closeAfter = true;
             phase = STOPPED;
         }
-        Dispatch.run(e);
+        conn.dispatch(e);
         return true;
     }
 

@@ -3,15 +3,18 @@ package dev.pronto.core.internal;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
 import io.netty.util.ReferenceCountUtil;
+import java.util.function.Consumer;
 
 /**
- * The in-order response queue of one connection. An exchange dispatched while nothing is queued
- * writes straight to the channel (the fast path: no queue, no allocation); otherwise exchanges wait
- * here in request order and the head is written as soon as it completes, followed by every
- * completed exchange behind it. Also keeps a few finished exchanges for reuse. Event loop only,
- * except the entry points that move themselves onto it.
+ * The in-order response queue of one HTTP/1.1 connection. An exchange dispatched while nothing is
+ * queued writes straight to the channel (the fast path: no queue, no allocation); otherwise
+ * exchanges wait here in request order and the head is written as soon as it completes, followed by
+ * every completed exchange behind it. Also keeps a few finished exchanges for reuse: an exchange is
+ * reused only once its response is written and no dispatcher holds it. Event loop only, except the
+ * entry points that move themselves onto it.
  */
 final class ResponseQueue {
+    private static final int SPARES = 4;
     private final HttpConnection conn;
     private Exchange spare;
     private int spareCount;
@@ -27,22 +30,36 @@ final class ResponseQueue {
         return pendingHead == null;
     }
 
-    /** Recycles every queued exchange: the connection closed. */
+    /** Gives up every queued exchange: the connection closed. Held ones are freed when let go. */
     void releaseAll() {
         for (Exchange x = pendingHead; x != null; ) {
             Exchange next = x.next;
-            x.recycle();
+            x.abort();
+            x.next = null;
+            x.finished = true;
+            if (x.holds == 0) {
+                x.releaseResources();
+            }
             x = next;
         }
         pendingHead = pendingTail = null;
         pendingCount = 0;
+        spare = null;
+        spareCount = 0;
     }
 
-    /** A reusable exchange: the recycled one of the previous request when there is one. */
+    /** Calls {@code action} for every exchange waiting for its response, oldest first. */
+    void forEachPending(Consumer<Exchange> action) {
+        for (Exchange x = pendingHead; x != null; x = x.next) {
+            action.accept(x);
+        }
+    }
+
+    /** A reusable exchange: the recycled one of an earlier request when there is one. */
     Exchange obtain() {
         Exchange e = spare;
         if (e == null) {
-            return new Exchange(conn);
+            return new Exchange(conn, conn.server);
         }
         spare = e.next;
         e.next = null;
@@ -59,13 +76,16 @@ final class ResponseQueue {
         }
     }
 
-    /** Called after the handler returned: an unfinished direct exchange becomes the queue head. */
+    /** Called after the chain returned: an unfinished direct exchange becomes the queue head. */
     void handlerReturned(Exchange e) {
-        if (e.direct && !e.completed) {
+        if (!e.direct) {
+            return;
+        }
+        if (e.settled()) {
+            finishWritten(e);
+        } else {
             e.direct = false;
             enqueue(e);
-        } else if (e.direct) {
-            finishWritten(e);
         }
     }
 
@@ -94,9 +114,10 @@ final class ResponseQueue {
         if (conn.closing()) {
             part1.release();
             ReferenceCountUtil.release(part2);
+            e.abort();
             return;
         }
-        e.completed = true;
+        e.completed();
         e.bytesOut = part1.readableBytes() + (part2 instanceof ByteBuf b ? b.readableBytes()
                 : part2 instanceof io.netty.channel.FileRegion r ? r.count() : 0);
         if (e.direct) {
@@ -119,7 +140,7 @@ final class ResponseQueue {
         writeChunk(e, head);
     }
 
-    /** Writes (or holds, when {@code e} is not at the head) one part of a streamed response. */
+    /** Writes (or holds, when {@code e} is not at the head) one part of a streamed response. Any thread. */
     void writeChunk(Exchange e, Object part) {
         EventLoop loop = conn.eventLoop();
         if (!loop.inEventLoop()) {
@@ -127,12 +148,7 @@ final class ResponseQueue {
             return;
         }
         if (conn.closing()) {
-            if (part instanceof ChunkedWriter.PromisedChunk chunk) {
-                chunk.buf().release();
-                chunk.done().completeExceptionally(new java.nio.channels.ClosedChannelException());
-            } else {
-                ReferenceCountUtil.release(part);
-            }
+            Exchange.release(part);
             return;
         }
         if (e.direct || e == pendingHead) {
@@ -145,14 +161,18 @@ final class ResponseQueue {
         e.held.add(part);
     }
 
-    /** Ends a streamed response whose last chunk was written or held. */
+    /** Ends a streamed response whose last chunk was written or held. Any thread. */
     void endStream(Exchange e) {
         EventLoop loop = conn.eventLoop();
         if (!loop.inEventLoop()) {
             loop.execute(() -> endStream(e));
             return;
         }
-        e.completed = true;
+        if (conn.closing()) {
+            e.abort();
+            return;
+        }
+        e.completed();
         if (e.direct) {
             if (e.closeAfter) {
                 conn.closeAfterWrite();
@@ -170,7 +190,7 @@ final class ResponseQueue {
                     conn.write(x.held.poll(), null);
                 }
             }
-            if (!x.completed) {
+            if (!x.settled()) {
                 break;
             }
             if (x.out1 != null) {
@@ -199,7 +219,7 @@ final class ResponseQueue {
         long bytes = e.bytesOut;
         for (dev.pronto.core.ResponseHook hook : e.life.onResponse()) {
             try {
-                hook.handle(e.request, e.response.status(), bytes, nanos);
+                hook.handle(e.handle, e.response.status(), bytes, nanos);
             } catch (RuntimeException failure) {
                 conn.server.log().warn("onResponse hook failed", failure);
             }
@@ -208,16 +228,37 @@ final class ResponseQueue {
 
     /** Returns an exchange that was never dispatched (its head failed to parse). */
     void discard(Exchange e) {
+        e.abort();
         finishWritten(e);
     }
 
+    /** The response of {@code e} is written: observe it, then recycle unless a dispatcher holds it. */
     private void finishWritten(Exchange e) {
         if (!e.life.onResponse().isEmpty()) {
             responded(e);
         }
         conn.server.releaseInFlight(e);
+        e.next = null;
+        e.finished = true;
+        if (e.holds == 0) {
+            recycle(e);
+        }
+    }
+
+    /** Drops a dispatcher hold (event loop); recycles once the response is written too. */
+    void release(Exchange e) {
+        if (--e.holds == 0 && e.finished) {
+            if (conn.closing() && e.state() == ExchangeState.ABORTED) {
+                e.releaseResources();
+            } else {
+                recycle(e);
+            }
+        }
+    }
+
+    private void recycle(Exchange e) {
         e.recycle();
-        if (spareCount < 4) {
+        if (spareCount < SPARES && !conn.closing()) {
             e.next = spare;
             spare = e;
             spareCount++;

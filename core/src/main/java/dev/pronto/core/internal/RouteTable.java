@@ -1,6 +1,5 @@
 package dev.pronto.core.internal;
 
-import dev.pronto.core.Handler;
 import dev.pronto.router.Router;
 import java.util.Comparator;
 import java.util.List;
@@ -10,7 +9,7 @@ import java.util.List;
  * hooks or handlers (longest prefix first, for not-found handling). Immutable and shared.
  */
 public final class RouteTable {
-    private final Router<Handler> router;
+    private final Router<RouteEntry> router;
     private final Lifecycle root;
     private final List<Scope> scopes;
     private final boolean timed;
@@ -27,11 +26,11 @@ public final class RouteTable {
     /**
      * Creates the table.
      *
-     * @param router the radix router of handlers (a {@link Lifecycle.Hooked} for routes of a group scope)
+     * @param router the radix router of handlers (each route with its options and scope)
      * @param root the root scope
      * @param scopes group scopes with their prefixes
      */
-    public RouteTable(Router<Handler> router, Lifecycle root, List<Scope> scopes) {
+    public RouteTable(Router<RouteEntry> router, Lifecycle root, List<Scope> scopes) {
         this.router = router;
         this.root = root;
         this.scopes = scopes.stream().sorted(Comparator.comparingInt((Scope s) -> s.prefix().length()).reversed())
@@ -40,7 +39,7 @@ public final class RouteTable {
     }
 
     /** The router. */
-    public Router<Handler> router() {
+    public Router<RouteEntry> router() {
         return router;
     }
 

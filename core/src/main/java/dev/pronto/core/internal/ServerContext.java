@@ -113,6 +113,30 @@ public final class ServerContext {
         return LOG;
     }
 
+    private static final long WARN_INTERVAL_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+    private final java.util.concurrent.atomic.AtomicLong nextWarn = new java.util.concurrent.atomic.AtomicLong(System.nanoTime());
+    private final AtomicInteger suppressedWarns = new AtomicInteger();
+
+    /**
+     * A channel failed outside any exchange. Peers that reset or vanish are routine (DEBUG); anything
+     * else is logged at WARN, at most once per ten seconds per server, with the count of the others.
+     */
+    void connectionFailed(io.netty.channel.Channel channel, Throwable cause) {
+        if (cause instanceof java.io.IOException) {
+            LOG.debug("Connection {} failed; closing it", channel, cause);
+            return;
+        }
+        long now = System.nanoTime();
+        long next = nextWarn.get();
+        if (now - next >= 0 && nextWarn.compareAndSet(next, now + WARN_INTERVAL_NANOS)) {
+            int others = suppressedWarns.getAndSet(0);
+            LOG.warn("Connection {} failed unexpectedly; closing it{}", channel,
+                    others == 0 ? "" : " (" + others + " similar failures not logged)", cause);
+        } else {
+            suppressedWarns.incrementAndGet();
+        }
+    }
+
     /** Reserves a connection slot; false when {@code maxConnections} are already open. */
     public boolean tryAcquireConnection() {
         if (open.incrementAndGet() > config.maxConnections()) {

@@ -29,6 +29,7 @@ public final class ServerLifecycle {
     private Class<? extends ServerChannel> serverChannel;
     private Transport transport;
     private int port = -1;
+    private boolean stopped;
 
     /**
      * Creates the lifecycle of the server described by {@code context}.
@@ -50,7 +51,7 @@ public final class ServerLifecycle {
         return context;
     }
 
-    /** The bound port, -1 before start. */
+    /** The bound port, -1 before start and after stop. */
     public int port() {
         return port;
     }
@@ -64,6 +65,10 @@ public final class ServerLifecycle {
     public synchronized void start() {
         if (group != null) {
             throw new IllegalStateException("server already started");
+        }
+        if (stopped) {
+            throw new IllegalStateException("server was stopped and cannot start again (its blocking executor "
+                    + "and connections are gone); build a new one with Server.builder()");
         }
         ServerConfig cfg = context.config();
         if (external != null) {
@@ -159,6 +164,8 @@ public final class ServerLifecycle {
         }
         context.blockingExecutor().shutdownNow();
         group = null;
+        port = -1;
+        stopped = true;
         context.log().info("Pronto stopped");
     }
 

@@ -85,7 +85,7 @@ final class ServerRequest implements Request {
 
     @Override
     public String param(String name) {
-        if (e.match.outcome() != Outcome.MATCHED) {
+        if (e.outcome != Outcome.MATCHED) {
             return null;
         }
         try {
@@ -97,7 +97,7 @@ final class ServerRequest implements Request {
 
     @Override
     public String routePattern() {
-        return e.match.outcome() == Outcome.MATCHED ? e.match.pattern() : null;
+        return e.outcome == Outcome.MATCHED ? e.match.pattern() : null;
     }
 
     @Override
@@ -156,7 +156,7 @@ final class ServerRequest implements Request {
 
     @Override
     public SocketAddress remoteAddress() {
-        return e.conn.remoteAddress();
+        return e.carrier.remoteAddress();
     }
 
     @Override
@@ -197,19 +197,19 @@ final class ServerRequest implements Request {
     public void onBody(dev.pronto.core.BodyListener listener) {
         java.util.Objects.requireNonNull(listener, "listener");
         if (e.stream == null) {
-            throw new IllegalStateException("onBody needs a streaming route: register it with Handler.streaming(...)");
+            throw new IllegalStateException("onBody needs a streaming route: register it with RouteOptions.streaming()");
         }
         e.stream.listen(listener);
     }
 
     @Override
     public <T> T json(Class<T> type) {
-        return e.conn.server.json().read(body(), type);
+        return e.server.json().read(body(), type);
     }
 
     @Override
     public Object json(Type type) {
-        return e.conn.server.json().read(body(), type);
+        return e.server.json().read(body(), type);
     }
 
     @Override

@@ -3,8 +3,6 @@ package dev.pronto.core.internal;
 import dev.pronto.core.BodyWriter;
 import dev.pronto.core.ContentCoding;
 import dev.pronto.core.NotFoundException;
-import dev.pronto.core.Response;
-import dev.pronto.router.Method;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.DefaultFileRegion;
@@ -17,182 +15,178 @@ import java.util.Objects;
 import java.util.concurrent.CompletionStage;
 
 /**
- * The response side of an exchange. Encodes the status line, headers and body straight into one
- * pooled direct buffer (two parts only for large buffers and files) and hands them to the
- * connection's sequencer. May be called from any thread once the handler went async.
+ * The response side of an exchange, reached through an {@link ExchangeHandle}. Exactly one send
+ * wins the exchange (a compare-and-set, see {@link ExchangeState}); the winner runs the
+ * {@code onSend} hooks, encodes the head and body straight into one pooled buffer (two parts only
+ * for large buffers and files) and hands them to the carrier, which moves them onto its event loop.
  */
-final class ServerResponse implements Response {
+final class ServerResponse {
     static final String TEXT = "text/plain; charset=utf-8";
     static final String BYTES = "application/octet-stream";
     static final String JSON = "application/json";
-    private static final byte[] CONTENT_LENGTH = Ascii.bytes("Content-Length: ");
-    private static final byte[] CLOSE = Ascii.bytes("Connection: close\r\n");
-    private static final byte[] KEEP_ALIVE = Ascii.bytes("Connection: keep-alive\r\n");
-    private static final byte[] CHUNKED = Ascii.bytes("Transfer-Encoding: chunked\r\n");
     private static final int COPY_LIMIT = 2048;
 
     private final Exchange e;
-    private final ResponseHeaders headers = new ResponseHeaders();
+    private ResponseHeaders headers = new ResponseHeaders();
     private int status = 200;
-    private boolean sent;
-    boolean asyncRequested;
+    /** A streamed response's head went out: a failure now can only close the connection. */
+    private volatile boolean streamStarted;
+    /** The winning sender is running onSend hooks, which may still change status and headers. */
+    private boolean hooking;
 
     ServerResponse(Exchange e) {
         this.e = e;
     }
 
-    Exchange e() {
-        return e;
-    }
-
     void clear() {
         headers.clear();
         status = 200;
-        sent = false;
-        asyncRequested = false;
+        hooking = false;
+        streamStarted = false;
     }
 
-    /** Resets status and headers before an error handler writes its own answer. */
+    boolean streamStarted() {
+        return streamStarted;
+    }
+
+    /**
+     * Gives the server's own answer fresh headers, for a response it sends while the handler may
+     * still be running on another thread (a response timeout): whatever that thread still sets
+     * lands in the detached set, never in the head being encoded.
+     */
+    void detachForServerAnswer() {
+        headers = new ResponseHeaders();
+    }
+
+    ResponseHeaders headers() {
+        return headers;
+    }
+
+    /** Resets status and headers before the server writes an error answer of its own. */
     void resetForError(int code) {
         headers.clear();
         status = code;
     }
 
-    @Override
-    public Response status(int code) {
-        if (code < 100 || code > 599) {
-            throw new IllegalArgumentException("status must be in 100..599, got " + code);
+    void status(int code) {
+        if (code < 200 || code > 599) {
+            throw new IllegalArgumentException("status must be in 200..599 for a response, got " + code
+                    + (code >= 100 && code < 200 ? " (1xx statuses are interim and sent by the server)" : ""));
         }
+        checkOpen();
         status = code;
-        return this;
     }
 
-    @Override
-    public int status() {
+    int status() {
         return status;
     }
 
-    @Override
-    public Response header(CharSequence name, CharSequence value) {
-        checkNotSent();
+    void header(CharSequence name, CharSequence value) {
+        checkOpen();
         headers.add(name, value);
-        return this;
     }
 
-    @Override
-    public Response contentType(CharSequence value) {
-        checkNotSent();
+    void contentType(CharSequence value) {
+        checkOpen();
         headers.contentType(value);
-        return this;
     }
 
-    @Override
-    public Response async() {
-        asyncRequested = true;
-        return this;
+    void send(ExchangeHandle h) {
+        if (begin(h)) {
+            e.carrier.complete(e, e.carrier.head(e, 0, null, 0), null);
+        }
     }
 
-    @Override
-    public boolean sent() {
-        return sent;
+    /** Sends an empty response unless someone answered already (the handler returned without sending). */
+    void sendIfUnanswered(ExchangeHandle h) {
+        if (e.begin(h.generation()) && hooksPassed(h)) {
+            e.carrier.complete(e, e.carrier.head(e, 0, null, 0), null);
+        }
     }
 
-    @Override
-    public void send() {
-        markSent();
-        ByteBuf out = e.conn.alloc().ioBuffer(160 + headers.estimate());
-        writeHead(out, 0, null);
-        e.conn.queue.complete(e, out, null);
-    }
-
-    @Override
-    public void send(CharSequence body) {
+    void send(ExchangeHandle h, CharSequence body) {
         Objects.requireNonNull(body, "body");
         int length = ByteBufUtil.utf8Bytes(body);
         if (mayCompress(length)) {
-            ByteBuf buf = e.conn.alloc().ioBuffer(length);
+            ByteBuf buf = e.carrier.alloc().ioBuffer(length);
             ByteBufUtil.reserveAndWriteUtf8(buf, body, length);
-            sendBuffer(buf, TEXT);
+            sendBuffer(h, buf, TEXT);
             return;
         }
-        markSent();
-        ByteBuf out = e.conn.alloc().ioBuffer(160 + headers.estimate() + length);
-        writeHead(out, length, TEXT);
-        if (hasBody()) {
+        if (!begin(h)) {
+            return;
+        }
+        ByteBuf out = e.carrier.head(e, length, TEXT, length);
+        if (Http1Head.hasBody(e, status)) {
             ByteBufUtil.reserveAndWriteUtf8(out, body, length);
         }
-        e.conn.queue.complete(e, out, null);
+        e.carrier.complete(e, out, null);
     }
 
-    @Override
-    public void send(byte[] body) {
+    void send(ExchangeHandle h, byte[] body) {
         Objects.requireNonNull(body, "body");
         if (mayCompress(body.length)) {
-            sendBuffer(e.conn.alloc().ioBuffer(body.length).writeBytes(body), BYTES);
+            sendBuffer(h, e.carrier.alloc().ioBuffer(body.length).writeBytes(body), BYTES);
             return;
         }
-        markSent();
-        ByteBuf out = e.conn.alloc().ioBuffer(160 + headers.estimate() + body.length);
-        writeHead(out, body.length, BYTES);
-        if (hasBody()) {
+        if (!begin(h)) {
+            return;
+        }
+        ByteBuf out = e.carrier.head(e, body.length, BYTES, body.length);
+        if (Http1Head.hasBody(e, status)) {
             out.writeBytes(body);
         }
-        e.conn.queue.complete(e, out, null);
+        e.carrier.complete(e, out, null);
     }
 
-    @Override
-    public void send(ByteBuf body) {
+    void send(ExchangeHandle h, ByteBuf body) {
         Objects.requireNonNull(body, "body");
-        sendBuffer(body, BYTES);
+        sendBuffer(h, body, BYTES);
     }
 
-    @Override
-    public void send(CompletionStage<?> stage) {
+    void send(ExchangeHandle h, CompletionStage<?> stage) {
         Objects.requireNonNull(stage, "stage");
-        asyncRequested = true;
-        stage.whenComplete((value, error) -> Dispatch.completeWith(e, value, error));
+        checkOpen();
+        e.asyncRequested = true;
+        stage.whenComplete((value, error) -> Dispatch.completeWith(h, value, error));
     }
 
-    @Override
-    public void json(Object value) {
+    void json(ExchangeHandle h, Object value) {
         Objects.requireNonNull(value, "value");
-        ByteBuf body = e.conn.alloc().ioBuffer(512);
+        checkOpen();
+        ByteBuf body = e.carrier.alloc().ioBuffer(512);
         try {
-            e.conn.server.json().write(value, body);
+            e.server.json().write(value, body);
         } catch (RuntimeException ex) {
             body.release();
             throw ex;
         }
-        sendBuffer(body, JSON);
+        sendBuffer(h, body, JSON);
     }
 
-    @Override
-    public void redirect(String location) {
-        redirect(302, location);
-    }
-
-    @Override
-    public void redirect(int code, String location) {
+    void redirect(ExchangeHandle h, int code, String location) {
         if (code != 301 && code != 302 && code != 303 && code != 307 && code != 308) {
             throw new IllegalArgumentException("redirect status must be 301, 302, 303, 307 or 308, got " + code);
         }
-        status(code).header("Location", location).send();
+        status(code);
+        header("Location", location);
+        send(h);
     }
 
-    @Override
-    public void sendFile(Path file) {
+    void sendFile(ExchangeHandle h, Path file) {
         Objects.requireNonNull(file, "file");
         if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
             throw new NotFoundException("Not Found");
         }
-        sendFileRange(file, 0, -1);
+        sendFileRange(h, file, 0, -1);
     }
 
     /**
      * Sends {@code length} bytes of {@code file} from {@code offset} (-1: to the end) as a zero-copy
-     * region, with the current status and headers.
+     * region, with the current status and headers. The file is closed on every path: by the region
+     * once written or dropped, here when nothing is sent.
      */
-    void sendFileRange(Path file, long offset, long length) {
+    void sendFileRange(ExchangeHandle h, Path file, long offset, long length) {
         FileChannel channel = null;
         try {
             channel = FileChannel.open(file, StandardOpenOption.READ);
@@ -200,74 +194,123 @@ final class ServerResponse implements Response {
             if (headers.contentType() == null) {
                 headers.contentType(MimeTypes.of(file.getFileName().toString()));
             }
-            markSent();
-            ByteBuf head = e.conn.alloc().ioBuffer(200 + headers.estimate());
-            writeHead(head, size, BYTES);
-            if (hasBody() && size > 0) {
-                e.conn.queue.complete(e, head, new DefaultFileRegion(channel, offset, size));
+            if (!begin(h)) {
+                closeQuietly(channel);
+                return;
+            }
+            ByteBuf head = e.carrier.head(e, size, BYTES, 0);
+            if (Http1Head.hasBody(e, status) && size > 0) {
+                FileChannel owned = channel;
+                channel = null;
+                e.carrier.complete(e, head, new DefaultFileRegion(owned, offset, size));
             } else {
-                channel.close();
-                e.conn.queue.complete(e, head, null);
+                e.carrier.complete(e, head, null);
             }
         } catch (IOException ex) {
-            closeQuietly(channel);
             throw new NotFoundException("Not Found", ex);
+        } finally {
+            closeQuietly(channel);
         }
     }
 
     /** Sends {@code body} (owned by this call) as it is: no compression, no default type. */
-    void sendPrepared(ByteBuf body) {
-        markSentOrRelease(body);
-        emit(body, BYTES);
+    void sendPrepared(ExchangeHandle h, ByteBuf body) {
+        if (beginOrRelease(h, body)) {
+            emit(body, BYTES);
+        }
     }
 
-    @Override
-    public BodyWriter stream() {
+    BodyWriter stream(ExchangeHandle h) {
+        if (!begin(h)) {
+            return DiscardingWriter.INSTANCE;
+        }
+        streamStarted = true;
         ContentCoding coding = negotiate(-1, BYTES);
-        markSent();
-        ByteBuf head = e.conn.alloc().ioBuffer(200 + headers.estimate());
-        writeHead(head, -1, BYTES);
-        StreamCompressor compressor = coding == null || !hasBody() ? null
-                : new StreamCompressor(coding, e.conn.server.compressors().config(), e.conn.alloc());
-        ChunkedWriter writer = new ChunkedWriter(e, hasBody(), compressor);
-        e.conn.queue.startStream(e, head);
-        return writer;
+        ByteBuf head = e.carrier.head(e, -1, BYTES, 0);
+        StreamCompressor compressor = coding == null || !Http1Head.hasBody(e, status) ? null
+                : new StreamCompressor(coding, e.server.compressors().config(), e.carrier.alloc());
+        return e.carrier.stream(e, head, compressor);
     }
 
     /** Sends {@code body} (owned by this call) with {@code defaultType} unless a type was set. */
-    void sendBuffer(ByteBuf body, String defaultType) {
-        markSentOrRelease(body);
-        emit(compress(body, defaultType), defaultType);
+    private void sendBuffer(ExchangeHandle h, ByteBuf body, String defaultType) {
+        if (!beginOrRelease(h, body)) {
+            return;
+        }
+        ByteBuf out;
+        try {
+            out = compress(body, defaultType);
+        } catch (RuntimeException ex) {
+            Errors.afterBegin(e, ex);
+            return;
+        }
+        emit(out, defaultType);
     }
 
-    private void markSentOrRelease(ByteBuf body) {
+    /**
+     * Wins the exchange for {@code h} and runs the onSend hooks. False when the carrier is gone (the
+     * client left: nothing to answer) or a hook failed (its error was answered instead); throws when
+     * the exchange was already answered or has moved on to a later request.
+     */
+    private boolean begin(ExchangeHandle h) {
+        if (!e.begin(h.generation())) {
+            if (h.live() && e.state() == ExchangeState.ABORTED) {
+                return false;
+            }
+            throw h.live() ? new IllegalStateException("Response already sent for " + e.request) : h.stale("response");
+        }
+        return hooksPassed(h);
+    }
+
+    private boolean hooksPassed(ExchangeHandle h) {
+        if (e.life.onSend().isEmpty()) {
+            return true;
+        }
+        hooking = true;
         try {
-            markSent();
-        } catch (IllegalStateException ex) {
-            body.release();
-            throw ex;
+            for (dev.pronto.core.SendHook hook : e.life.onSend()) {
+                hook.handle(h, h);
+            }
+            return true;
+        } catch (Throwable t) {
+            Errors.afterBegin(e, t);
+            return false;
+        } finally {
+            hooking = false;
+        }
+    }
+
+    private boolean beginOrRelease(ExchangeHandle h, ByteBuf body) {
+        boolean won = false;
+        try {
+            won = begin(h);
+            return won;
+        } finally {
+            if (!won) {
+                body.release();
+            }
         }
     }
 
     /** Writes the head and {@code body} (owned here): copied behind the head when small, else a second part. */
     private void emit(ByteBuf body, String defaultType) {
         int length = body.readableBytes();
-        boolean copy = length <= COPY_LIMIT || !hasBody();
-        ByteBuf out = e.conn.alloc().ioBuffer(160 + headers.estimate() + (copy ? length : 0));
-        writeHead(out, length, defaultType);
+        boolean withBody = Http1Head.hasBody(e, status);
+        boolean copy = length <= COPY_LIMIT || !withBody;
+        ByteBuf out = e.carrier.head(e, length, defaultType, copy ? length : 0);
         if (copy) {
-            if (hasBody()) {
+            if (withBody) {
                 out.writeBytes(body, body.readerIndex(), length);
             }
             body.release();
-            e.conn.queue.complete(e, out, null);
+            e.carrier.complete(e, out, null);
         } else {
-            e.conn.queue.complete(e, out, body);
+            e.carrier.complete(e, out, body);
         }
     }
 
     private boolean mayCompress(int length) {
-        Compressors c = e.conn.server.compressors();
+        Compressors c = e.server.compressors();
         return c != null && length >= c.config().minSize();
     }
 
@@ -278,7 +321,7 @@ final class ServerResponse implements Response {
             return body;
         }
         try {
-            return e.conn.server.compressors().compress(coding, body, e.conn.alloc());
+            return e.server.compressors().compress(coding, body, e.carrier.alloc());
         } finally {
             body.release();
         }
@@ -286,7 +329,7 @@ final class ServerResponse implements Response {
 
     /** The coding for a body of {@code length} bytes, adding Vary and Content-Encoding; null for identity. */
     private ContentCoding negotiate(long length, String defaultType) {
-        Compressors c = e.conn.server.compressors();
+        Compressors c = e.server.compressors();
         CharSequence type = headers.contentType() != null ? headers.contentType() : defaultType;
         if (c == null || (length >= 0 && length < c.config().minSize()) || Status.bodiless(status)
                 || !c.config().compresses(type) || headers.has("Content-Encoding")) {
@@ -304,60 +347,11 @@ final class ServerResponse implements Response {
         return best;
     }
 
-    private boolean hasBody() {
-        return e.head.method != Method.HEAD && !Status.bodiless(status);
-    }
-
-    private void markSent() {
-        checkNotSent();
-        if (!e.life.onSend().isEmpty()) {
-            for (dev.pronto.core.SendHook hook : e.life.onSend()) {
-                hook.handle(e.request, this);
-            }
+    /** Status and headers may change only until a send wins (or inside that sender's onSend hooks). */
+    private void checkOpen() {
+        if (!hooking && !ExchangeState.open(e.state())) {
+            throw new IllegalStateException("Response already sent for " + e.request);
         }
-        sent = true;
-    }
-
-    private void checkNotSent() {
-        if (sent) {
-            throw new IllegalStateException("response already sent for " + e.head.method + " " + e.request.rawPath());
-        }
-    }
-
-    /** Writes the head; {@code length} -1 means chunked. */
-    private void writeHead(ByteBuf out, long length, String defaultType) {
-        boolean http11 = e.head.http11;
-        out.writeBytes(Status.line(status, http11));
-        headers.encode(out, length != 0 && !Status.bodiless(status) ? defaultType : null);
-        if (length < 0) {
-            out.writeBytes(CHUNKED);
-        } else if (!Status.bodiless(status)) {
-            out.writeBytes(CONTENT_LENGTH);
-            writeDecimal(out, length);
-            out.writeShort(ResponseHeaders.CRLF_SHORT);
-        }
-        out.writeBytes(DateHeader.line());
-        if (e.stream != null && !e.stream.finished()) {
-            e.closeAfter = true;
-        }
-        if (e.closeAfter || e.conn.draining()) {
-            e.closeAfter = true;
-            out.writeBytes(CLOSE);
-        } else if (!http11) {
-            out.writeBytes(KEEP_ALIVE);
-        }
-        out.writeShort(ResponseHeaders.CRLF_SHORT);
-    }
-
-    static void writeDecimal(ByteBuf out, long v) {
-        int n = Ascii.digits(v);
-        int end = out.writerIndex() + n;
-        out.ensureWritable(n);
-        for (int i = end - 1; i >= end - n; i--) {
-            out.setByte(i, (int) ('0' + v % 10));
-            v /= 10;
-        }
-        out.writerIndex(end);
     }
 
     private static void closeQuietly(FileChannel channel) {
@@ -365,7 +359,7 @@ final class ServerResponse implements Response {
             try {
                 channel.close();
             } catch (IOException ignored) {
-                // already failing: the original error is the one reported
+                // already failing or nothing sent: the original outcome is the one reported
             }
         }
     }

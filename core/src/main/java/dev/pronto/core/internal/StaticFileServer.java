@@ -69,7 +69,7 @@ public final class StaticFileServer {
 
     /** Answers {@code req}; 404 for anything that is not a regular file inside the root. */
     public void serve(Request req, Response response) throws IOException {
-        ServerResponse res = (ServerResponse) response;
+        ExchangeHandle res = (ExchangeHandle) response;
         String rel = req.param("path");
         rel = rel == null ? "" : rel;
         checkSegments(rel);
@@ -92,7 +92,7 @@ public final class StaticFileServer {
         if (precompressed(req, res, file.path(), type)) {
             return;
         }
-        if (onTheFly && res.e().conn.server.compressors() != null) {
+        if (onTheFly && res.exchange().server.compressors() != null) {
             res.send(Files.readAllBytes(file.path()));
             return;
         }
@@ -138,7 +138,7 @@ public final class StaticFileServer {
     }
 
     /** Sets ETag and Last-Modified; sends 304 and returns true when the client's copy is current. */
-    static boolean validators(Request req, ServerResponse res, Validators v) {
+    static boolean validators(Request req, ExchangeHandle res, Validators v) {
         res.header("ETag", v.etag()).header("Last-Modified", v.lastModified());
         String inm = req.header("If-None-Match");
         boolean notModified;
@@ -168,7 +168,7 @@ public final class StaticFileServer {
         return false;
     }
 
-    private static boolean precompressed(Request req, ServerResponse res, Path file, String type) {
+    private static boolean precompressed(Request req, ExchangeHandle res, Path file, String type) {
         CharSequence accept = req.peekHeader("accept-encoding");
         if (!Compression.matches(Compression.DEFAULT_TYPES, type)) {
             return false;
@@ -189,7 +189,7 @@ public final class StaticFileServer {
     }
 
     /** Sends the whole file, or the single byte range asked for (206), or 416. */
-    private static void ranged(Request req, ServerResponse res, Path file, long size) {
+    private static void ranged(Request req, ExchangeHandle res, Path file, long size) {
         long[] range = Ranges.parse(req.header("Range"), size);
         if (range == null) {
             res.sendFileRange(file, 0, size);
@@ -201,7 +201,7 @@ public final class StaticFileServer {
         }
     }
 
-    private static void serveCached(Request req, ServerResponse res, CachedFile f) {
+    private static void serveCached(Request req, ExchangeHandle res, CachedFile f) {
         if (validators(req, res, f.validators())) {
             return;
         }

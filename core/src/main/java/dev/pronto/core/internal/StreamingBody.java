@@ -6,19 +6,24 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.util.ArrayDeque;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A request body handed over as it arrives: to a {@link BodyListener} on the event loop, or to a
  * blocking reader through {@link #inputStream()}. Bytes queued for a reader are bounded: above the
- * high mark the connection stops reading, and it resumes once the reader has drained below the
- * low mark. The decoder (event loop) produces; one consumer reads.
+ * high mark the carrier stops reading, and it resumes once the reader has drained below the low
+ * mark. The decoder (event loop) produces; one consumer reads. A {@link ReentrantLock} rather than
+ * {@code synchronized}, so a virtual thread waiting for bytes never pins its carrier thread.
  */
 final class StreamingBody {
     private static final int HIGH = 256 * 1024;
     private static final int LOW = 64 * 1024;
 
     private final Exchange exchange;
-    private final HttpConnection conn;
+    private final Carrier carrier;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
     private final ArrayDeque<ByteBuf> queue = new ArrayDeque<>();
     private BodyListener listener;
     private boolean consumerSet;
@@ -30,17 +35,23 @@ final class StreamingBody {
 
     StreamingBody(Exchange exchange) {
         this.exchange = exchange;
-        this.conn = exchange.conn;
+        this.carrier = exchange.carrier;
     }
 
-    synchronized boolean finished() {
-        return ended || failure != null;
+    boolean finished() {
+        lock.lock();
+        try {
+            return ended || failure != null;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Event loop: a chunk arrived; ownership moves here. */
     void offer(ByteBuf chunk) {
         BodyListener l;
-        synchronized (this) {
+        lock.lock();
+        try {
             if (abandoned) {
                 chunk.release();
                 return;
@@ -51,11 +62,13 @@ final class StreamingBody {
                 queued += chunk.readableBytes();
                 if (queued > HIGH && !paused) {
                     paused = true;
-                    conn.pauseBody();
+                    carrier.pauseBody();
                 }
-                notifyAll();
+                changed.signalAll();
                 return;
             }
+        } finally {
+            lock.unlock();
         }
         deliver(l, chunk);
     }
@@ -63,63 +76,94 @@ final class StreamingBody {
     /** Event loop: the last byte arrived. */
     void end() {
         BodyListener l;
-        synchronized (this) {
+        lock.lock();
+        try {
             ended = true;
             l = listener;
-            notifyAll();
+            changed.signalAll();
+        } finally {
+            lock.unlock();
         }
         if (l != null) {
             finish(l);
         }
     }
 
-    /** Event loop: the body cannot be completed (bad framing, closed connection). */
-    synchronized void fail(Throwable t) {
-        failure = t;
-        notifyAll();
+    /** Event loop: the body cannot be completed (bad framing, closed connection, timeout). */
+    void fail(Throwable t) {
+        BodyListener l;
+        lock.lock();
+        try {
+            if (ended || failure != null) {
+                return;
+            }
+            failure = t;
+            l = listener;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        if (l != null) {
+            try {
+                l.onError(t);
+            } catch (RuntimeException ignored) {
+                // the exchange is already failing; its answer (or close) is under way
+            }
+        }
     }
 
     /** The exchange is done with the body: drop whatever is still queued. */
-    synchronized void abandon() {
-        abandoned = true;
-        queue.forEach(ByteBuf::release);
-        queue.clear();
-        queued = 0;
-        notifyAll();
+    void abandon() {
+        lock.lock();
+        try {
+            abandoned = true;
+            queue.forEach(ByteBuf::release);
+            queue.clear();
+            queued = 0;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
     }
 
     void listen(BodyListener l) {
         ArrayDeque<ByteBuf> backlog;
         boolean done;
-        synchronized (this) {
+        lock.lock();
+        try {
             claim();
             listener = l;
             backlog = new ArrayDeque<>(queue);
             queue.clear();
             queued = 0;
             done = ended;
+        } finally {
+            lock.unlock();
         }
         Runnable drain = () -> {
             backlog.forEach(c -> deliver(l, c));
             if (done) {
                 finish(l);
             }
-            conn.resumeBody();
+            carrier.resumeBody();
         };
-        if (conn.eventLoop().inEventLoop()) {
+        if (carrier.eventLoop().inEventLoop()) {
             drain.run();
         } else {
-            conn.eventLoop().execute(drain);
+            carrier.eventLoop().execute(drain);
         }
     }
 
     InputStream inputStream() {
-        synchronized (this) {
+        lock.lock();
+        try {
             claim();
+        } finally {
+            lock.unlock();
         }
-        if (conn.eventLoop().inEventLoop()) {
-            throw new IllegalStateException("bodyStream() blocks: on a streaming route call it from a blocking handler "
-                    + "(Handler.streaming(Handler.blocking(...))) or use req.onBody(...) on the event loop");
+        if (carrier.eventLoop().inEventLoop()) {
+            throw new IllegalStateException("bodyStream() blocks: on a streaming route call it from a blocking route "
+                    + "(RouteOptions.blocking().streamingBody()) or use req.onBody(...) on the event loop");
         }
         return new Reader();
     }
@@ -136,7 +180,7 @@ final class StreamingBody {
             l.onChunk(chunk);
         } catch (Throwable t) {
             abandon();
-            conn.bodyConsumerFailed(exchange, t);
+            consumerFailed(t);
         } finally {
             chunk.release();
         }
@@ -146,7 +190,42 @@ final class StreamingBody {
         try {
             l.onEnd();
         } catch (Throwable t) {
-            conn.bodyConsumerFailed(exchange, t);
+            consumerFailed(t);
+        }
+    }
+
+    private void consumerFailed(Throwable t) {
+        exchange.closeAfter = true;
+        Errors.handle(exchange.handle, t);
+    }
+
+    /** Takes the next chunk for the blocking reader; null at the end. */
+    private ByteBuf take() throws IOException {
+        lock.lock();
+        try {
+            while (queue.isEmpty() && !ended && failure == null && !abandoned) {
+                try {
+                    changed.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new InterruptedIOException("interrupted while waiting for the request body");
+                }
+            }
+            ByteBuf next = queue.poll();
+            if (next != null) {
+                queued -= next.readableBytes();
+                if (paused && queued < LOW) {
+                    paused = false;
+                    carrier.eventLoop().execute(carrier::resumeBody);
+                }
+                return next;
+            }
+            if (failure != null) {
+                throw new IOException("request body failed: " + failure.getMessage(), failure);
+            }
+            return null;
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -175,32 +254,6 @@ final class StreamingBody {
                 current = null;
             }
             return n;
-        }
-
-        private ByteBuf take() throws IOException {
-            synchronized (StreamingBody.this) {
-                while (queue.isEmpty() && !ended && failure == null && !abandoned) {
-                    try {
-                        StreamingBody.this.wait();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        throw new InterruptedIOException("interrupted while waiting for the request body");
-                    }
-                }
-                ByteBuf next = queue.poll();
-                if (next != null) {
-                    queued -= next.readableBytes();
-                    if (paused && queued < LOW) {
-                        paused = false;
-                        conn.eventLoop().execute(conn::resumeBody);
-                    }
-                    return next;
-                }
-                if (failure != null) {
-                    throw new IOException("request body failed: " + failure.getMessage(), failure);
-                }
-                return null;
-            }
         }
 
         @Override

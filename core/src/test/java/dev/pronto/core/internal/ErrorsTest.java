@@ -143,14 +143,24 @@ class ErrorsTest {
     }
 
     @Test
-    void exceptionAfterTheResponseWasSentClosesTheConnection() {
+    void exceptionAfterTheResponseWasSentKeepsThatResponse() {
         String out = get(r -> r.get("/", (req, res) -> {
             res.send("done");
             throw new IllegalStateException("too late");
         }), "/");
 
         assertThat(out).startsWith("HTTP/1.1 200 OK\r\n").endsWith("\r\n\r\ndone");
-        assertThat(ch.isOpen()).isFalse();
+        assertThat(ch.isOpen()).isTrue();
+    }
+
+    @Test
+    void exceptionAfterTheResponseWasSentLeavesTheNextRequestItsOwnAnswer() {
+        get(r -> r.get("/", (req, res) -> {
+            res.send("done");
+            throw new IllegalStateException("too late");
+        }).get("/next", (req, res) -> res.send("next")), "/");
+
+        assertThat(exchange(ch, "GET /next HTTP/1.1\r\nHost: x\r\n\r\n")).startsWith("HTTP/1.1 200 OK\r\n").endsWith("next");
     }
 
     @Test

@@ -2,8 +2,8 @@ package dev.pronto.examples.arena;
 
 import dev.pronto.core.BadRequestException;
 import dev.pronto.core.BodyListener;
-import dev.pronto.core.Handler;
 import dev.pronto.core.Request;
+import dev.pronto.core.RouteOptions;
 import dev.pronto.core.Routes;
 import dev.pronto.core.annotation.Params;
 import io.netty.buffer.ByteBuf;
@@ -17,7 +17,7 @@ final class BaselineRoutes implements Consumer<Routes> {
         r.get("/baseline11", (req, res) -> res.send(Long.toString(sum(req))))
                 .post("/baseline11", (req, res) -> res.send(Long.toString(sum(req) + number(req))))
                 .get("/pipeline", (req, res) -> res.send("ok"))
-                .post("/upload", Handler.streaming((req, res) -> req.onBody(new BodyListener() {
+                .post("/upload", RouteOptions.streaming(), (req, res) -> req.onBody(new BodyListener() {
                     private long bytes;
 
                     @Override
@@ -29,7 +29,7 @@ final class BaselineRoutes implements Consumer<Routes> {
                     public void onEnd() {
                         res.send(Long.toString(bytes));
                     }
-                })));
+                }));
     }
 
     private static long sum(Request req) {

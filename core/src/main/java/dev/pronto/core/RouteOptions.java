@@ -1,0 +1,83 @@
+package dev.pronto.core;
+
+import java.util.Objects;
+
+/**
+ * How a route runs: on which thread its handler executes and whether its request body is
+ * aggregated before the handler or streamed to it. A property of the route, not of the handler, so
+ * any decorator of a handler keeps the route's behaviour and every combination works.
+ *
+ * <pre>{@code
+ * r.get("/report", RouteOptions.blocking(), (req, res) -> res.send(jdbc.report()));
+ * r.post("/upload", RouteOptions.blocking().streamingBody(), (req, res) -> store(req.bodyStream()));
+ * }</pre>
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * @param execution where the handler runs
+ * @param body how the request body reaches the handler
+ */
+public record RouteOptions(Execution execution, BodyMode body) {
+    private static final RouteOptions DEFAULT = new RouteOptions(Execution.EVENT_LOOP, BodyMode.AGGREGATED);
+    private static final RouteOptions BLOCKING = new RouteOptions(Execution.BLOCKING, BodyMode.AGGREGATED);
+
+    /** Where a handler runs. */
+    public enum Execution {
+        /** On the connection's event loop: the handler must not block. */
+        EVENT_LOOP,
+        /**
+         * On a fresh virtual thread: the handler may block (JDBC, files, {@code HttpClient.send}).
+         * The response completes when the handler returns, unless it called {@link Response#async()}.
+         */
+        BLOCKING
+    }
+
+    /** How the request body reaches the handler. */
+    public enum BodyMode {
+        /** Read completely (up to {@code maxBodySize}) before hooks and handler run. */
+        AGGREGATED,
+        /**
+         * Handed over as it arrives: the handler runs once the head has arrived and reads the body
+         * with {@link Request#onBody(BodyListener)} (event loop) or {@link Request#bodyStream()}
+         * (blocking routes only). The socket is not read faster than the handler consumes, and a
+         * response sent before the body ended closes the connection after it.
+         */
+        STREAMING
+    }
+
+    /** Validates both parts. */
+    public RouteOptions {
+        Objects.requireNonNull(execution, "execution");
+        Objects.requireNonNull(body, "body");
+    }
+
+    /** Event loop, aggregated body: what {@code r.get(path, handler)} uses. */
+    public static RouteOptions defaults() {
+        return DEFAULT;
+    }
+
+    /** Runs the handler on a virtual thread, with an aggregated body. */
+    public static RouteOptions blocking() {
+        return BLOCKING;
+    }
+
+    /** Runs the handler on the event loop and streams the body to it. */
+    public static RouteOptions streaming() {
+        return DEFAULT.streamingBody();
+    }
+
+    /** These options with the body streamed to the handler. */
+    public RouteOptions streamingBody() {
+        return new RouteOptions(execution, BodyMode.STREAMING);
+    }
+
+    /** Whether the handler runs on a virtual thread. */
+    public boolean isBlocking() {
+        return execution == Execution.BLOCKING;
+    }
+
+    /** Whether the body is streamed to the handler. */
+    public boolean isStreaming() {
+        return body == BodyMode.STREAMING;
+    }
+}

@@ -1,0 +1,57 @@
+package dev.pronto.core.internal;
+
+import io.netty.channel.Channel;
+
+/**
+ * The one owner of a connection's {@code autoRead}. Reading stops while any reason holds and
+ * resumes when the last one clears, so no part of the engine can turn reading back on while
+ * another still needs it off. Event loop only.
+ */
+final class ReadGate {
+    /** Too many responses are pending (pipelining deeper than {@code maxPendingResponses}). */
+    static final int PIPELINE = 1;
+    /** A streamed request body is not being consumed fast enough. */
+    static final int BODY = 2;
+    /** The outbound buffer is above its high-water mark: the client is not reading. */
+    static final int OUTBOUND = 4;
+
+    private final Channel channel;
+    private int reasons;
+
+    ReadGate(Channel channel) {
+        this.channel = channel;
+    }
+
+    /** Whether {@code reason} currently holds. */
+    boolean holds(int reason) {
+        return (reasons & reason) != 0;
+    }
+
+    /** Whether reading and decoding must pause. */
+    boolean closed() {
+        return reasons != 0;
+    }
+
+    /** Stops reading for {@code reason}; returns whether it was newly added. */
+    boolean close(int reason) {
+        if ((reasons & reason) != 0) {
+            return false;
+        }
+        reasons |= reason;
+        channel.config().setAutoRead(false);
+        return true;
+    }
+
+    /** Clears {@code reason}; returns whether reading is open again because of it. */
+    boolean open(int reason) {
+        if ((reasons & reason) == 0) {
+            return false;
+        }
+        reasons &= ~reason;
+        if (reasons == 0) {
+            channel.config().setAutoRead(true);
+            return true;
+        }
+        return false;
+    }
+}
