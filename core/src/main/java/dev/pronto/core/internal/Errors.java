@@ -74,10 +74,10 @@ final class Errors {
         Exchange e = h.exchange();
         String route = h.route == null ? "" : " (route " + h.route + ")";
         if (h.live() && state == ExchangeState.RESPONDING && e.response.streamStarted()) {
-            e.server.log().warn("Failure while streaming a response{}; closing the connection", route, t);
+            e.server.failedAfterAnswer("Failure while streaming a response" + route + "; closing the connection", t);
             e.carrier.abort(e);
         } else {
-            e.server.log().warn("Failure after the response was sent{}; the response stands", route, t);
+            e.server.failedAfterAnswer("Failure after the response was sent" + route + "; the response stands", t);
         }
     }
 

@@ -113,9 +113,8 @@ public final class ServerContext {
         return LOG;
     }
 
-    private static final long WARN_INTERVAL_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
-    private final java.util.concurrent.atomic.AtomicLong nextWarn = new java.util.concurrent.atomic.AtomicLong(System.nanoTime());
-    private final AtomicInteger suppressedWarns = new AtomicInteger();
+    private final RateLimitedWarnings channelWarnings = new RateLimitedWarnings();
+    private final RateLimitedWarnings lateFailures = new RateLimitedWarnings();
 
     /**
      * A channel failed outside any exchange. Peers that reset or vanish are routine (DEBUG); anything
@@ -124,16 +123,15 @@ public final class ServerContext {
     void connectionFailed(io.netty.channel.Channel channel, Throwable cause) {
         if (cause instanceof java.io.IOException) {
             LOG.debug("Connection {} failed; closing it", channel, cause);
-            return;
+        } else if (channelWarnings.allow()) {
+            LOG.warn("Connection {} failed unexpectedly; closing it{}", channel, channelWarnings.suffix(), cause);
         }
-        long now = System.nanoTime();
-        long next = nextWarn.get();
-        if (now - next >= 0 && nextWarn.compareAndSet(next, now + WARN_INTERVAL_NANOS)) {
-            int others = suppressedWarns.getAndSet(0);
-            LOG.warn("Connection {} failed unexpectedly; closing it{}", channel,
-                    others == 0 ? "" : " (" + others + " similar failures not logged)", cause);
-        } else {
-            suppressedWarns.incrementAndGet();
+    }
+
+    /** A hook, handler or callback failed after its response was sent: WARN, rate-limited. */
+    void failedAfterAnswer(String what, Throwable cause) {
+        if (lateFailures.allow()) {
+            LOG.warn("{}{}", what, lateFailures.suffix(), cause);
         }
     }
 

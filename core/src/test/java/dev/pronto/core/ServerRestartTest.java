@@ -1,0 +1,39 @@
+package dev.pronto.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** A stopped server says so instead of half-starting in a draining state. */
+class ServerRestartTest {
+    private static Server started() {
+        return Server.builder().config(c -> c.port(0).host("127.0.0.1").ioThreads(1))
+                .routes(r -> r.get("/", (req, res) -> res.send("ok"))).build().start();
+    }
+
+    @Test
+    void startAfterStopIsRefused() {
+        Server server = started();
+        server.stop(Duration.ZERO);
+
+        assertThatThrownBy(server::start).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("cannot start again");
+    }
+
+    @Test
+    void portIsUnknownAfterStop() {
+        Server server = started();
+        server.stop(Duration.ZERO);
+
+        assertThat(server.port()).isEqualTo(-1);
+    }
+
+    @Test
+    void startWhileRunningIsRefused() {
+        try (Server server = started()) {
+            assertThatThrownBy(server::start).isInstanceOf(IllegalStateException.class).hasMessageContaining("already started");
+        }
+    }
+}
