@@ -11,9 +11,9 @@ import java.net.SocketAddress;
  * teleport message later. The dispatcher, hooks, error mapping, compression and metrics only talk
  * to exchanges through this interface, so a new protocol adds a carrier, not a second lifecycle.
  *
- * <p>Threading: {@link #alloc()} and the encode methods may be called by whichever thread owns the
- * exchange's response (see {@link ExchangeState}); delivery methods accept any thread and move the
- * work onto {@link #eventLoop()}. Every other method is event-loop only.
+ * <p>Threading: {@link #alloc()} may be called by whichever thread owns the exchange's response (see
+ * {@link ExchangeState}), to encode a body; heads are encoded and everything is written on
+ * {@link #eventLoop()}. Methods documented as "any thread" move themselves onto it.
  */
 interface Carrier {
     /** The allocator for response buffers. */
@@ -30,7 +30,7 @@ interface Carrier {
 
     /**
      * A buffer holding {@code e}'s response head as this carrier frames it, with room for
-     * {@code extra} more bytes of body.
+     * {@code extra} more bytes of body. Event loop only: the head reads connection state.
      *
      * @param length the body length, -1 for a streamed body
      * @param defaultType the Content-Type to use unless the handler set one, or null
@@ -39,13 +39,16 @@ interface Carrier {
 
     /**
      * Delivers the whole response of {@code e}: {@code out} from {@link #head} (plus body) and an
-     * optional second part (a large ByteBuf or a FileRegion). Ownership of both moves here. Any
-     * thread; the exchange must be RESPONDING.
+     * optional second part (a large ByteBuf or a FileRegion). Ownership of both moves here. Event
+     * loop; the exchange must be RESPONDING.
      */
     void complete(Exchange e, ByteBuf out, Object part2);
 
-    /** Starts a streamed response whose head is {@code head}; the writer sends the rest. Any thread. */
-    BodyWriter stream(Exchange e, ByteBuf head, StreamCompressor compressor);
+    /**
+     * Starts a streamed response: the head is encoded on the event loop, the returned writer sends
+     * the rest. Any thread; the exchange must be RESPONDING.
+     */
+    BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor);
 
     /**
      * Drops one dispatcher hold on {@code e} (its chain returned, or a blocking handler finished);

@@ -62,12 +62,7 @@ final class Errors {
     static void plain(Exchange e, int status, String message) {
         e.response.resetForError(status);
         byte[] body = message.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        boolean withBody = Http1Head.hasBody(e, status);
-        io.netty.buffer.ByteBuf out = e.carrier.head(e, body.length, ServerResponse.TEXT, body.length);
-        if (withBody) {
-            out.writeBytes(body);
-        }
-        e.carrier.complete(e, out, null);
+        e.response.deliver(e.carrier.alloc().ioBuffer(body.length).writeBytes(body), ServerResponse.TEXT);
     }
 
     private static void afterAnswer(ExchangeHandle h, Throwable t, int state) {

@@ -137,9 +137,13 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     }
 
     @Override
-    public BodyWriter stream(Exchange e, ByteBuf head, StreamCompressor compressor) {
+    public BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor) {
         ChunkedWriter writer = new ChunkedWriter(this, e, Http1Head.hasBody(e, e.response.status()), compressor);
-        queue.startStream(e, head);
+        if (eventLoop().inEventLoop()) {
+            queue.startStream(e, head(e, -1, defaultType, 0));
+        } else {
+            eventLoop().execute(() -> queue.startStream(e, head(e, -1, defaultType, 0)));
+        }
         return writer;
     }
 

@@ -93,14 +93,14 @@ final class ServerResponse {
 
     void send(ExchangeHandle h) {
         if (begin(h)) {
-            e.carrier.complete(e, e.carrier.head(e, 0, null, 0), null);
+            deliver(null, null);
         }
     }
 
     /** Sends an empty response unless someone answered already (the handler returned without sending). */
     void sendIfUnanswered(ExchangeHandle h) {
         if (e.begin(h.generation()) && hooksPassed(h)) {
-            e.carrier.complete(e, e.carrier.head(e, 0, null, 0), null);
+            deliver(null, null);
         }
     }
 
@@ -114,6 +114,12 @@ final class ServerResponse {
             return;
         }
         if (!begin(h)) {
+            return;
+        }
+        if (!onLoop()) {
+            ByteBuf copy = e.carrier.alloc().ioBuffer(length);
+            ByteBufUtil.reserveAndWriteUtf8(copy, body, length);
+            deliver(copy, TEXT);
             return;
         }
         ByteBuf out = e.carrier.head(e, length, TEXT, length);
@@ -130,6 +136,10 @@ final class ServerResponse {
             return;
         }
         if (!begin(h)) {
+            return;
+        }
+        if (!onLoop()) {
+            deliver(e.carrier.alloc().ioBuffer(body.length).writeBytes(body), BYTES);
             return;
         }
         ByteBuf out = e.carrier.head(e, body.length, BYTES, body.length);
@@ -198,13 +208,12 @@ final class ServerResponse {
                 closeQuietly(channel);
                 return;
             }
-            ByteBuf head = e.carrier.head(e, size, BYTES, 0);
             if (Http1Head.hasBody(e, status) && size > 0) {
                 FileChannel owned = channel;
                 channel = null;
-                e.carrier.complete(e, head, new DefaultFileRegion(owned, offset, size));
+                deliverRegion(new DefaultFileRegion(owned, offset, size), size);
             } else {
-                e.carrier.complete(e, head, null);
+                deliverRegion(null, size);
             }
         } catch (IOException ex) {
             throw new NotFoundException("Not Found", ex);
@@ -216,7 +225,7 @@ final class ServerResponse {
     /** Sends {@code body} (owned by this call) as it is: no compression, no default type. */
     void sendPrepared(ExchangeHandle h, ByteBuf body) {
         if (beginOrRelease(h, body)) {
-            emit(body, BYTES);
+            deliver(body, BYTES);
         }
     }
 
@@ -226,10 +235,9 @@ final class ServerResponse {
         }
         streamStarted = true;
         ContentCoding coding = negotiate(-1, BYTES);
-        ByteBuf head = e.carrier.head(e, -1, BYTES, 0);
         StreamCompressor compressor = coding == null || !Http1Head.hasBody(e, status) ? null
                 : new StreamCompressor(coding, e.server.compressors().config(), e.carrier.alloc());
-        return e.carrier.stream(e, head, compressor);
+        return e.carrier.stream(e, BYTES, compressor);
     }
 
     /** Sends {@code body} (owned by this call) with {@code defaultType} unless a type was set. */
@@ -244,7 +252,7 @@ final class ServerResponse {
             Errors.afterBegin(e, ex);
             return;
         }
-        emit(out, defaultType);
+        deliver(out, defaultType);
     }
 
     /**
@@ -292,8 +300,40 @@ final class ServerResponse {
         }
     }
 
-    /** Writes the head and {@code body} (owned here): copied behind the head when small, else a second part. */
+    private boolean onLoop() {
+        return e.carrier.eventLoop().inEventLoop();
+    }
+
+    /**
+     * Hands the response to the carrier with {@code body} (owned here, or null for none). The head is
+     * encoded on the event loop, so status, headers and connection state are read by one thread.
+     */
+    void deliver(ByteBuf body, String defaultType) {
+        if (onLoop()) {
+            emit(body, defaultType);
+        } else {
+            e.carrier.eventLoop().execute(() -> emit(body, defaultType));
+        }
+    }
+
+    private void deliverRegion(DefaultFileRegion region, long size) {
+        if (onLoop()) {
+            emitRegion(region, size);
+        } else {
+            e.carrier.eventLoop().execute(() -> emitRegion(region, size));
+        }
+    }
+
+    private void emitRegion(DefaultFileRegion region, long size) {
+        e.carrier.complete(e, e.carrier.head(e, size, BYTES, 0), region);
+    }
+
+    /** Event loop: writes the head and {@code body}: copied behind the head when small, else a second part. */
     private void emit(ByteBuf body, String defaultType) {
+        if (body == null) {
+            e.carrier.complete(e, e.carrier.head(e, 0, defaultType, 0), null);
+            return;
+        }
         int length = body.readableBytes();
         boolean withBody = Http1Head.hasBody(e, status);
         boolean copy = length <= COPY_LIMIT || !withBody;
