@@ -24,6 +24,11 @@ record CachedFile(byte[] bytes, byte[] br, byte[] gz, String type, StaticFileSer
                 MimeTypes.of(path.getFileName().toString()), StaticFileServer.Validators.of(file.attrs()));
     }
 
+    /** Bytes held: the content and its compressed forms. */
+    long size() {
+        return (long) bytes.length + (br == null ? 0 : br.length) + (gz == null ? 0 : gz.length);
+    }
+
     private static byte[] sibling(Path file, String suffix) throws IOException {
         Path s = file.resolveSibling(file.getFileName() + suffix);
         return Files.isRegularFile(s) ? Files.readAllBytes(s) : null;
