@@ -212,6 +212,9 @@ final class ServerResponse implements Response {
         } catch (IOException ex) {
             closeQuietly(channel);
             throw new NotFoundException("Not Found", ex);
+        } catch (RuntimeException | Error ex) {
+            closeQuietly(channel);
+            throw ex;
         }
     }
 
