@@ -135,7 +135,7 @@ public final class StaticFiles implements Handler {
          * Total bytes the {@link Cache#MEMORY} cache may hold: file contents, their precompressed
          * forms and about half a KiB of bookkeeping per file and name (default
          * {@value #DEFAULT_CACHE_CAPACITY}, 64 MiB). When full, the least recently used files
-         * (approximately) make room; a file that does not fit is served from disk.
+         * (approximately) make room; a file that does not fit is read again for each request.
          *
          * @throws IllegalArgumentException if {@code bytes <= 0}
          */
