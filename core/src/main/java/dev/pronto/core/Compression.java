@@ -11,6 +11,10 @@ import java.util.Objects;
  * are compressed once into a pooled buffer with a {@code Content-Length}; streamed bodies are
  * compressed chunk by chunk. Enable with {@code Server.builder().compression(Compression.defaults())}.
  *
+ * <p>Native memory stays bounded: gzip and deflate state is reused (one per event loop thread, and a
+ * pool of about one per CPU for other threads such as blocking handlers' virtual threads); a streamed
+ * response frees its compressor when it ends, fails or its connection closes.
+ *
  * <table>
  * <caption>Defaults</caption>
  * <tr><th>Field</th><th>Default</th></tr>
@@ -28,7 +32,8 @@ import java.util.Objects;
  * @param minSize smallest body worth compressing, at least 0
  * @param types content-type prefixes that are compressed
  * @param gzipRequests whether request bodies with {@code Content-Encoding: gzip} are decoded (the
- *        body limit then applies to the decoded size; other codings get 415)
+ *        body limit then applies to the decoded size, checked while inflating: 413 as soon as it is
+ *        exceeded; other codings get 415)
  */
 public record Compression(List<ContentCoding> codings, int brotliQuality, int gzipLevel, int minSize,
                           List<String> types, boolean gzipRequests) {

@@ -26,15 +26,25 @@ public interface Response {
     int status();
 
     /**
-     * Adds a header field. {@code Content-Length} and {@code Transfer-Encoding} are managed by the
+     * Adds a header field. The name and value are checked and captured at this call: a mutable
+     * {@code CharSequence} (such as a {@code StringBuilder}) is copied, so changing it afterwards does
+     * not change the response. {@code Content-Length} and {@code Transfer-Encoding} are managed by the
      * server and are rejected.
      *
-     * @throws IllegalArgumentException if the name or value holds CR, LF or other invalid characters
+     * @throws IllegalArgumentException naming the header, if the name is not an RFC 9110 token
+     *         (letters, digits and {@code !#$%&'*+-.^_`|~}), if the value holds CR, LF, NUL or another
+     *         control character other than tab, or a character outside Latin-1
+     * @throws NullPointerException if the name or value is null
      * @throws IllegalStateException if the response was already sent
      */
     Response header(CharSequence name, CharSequence value);
 
-    /** Sets {@code Content-Type}, replacing any earlier value. */
+    /**
+     * Sets {@code Content-Type}, replacing any earlier value; checked and captured like a
+     * {@link #header(CharSequence, CharSequence)} value.
+     *
+     * @throws IllegalArgumentException if the value holds a control character other than tab
+     */
     Response contentType(CharSequence value);
 
     /**

@@ -139,6 +139,31 @@ class CompressionTest {
         }
     }
 
+    @Test
+    void gzipBodyDecodingToExactlyTheLimitIsAccepted() throws Exception {
+        try (TestClient gz = TestClient.start(Server.builder()
+                .config(c -> c.maxBodySize(4096))
+                .compression(Compression.builder().gzipRequests(true).build())
+                .routes(r -> r.post("/echo", (req, res) -> res.send(req.bodyString()))))) {
+            TestResponse r = gz.send(gzipRequest("/echo", "a".repeat(4096).getBytes(StandardCharsets.UTF_8)));
+
+            assertThat(r.status()).isEqualTo(200);
+            assertThat(r.text()).hasSize(4096);
+        }
+    }
+
+    @Test
+    void gzipBodyDecodingToOneByteOverTheLimitIs413() throws Exception {
+        try (TestClient gz = TestClient.start(Server.builder()
+                .config(c -> c.maxBodySize(4096))
+                .compression(Compression.builder().gzipRequests(true).build())
+                .routes(r -> r.post("/echo", (req, res) -> res.send(req.bodyString()))))) {
+            TestResponse r = gz.send(gzipRequest("/echo", "a".repeat(4097).getBytes(StandardCharsets.UTF_8)));
+
+            assertThat(r.status()).isEqualTo(413);
+        }
+    }
+
     private static String gzipRequest(String path, byte[] plain) throws Exception {
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         try (java.util.zip.GZIPOutputStream out = new java.util.zip.GZIPOutputStream(bytes)) {

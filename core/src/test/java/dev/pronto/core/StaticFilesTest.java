@@ -1,15 +1,20 @@
 package dev.pronto.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.pronto.core.testing.TestClient;
 import dev.pronto.core.testing.TestResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -80,7 +85,8 @@ class StaticFilesTest {
     @ParameterizedTest
     @ValueSource(strings = {"/static/../secret.txt", "/static/%2e%2e/secret.txt", "/static/..%2fsecret.txt",
         "/static/..%5csecret.txt", "/static/reset.css%00", "/static/escape.txt", "/static/docs", "/static/nope.css",
-        "/static/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd", "/static//etc/passwd"})
+        "/static/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd", "/static//etc/passwd", "/static/reset.css/x", "/static/./reset.css",
+        "/static/docs/.", "/static/docs/%2e/../reset.css"})
     void neverServesAnythingOutsideTheRoot(String path) {
         TestResponse r = get(disk, path, Map.of());
 
@@ -159,7 +165,79 @@ class StaticFilesTest {
         assertThat(r.body()).isEmpty();
     }
 
-    @org.junit.jupiter.api.Test
+    @ParameterizedTest
+    @EnumSource(StaticFiles.Cache.class)
+    void emptySegmentsAndEscapesNameTheSameFile(StaticFiles.Cache mode) {
+        assertThat(get(client(mode), "/static/reset.css//", Map.of()).text()).isEqualTo(CSS);
+        assertThat(get(client(mode), "/static/%72eset%2ecss", Map.of()).text()).isEqualTo(CSS);
+    }
+
+    @ParameterizedTest
+    @EnumSource(StaticFiles.Cache.class)
+    void rangeWithMatchingIfRangeETagGets206(StaticFiles.Cache mode) {
+        String etag = get(client(mode), "/static/app.js", Map.of()).header("ETag");
+
+        TestResponse r = get(client(mode), "/static/app.js", Map.of("Range", "bytes=4-6", "If-Range", etag));
+
+        assertThat(r.status()).isEqualTo(206);
+        assertThat(r.text()).isEqualTo("x =");
+    }
+
+    @ParameterizedTest
+    @EnumSource(StaticFiles.Cache.class)
+    void rangeWithStaleIfRangeGetsTheWholeFile(StaticFiles.Cache mode) {
+        TestResponse r = get(client(mode), "/static/app.js", Map.of("Range", "bytes=4-6", "If-Range", "\"old\""));
+
+        assertThat(r.status()).isEqualTo(200);
+        assertThat(r.header("Content-Range")).isNull();
+        assertThat(r.text()).isEqualTo("let x = 1;");
+    }
+
+    @ParameterizedTest
+    @EnumSource(StaticFiles.Cache.class)
+    void rangeWithIfRangeOfTheLastModifiedDateGets206(StaticFiles.Cache mode) throws Exception {
+        Files.setLastModifiedTime(root.resolve("app.js"), FileTime.from(Instant.now().minusSeconds(3600)));
+        String lastModified = get(client(mode), "/static/app.js", Map.of()).header("Last-Modified");
+
+        TestResponse r = get(client(mode), "/static/app.js", Map.of("Range", "bytes=4-6", "If-Range", lastModified));
+
+        assertThat(r.status()).isEqualTo(206);
+    }
+
+    @ParameterizedTest
+    @EnumSource(StaticFiles.Cache.class)
+    void overlappingRangesGetTheWholeFileOnce(StaticFiles.Cache mode) {
+        TestResponse r = get(client(mode), "/static/app.js", Map.of("Range", "bytes=0-9,0-9,0-9,0-9"));
+
+        assertThat(r.status()).isEqualTo(200);
+        assertThat(r.text()).isEqualTo("let x = 1;");
+    }
+
+    @Test
+    void indexLinkedOutsideTheRootIs404() throws Exception {
+        Files.createSymbolicLink(root.resolve("docs/index.html"), dir.resolve("secret.txt"));
+        try (TestClient c = client(StaticFiles.builder(root).index("index.html").build())) {
+            TestResponse r = get(c, "/static/docs", Map.of());
+
+            assertThat(r.status()).isEqualTo(404);
+            assertThat(r.text()).doesNotContain("secret");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", ".", "..", "../secret.txt", "a/index.html", "a\\b"})
+    void indexMustBeAPlainFileName(String index) {
+        assertThatThrownBy(() -> StaticFiles.builder(root).index(index))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("index");
+    }
+
+    @Test
+    void cacheCapacityMustBePositive() {
+        assertThatThrownBy(() -> StaticFiles.builder(root).cacheCapacity(0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("cacheCapacity must be > 0, got 0");
+    }
+
+    @Test
     void directoryServesItsIndexWhenConfigured() throws Exception {
         Files.writeString(root.resolve("docs/index.html"), "<h1>docs</h1>", StandardCharsets.UTF_8);
         try (TestClient c = client(StaticFiles.builder(root).index("index.html").build())) {

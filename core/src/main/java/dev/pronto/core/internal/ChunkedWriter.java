@@ -3,7 +3,9 @@ package dev.pronto.core.internal;
 import dev.pronto.core.BodyWriter;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelPromise;
+import java.nio.channels.ClosedChannelException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -16,6 +18,7 @@ final class ChunkedWriter implements BodyWriter {
     private final Exchange e;
     private final boolean withBody;
     private final StreamCompressor compressor;
+    private final ChannelFutureListener closeCompressor;
     private volatile boolean ended;
 
     ChunkedWriter(HttpConnection conn, Exchange e, boolean withBody, StreamCompressor compressor) {
@@ -23,6 +26,17 @@ final class ChunkedWriter implements BodyWriter {
         this.e = e;
         this.withBody = withBody;
         this.compressor = compressor;
+        // A stream abandoned by its handler or cut by the client never reaches end(): the
+        // connection's close frees the compressor's native state instead of the GC.
+        this.closeCompressor = compressor == null ? null : f -> compressor.close();
+        if (compressor != null) {
+            conn.ctx().channel().closeFuture().addListener(closeCompressor);
+        }
+    }
+
+    /** The compressor of this stream, or null (for tests). */
+    StreamCompressor compressor() {
+        return compressor;
     }
 
     @Override
@@ -57,6 +71,9 @@ final class ChunkedWriter implements BodyWriter {
             } finally {
                 data.release();
             }
+            if (chunk == null) {
+                return CompletableFuture.failedFuture(new ClosedChannelException());
+            }
         }
         int length = chunk.readableBytes();
         try {
@@ -72,11 +89,14 @@ final class ChunkedWriter implements BodyWriter {
     public CompletionStage<Void> end() {
         checkOpen();
         if (compressor != null) {
+            conn.ctx().channel().closeFuture().removeListener(closeCompressor);
             ByteBuf tail = compressor.finish();
-            int length = tail.readableBytes();
-            ByteBuf buf = frame(length).writeBytes(tail);
-            tail.release();
-            send(buf, length);
+            if (tail != null) {
+                int length = tail.readableBytes();
+                ByteBuf buf = frame(length).writeBytes(tail);
+                tail.release();
+                send(buf, length);
+            }
         }
         ended = true;
         CompletionStage<Void> done = withBody

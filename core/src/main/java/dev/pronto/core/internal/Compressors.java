@@ -7,7 +7,6 @@ import dev.pronto.core.Compression;
 import dev.pronto.core.ContentCoding;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
-import io.netty.util.concurrent.FastThreadLocal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -15,41 +14,29 @@ import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 
 /**
- * Compresses whole bodies into pooled buffers. Deflaters are kept per thread (one per event loop)
- * and reset between responses; brotli has no reset in its native API, so each body gets a native
- * encoder that is destroyed right after.
+ * Compresses whole bodies into pooled buffers. Deflaters are reused (one per event loop thread, a
+ * small shared pool for other threads, see {@link DeflaterPool}) and reset between responses;
+ * brotli has no reset in its native API, so each body gets a native encoder that is destroyed
+ * right after.
  */
 final class Compressors {
     private static final int BROTLI_WINDOW = 22;
     private static final byte[] GZIP_HEADER = {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, (byte) 0xff};
+    /** Idle Deflaters kept for threads other than event loops: about one per carrier thread. */
+    static final int POOL_CAPACITY = Math.max(2, Runtime.getRuntime().availableProcessors());
 
     private final Compression config;
     private final boolean brotli;
     private final java.util.List<ContentCoding> offered;
-    private final FastThreadLocal<Deflater> gzip;
-    private final FastThreadLocal<Deflater> zlib;
-    private final FastThreadLocal<CRC32> crc = new FastThreadLocal<>() {
-        @Override
-        protected CRC32 initialValue() {
-            return new CRC32();
-        }
-    };
+    private final DeflaterPool gzip;
+    private final DeflaterPool zlib;
 
     Compressors(Compression config) {
         this.config = config;
         this.brotli = config.codings().contains(ContentCoding.BR) && brotliAvailable();
-        this.gzip = deflaters(config.gzipLevel(), true);
-        this.zlib = deflaters(config.gzipLevel(), false);
+        this.gzip = DeflaterPool.raw(config.gzipLevel(), POOL_CAPACITY);
+        this.zlib = DeflaterPool.zlib(config.gzipLevel(), POOL_CAPACITY);
         this.offered = config.codings().stream().filter(c -> c != ContentCoding.BR || brotli).toList();
-    }
-
-    private static FastThreadLocal<Deflater> deflaters(int level, boolean raw) {
-        return new FastThreadLocal<>() {
-            @Override
-            protected Deflater initialValue() {
-                return new Deflater(level, raw);
-            }
-        };
     }
 
     static boolean brotliAvailable() {
@@ -76,7 +63,7 @@ final class Compressors {
             switch (coding) {
                 case BR -> brotli(in, out);
                 case GZIP -> gzip(in, out);
-                default -> deflate(zlib.get(), in, out);
+                default -> deflate(zlib, in, out);
             }
             return out;
         } catch (RuntimeException e) {
@@ -87,23 +74,31 @@ final class Compressors {
 
     private void gzip(ByteBuf in, ByteBuf out) {
         out.writeBytes(GZIP_HEADER);
-        CRC32 sum = crc.get();
-        sum.reset();
+        CRC32 sum = new CRC32();
         sum.update(in.nioBuffer());
-        deflate(gzip.get(), in, out);
+        deflate(gzip, in, out);
         out.writeIntLE((int) sum.getValue());
         out.writeIntLE(in.readableBytes());
     }
 
-    private static void deflate(Deflater d, ByteBuf in, ByteBuf out) {
-        d.reset();
-        d.setInput(in.nioBuffer());
-        d.finish();
-        while (!d.finished()) {
-            out.ensureWritable(Math.max(256, in.readableBytes() / 4));
-            ByteBuffer target = out.nioBuffer(out.writerIndex(), out.writableBytes());
-            out.writerIndex(out.writerIndex() + d.deflate(target));
+    private static void deflate(DeflaterPool pool, ByteBuf in, ByteBuf out) {
+        Deflater d = pool.acquire();
+        try {
+            d.setInput(in.nioBuffer());
+            d.finish();
+            while (!d.finished()) {
+                out.ensureWritable(Math.max(256, in.readableBytes() / 4));
+                ByteBuffer target = out.nioBuffer(out.writerIndex(), out.writableBytes());
+                out.writerIndex(out.writerIndex() + d.deflate(target));
+            }
+        } finally {
+            pool.release(d);
         }
+    }
+
+    /** The pool of gzip Deflaters (for tests). */
+    DeflaterPool gzipPool() {
+        return gzip;
     }
 
     private void brotli(ByteBuf in, ByteBuf out) {

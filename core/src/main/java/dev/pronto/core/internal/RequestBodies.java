@@ -35,20 +35,23 @@ final class RequestBodies {
 
     private static ByteBuf gunzip(ByteBuf in, long limit, Exchange e) {
         int header = headerLength(in);
-        Inflater inflater = new Inflater(true);
-        ByteBuf out = e.carrier.alloc().ioBuffer(Math.max(256, in.readableBytes() * 4));
+        // A first guess of the decoded size, never above the limit: the buffer grows while
+        // inflating, checked against the limit at every step.
+        ByteBuf out = e.carrier.alloc().ioBuffer((int) Math.min(limit + 1, Math.max(256L, in.readableBytes() * 4L)));
+        Inflater inflater = null;
         try {
+            inflater = new Inflater(true);
             inflater.setInput(in.nioBuffer(in.readerIndex() + header, in.readableBytes() - header));
             while (!inflater.finished()) {
-                if (out.readableBytes() >= limit) {
-                    throw new PayloadTooLargeException("Decoded request body exceeds the limit of " + limit
-                            + " bytes (maxBodySize)");
-                }
                 out.ensureWritable((int) Math.min(64 * 1024, limit - out.readableBytes() + 1));
                 ByteBuffer target = out.nioBuffer(out.writerIndex(), (int) Math.min(out.writableBytes(),
                         limit - out.readableBytes() + 1));
                 int n = inflater.inflate(target);
                 out.writerIndex(out.writerIndex() + n);
+                if (out.readableBytes() > limit) {
+                    throw new PayloadTooLargeException("Decoded request body exceeds the limit of " + limit
+                            + " bytes (maxBodySize)");
+                }
                 if (n == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
                     throw new HttpException(400, "Truncated gzip request body");
                 }
@@ -61,7 +64,9 @@ final class RequestBodies {
             out.release();
             throw ex;
         } finally {
-            inflater.end();
+            if (inflater != null) {
+                inflater.end();
+            }
         }
     }
 

@@ -4,8 +4,9 @@ import io.netty.buffer.ByteBuf;
 import java.util.Arrays;
 
 /**
- * Header fields set by a handler, kept as references until the head is encoded straight into the
- * output buffer. Reused per exchange: no allocation unless a response has more than 8 fields.
+ * Header fields set by a handler, validated at the call and kept as Strings until the head is
+ * encoded straight into the output buffer. Reused per exchange: no allocation unless a response has
+ * more than 8 fields or a value is not already a String.
  */
 final class ResponseHeaders {
     private CharSequence[] names = new CharSequence[16];
@@ -19,8 +20,8 @@ final class ResponseHeaders {
     }
 
     void add(CharSequence name, CharSequence value) {
-        check(name, "name");
-        check(value, "value");
+        name = HeaderValidation.name(name);
+        value = HeaderValidation.value(name, value);
         if (Ascii.equalsIgnoreCase(name, "Content-Type")) {
             contentType = value;
             return;
@@ -46,8 +47,7 @@ final class ResponseHeaders {
     }
 
     void contentType(CharSequence value) {
-        check(value, "value");
-        contentType = value;
+        contentType = HeaderValidation.value("Content-Type", value);
     }
 
     CharSequence contentType() {
@@ -81,20 +81,4 @@ final class ResponseHeaders {
     private static final byte[] CONTENT_TYPE = Ascii.bytes("Content-Type: ");
     static final int CRLF_SHORT = ('\r' << 8) | '\n';
     private static final int COLON_SP = (':' << 8) | ' ';
-
-    private static void check(CharSequence s, String what) {
-        if (s == null) {
-            throw new NullPointerException("header " + what);
-        }
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '\r' || c == '\n' || c == 0 || c > 0xFF) {
-                throw new IllegalArgumentException("header " + what + " contains an invalid character at index " + i
-                        + ": use printable Latin-1 without CR or LF");
-            }
-        }
-        if ("name".equals(what) && s.isEmpty()) {
-            throw new IllegalArgumentException("header name is empty");
-        }
-    }
 }

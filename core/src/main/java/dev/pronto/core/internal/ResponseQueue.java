@@ -108,7 +108,12 @@ final class ResponseQueue {
     void complete(Exchange e, ByteBuf part1, Object part2) {
         EventLoop loop = conn.eventLoop();
         if (!loop.inEventLoop()) {
-            loop.execute(() -> complete(e, part1, part2));
+            try {
+                loop.execute(() -> complete(e, part1, part2));
+            } catch (java.util.concurrent.RejectedExecutionException loopGone) {
+                part1.release();
+                ReferenceCountUtil.release(part2);
+            }
             return;
         }
         if (conn.closing()) {
@@ -144,7 +149,11 @@ final class ResponseQueue {
     void writeChunk(Exchange e, Object part) {
         EventLoop loop = conn.eventLoop();
         if (!loop.inEventLoop()) {
-            loop.execute(() -> writeChunk(e, part));
+            try {
+                loop.execute(() -> writeChunk(e, part));
+            } catch (java.util.concurrent.RejectedExecutionException loopGone) {
+                Exchange.release(part);
+            }
             return;
         }
         if (conn.closing()) {

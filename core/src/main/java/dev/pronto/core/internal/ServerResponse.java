@@ -311,16 +311,28 @@ final class ServerResponse {
     void deliver(ByteBuf body, String defaultType) {
         if (onLoop()) {
             emit(body, defaultType);
-        } else {
+            return;
+        }
+        try {
             e.carrier.eventLoop().execute(() -> emit(body, defaultType));
+        } catch (java.util.concurrent.RejectedExecutionException loopGone) {
+            if (body != null) {
+                body.release();
+            }
         }
     }
 
     private void deliverRegion(DefaultFileRegion region, long size) {
         if (onLoop()) {
             emitRegion(region, size);
-        } else {
+            return;
+        }
+        try {
             e.carrier.eventLoop().execute(() -> emitRegion(region, size));
+        } catch (java.util.concurrent.RejectedExecutionException loopGone) {
+            if (region != null) {
+                region.release();
+            }
         }
     }
 

@@ -7,10 +7,10 @@ import dev.pronto.core.Request;
 import dev.pronto.core.Response;
 import io.netty.buffer.Unpooled;
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.concurrent.ConcurrentHashMap;
 
 /** The implementation behind {@code StaticFiles}: resolution, validators, ranges and encodings. */
 public final class StaticFileServer {
@@ -18,29 +18,40 @@ public final class StaticFileServer {
 
     private final Path root;
     private final Path realRoot;
-    private final String index;
-    private final long maxCached;
-    private final boolean onTheFly;
-    private final ConcurrentHashMap<String, CachedFile> cache = new ConcurrentHashMap<>();
+    private final Settings settings;
+    private final FileCache cache;
+
+    /**
+     * What a {@code StaticFiles} was built with.
+     *
+     * @param index file served for directories, or null
+     * @param maxFileSize largest file held in memory (cached, or compressed on the fly)
+     * @param cacheCapacity bytes the memory cache may hold, 0 for disk mode
+     * @param compressOnTheFly whether to compress files without precompressed siblings
+     */
+    public record Settings(String index, long maxFileSize, long cacheCapacity, boolean compressOnTheFly) {
+    }
 
     /**
      * Creates the server of one root.
      *
      * @param root the directory served
-     * @param index file served for directories, or null
-     * @param maxCached largest file kept in memory, or -1 for disk mode
-     * @param onTheFly whether to compress files without precompressed siblings
+     * @param settings the options
      */
-    public StaticFileServer(Path root, String index, long maxCached, boolean onTheFly) {
+    public StaticFileServer(Path root, Settings settings) {
         this.root = root.toAbsolutePath().normalize();
         try {
             this.realRoot = this.root.toRealPath();
         } catch (IOException e) {
             throw new IllegalArgumentException("static root is not readable: " + root, e);
         }
-        this.index = index;
-        this.maxCached = maxCached;
-        this.onTheFly = onTheFly;
+        this.settings = settings;
+        this.cache = settings.cacheCapacity() > 0 ? new FileCache(settings.cacheCapacity()) : null;
+    }
+
+    /** The memory cache, or null in disk mode. */
+    FileCache cache() {
+        return cache;
     }
 
     /**
@@ -70,21 +81,33 @@ public final class StaticFileServer {
     /** Answers {@code req}; 404 for anything that is not a regular file inside the root. */
     public void serve(Request req, Response response) throws IOException {
         ExchangeHandle res = (ExchangeHandle) response;
-        String rel = req.param("path");
-        rel = rel == null ? "" : rel;
-        checkSegments(rel);
-        CachedFile cached = maxCached > 0 ? cache.get(rel) : null;
+        String param = req.param("path");
+        String name = normalise(param == null ? "" : param);
+        CachedFile cached = cache == null ? null : cache.byName(name);
         if (cached != null) {
             serveCached(req, res, cached);
             return;
         }
-        Resolved file = resolve(rel);
-        if (maxCached > 0 && (cached = CachedFile.load(file, maxCached)) != null) {
-            cache.putIfAbsent(rel, cached);
+        Resolved file = resolve(name);
+        if (cache != null && (cached = cached(name, file)) != null) {
             serveCached(req, res, cached);
             return;
         }
-        if (validators(req, res, Validators.of(file.attrs()))) {
+        serveFromDisk(req, res, file);
+    }
+
+    /** The memory copy of {@code file}, from the cache or read now; null when too large to hold. */
+    private CachedFile cached(String name, Resolved file) throws IOException {
+        CachedFile cached = cache.byFile(file.path(), name);
+        if (cached == null && (cached = CachedFile.load(file, settings.maxFileSize())) != null) {
+            cache.put(file.path(), name, cached);
+        }
+        return cached;
+    }
+
+    private void serveFromDisk(Request req, ExchangeHandle res, Resolved file) throws IOException {
+        Validators v = Validators.of(file.attrs());
+        if (validators(req, res, v)) {
             return;
         }
         String type = MimeTypes.of(file.path().getFileName().toString());
@@ -92,24 +115,54 @@ public final class StaticFileServer {
         if (precompressed(req, res, file.path(), type)) {
             return;
         }
-        if (onTheFly && res.exchange().server.compressors() != null) {
+        Compressors compressors = res.exchange().server.compressors();
+        if (settings.compressOnTheFly() && compressors != null && compressors.config().compresses(type)
+                && file.attrs().size() <= settings.maxFileSize()) {
             res.send(Files.readAllBytes(file.path()));
             return;
         }
         res.header("Accept-Ranges", "bytes");
-        ranged(req, res, file.path(), file.attrs().size());
+        long size = file.attrs().size();
+        long[] range = Ranges.requested(req, size, v);
+        if (range == null) {
+            res.sendFileRange(file.path(), 0, size);
+        } else if (partial(res, range, size)) {
+            res.sendFileRange(file.path(), range[0], range[1] - range[0] + 1);
+        }
     }
 
-    /** Rejects, without touching the file system, any path that could leave the root. */
-    private static void checkSegments(String rel) {
-        if (rel.indexOf('\\') >= 0 || rel.indexOf('\0') >= 0 || rel.startsWith("/")) {
+    /**
+     * The request name in one spelling: empty segments ({@code a//b}, a trailing {@code /}) are
+     * dropped, so every spelling of a file is one cache key; anything that could leave the root
+     * ({@code .} or {@code ..} segments, a leading {@code /}, backslash, NUL) is a 404 before the file
+     * system is touched. Percent-escapes were decoded by the router.
+     */
+    static String normalise(String rel) {
+        if (rel.startsWith("/") || rel.indexOf('\\') >= 0 || rel.indexOf('\0') >= 0) {
             throw NOT_FOUND;
         }
-        for (String segment : rel.split("/", -1)) {
-            if (segment.equals("..") || segment.equals(".")) {
-                throw NOT_FOUND;
+        boolean emptySegment = false;
+        int start = 0;
+        for (int i = 0; i <= rel.length(); i++) {
+            if (i == rel.length() || rel.charAt(i) == '/') {
+                int length = i - start;
+                if (length == 1 && rel.charAt(start) == '.' || length == 2 && rel.startsWith("..", start)) {
+                    throw NOT_FOUND;
+                }
+                emptySegment |= length == 0 && i > 0;
+                start = i + 1;
             }
         }
+        if (!emptySegment) {
+            return rel;
+        }
+        StringBuilder sb = new StringBuilder(rel.length());
+        for (String segment : rel.split("/")) {
+            if (!segment.isEmpty()) {
+                sb.append(sb.isEmpty() ? "" : "/").append(segment);
+            }
+        }
+        return sb.toString();
     }
 
     /** Resolves symlinks once and reads the attributes once; anything unexpected is a 404. */
@@ -119,22 +172,29 @@ public final class StaticFileServer {
             throw NOT_FOUND;
         }
         try {
-            Path real = file.toRealPath();
-            if (!real.startsWith(realRoot)) {
-                throw NOT_FOUND;
-            }
+            Path real = inside(file);
             BasicFileAttributes attrs = Files.readAttributes(real, BasicFileAttributes.class);
-            if (attrs.isDirectory() && index != null) {
-                real = real.resolve(index);
+            if (attrs.isDirectory() && settings.index() != null) {
+                real = inside(real.resolve(settings.index()));
                 attrs = Files.readAttributes(real, BasicFileAttributes.class);
             }
             if (!attrs.isRegularFile()) {
                 throw NOT_FOUND;
             }
             return new Resolved(real, attrs);
-        } catch (java.nio.file.NoSuchFileException | java.nio.file.AccessDeniedException e) {
+        } catch (FileSystemException e) {
+            // Missing, unreadable, a file used as a directory (ENOTDIR), a symlink loop (ELOOP): all 404.
             throw NOT_FOUND;
         }
+    }
+
+    /** The real path of {@code file}, which must stay inside the root once symlinks are followed. */
+    private Path inside(Path file) throws IOException {
+        Path real = file.toRealPath();
+        if (!real.startsWith(realRoot)) {
+            throw NOT_FOUND;
+        }
+        return real;
     }
 
     /** Sets ETag and Last-Modified; sends 304 and returns true when the client's copy is current. */
@@ -188,17 +248,14 @@ public final class StaticFileServer {
         return false;
     }
 
-    /** Sends the whole file, or the single byte range asked for (206), or 416. */
-    private static void ranged(Request req, ExchangeHandle res, Path file, long size) {
-        long[] range = Ranges.parse(req.header("Range"), size);
-        if (range == null) {
-            res.sendFileRange(file, 0, size);
-        } else if (range.length == 0) {
+    /** Sets 206 and Content-Range and returns true; or, when {@code range} is unsatisfiable, answers 416. */
+    private static boolean partial(ExchangeHandle res, long[] range, long size) {
+        if (range.length == 0) {
             res.status(416).header("Content-Range", "bytes */" + size).send();
-        } else {
-            res.status(206).header("Content-Range", "bytes " + range[0] + "-" + range[1] + "/" + size);
-            res.sendFileRange(file, range[0], range[1] - range[0] + 1);
+            return false;
         }
+        res.status(206).header("Content-Range", "bytes " + range[0] + "-" + range[1] + "/" + size);
+        return true;
     }
 
     private static void serveCached(Request req, ExchangeHandle res, CachedFile f) {
@@ -221,13 +278,11 @@ public final class StaticFileServer {
             }
         }
         res.header("Accept-Ranges", "bytes");
-        long[] range = Ranges.parse(req.header("Range"), f.bytes().length);
+        int size = f.bytes().length;
+        long[] range = Ranges.requested(req, size, f.validators());
         if (range == null) {
             res.sendPrepared(Unpooled.wrappedBuffer(f.bytes()));
-        } else if (range.length == 0) {
-            res.status(416).header("Content-Range", "bytes */" + f.bytes().length).send();
-        } else {
-            res.status(206).header("Content-Range", "bytes " + range[0] + "-" + range[1] + "/" + f.bytes().length);
+        } else if (partial(res, range, size)) {
             res.sendPrepared(Unpooled.wrappedBuffer(f.bytes(), (int) range[0], (int) (range[1] - range[0] + 1)));
         }
     }

@@ -14,7 +14,8 @@ import java.util.zip.Deflater;
 
 /**
  * Compresses a streamed body chunk by chunk, flushing after each so every chunk can be decoded as
- * it arrives. One per streamed response; {@link #finish} frees its native state.
+ * it arrives. One per streamed response; its native state is freed by {@link #finish}, by a failure
+ * inside it, or by {@link #close} when the response is abandoned (connection closed mid-stream).
  */
 final class StreamCompressor {
     private static final byte[] GZIP_HEADER = {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, (byte) 0xff};
@@ -26,6 +27,7 @@ final class StreamCompressor {
     private long total;
     private EncoderJNI.Wrapper brotli;
     private boolean started;
+    private boolean closed;
 
     StreamCompressor(ContentCoding coding, Compression config, ByteBufAllocator alloc) {
         this.coding = coding;
@@ -42,46 +44,80 @@ final class StreamCompressor {
         }
     }
 
-    /** Compresses and flushes {@code data} (not released here) into a new buffer. */
+    /** Compresses and flushes {@code data} (not released here) into a new buffer; null once closed. */
     synchronized ByteBuf compress(ByteBuf data) {
-        ByteBuf out = alloc.ioBuffer(Math.max(64, data.readableBytes() / 2));
-        header(out);
-        if (brotli != null) {
-            pushBrotli(data, out, EncoderJNI.Operation.FLUSH);
-        } else {
-            if (crc != null) {
-                crc.update(data.nioBuffer());
-                total += data.readableBytes();
-            }
-            deflater.setInput(data.nioBuffer());
-            drain(out, Deflater.SYNC_FLUSH);
+        if (closed) {
+            return null;
         }
-        return out;
+        ByteBuf out = alloc.ioBuffer(Math.max(64, data.readableBytes() / 2));
+        try {
+            header(out);
+            if (brotli != null) {
+                pushBrotli(data, out, EncoderJNI.Operation.FLUSH);
+            } else {
+                if (crc != null) {
+                    crc.update(data.nioBuffer());
+                    total += data.readableBytes();
+                }
+                deflater.setInput(data.nioBuffer());
+                drain(out, Deflater.SYNC_FLUSH);
+            }
+            return out;
+        } catch (RuntimeException | Error e) {
+            out.release();
+            close();
+            throw e;
+        }
     }
 
-    /** Ends the compressed stream and frees native state; returns the trailing bytes. */
+    /** Ends the compressed stream and frees native state; returns the trailing bytes, or null once closed. */
     synchronized ByteBuf finish() {
+        if (closed) {
+            return null;
+        }
         ByteBuf out = alloc.ioBuffer(64);
-        header(out);
-        if (brotli != null) {
-            try {
+        try {
+            header(out);
+            if (brotli != null) {
                 brotli.push(EncoderJNI.Operation.FINISH, 0);
                 Compressors.drainBrotli(brotli, out, EncoderJNI.Operation.FINISH);
-            } catch (IOException e) {
-                throw new UncheckedIOException("brotli compression failed", e);
+            } else {
+                deflater.finish();
+                drain(out, Deflater.NO_FLUSH);
+                if (crc != null) {
+                    out.writeIntLE((int) crc.getValue());
+                    out.writeIntLE((int) total);
+                }
             }
+            return out;
+        } catch (IOException e) {
+            out.release();
+            throw new UncheckedIOException("brotli compression failed", e);
+        } catch (RuntimeException | Error e) {
+            out.release();
+            throw e;
+        } finally {
+            close();
+        }
+    }
+
+    /** Frees the native state now; later calls return null. Idempotent, any thread. */
+    synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (brotli != null) {
             brotli.destroy();
             brotli = null;
         } else {
-            deflater.finish();
-            drain(out, Deflater.NO_FLUSH);
             deflater.end();
-            if (crc != null) {
-                out.writeIntLE((int) crc.getValue());
-                out.writeIntLE((int) total);
-            }
         }
-        return out;
+    }
+
+    /** Whether the native state was freed. */
+    synchronized boolean closed() {
+        return closed;
     }
 
     private void header(ByteBuf out) {
