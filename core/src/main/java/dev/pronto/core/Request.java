@@ -23,7 +23,7 @@ public interface Request {
     /** The request method. */
     Method method();
 
-    /** The protocol version as sent: {@code HTTP/1.1} or {@code HTTP/1.0}. */
+    /** The protocol version: {@code HTTP/1.1}, {@code HTTP/1.0} or {@code HTTP/2.0}. */
     String protocol();
 
     /** The request target as sent, path and query, e.g. {@code /users/42?full=true}. */

@@ -117,6 +117,7 @@ public final class Server implements AutoCloseable {
         private JsonCodec json;
         private Compression compression;
         private ErrorFormat errorFormat = ErrorFormat.TEXT;
+        private Http2Config http2 = Http2Config.defaults();
         private EventLoops loops;
         private final List<Consumer<Server>> onStart = new ArrayList<>();
         private final List<Consumer<Server>> onStop = new ArrayList<>();
@@ -181,6 +182,12 @@ public final class Server implements AutoCloseable {
             return this;
         }
 
+        /** Sets the HTTP/2 settings and limits (default {@link Http2Config#defaults()}). */
+        public Builder http2(Http2Config value) {
+            http2 = Objects.requireNonNull(value, "value");
+            return this;
+        }
+
         /** Enables response compression (and, if configured, gzip request bodies). */
         public Builder compression(Compression value) {
             compression = Objects.requireNonNull(value, "value");
@@ -195,7 +202,7 @@ public final class Server implements AutoCloseable {
         public Server build() {
             ServerConfig cfg = fixed != null ? fixed : config.build();
             RouteTable table = routes.compile();
-            return new Server(new ServerContext(cfg, table, new ServerContext.Features(json, compression, errorFormat),
+            return new Server(new ServerContext(cfg, table, new ServerContext.Features(json, compression, errorFormat, http2),
                     java.util.concurrent.Executors.newThreadPerTaskExecutor(
                             Thread.ofVirtual().name("pronto-blocking-", 0).factory())), this);
         }

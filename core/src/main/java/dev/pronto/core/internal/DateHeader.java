@@ -16,7 +16,7 @@ final class DateHeader {
             DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US);
     private static volatile Entry current = format(System.currentTimeMillis() / 1000);
 
-    private record Entry(long second, byte[] line) {
+    private record Entry(long second, byte[] line, io.netty.util.AsciiString value) {
     }
 
     private DateHeader() {
@@ -24,17 +24,28 @@ final class DateHeader {
 
     /** {@code Date: <IMF-fixdate>\r\n}, shared; callers must not modify it. */
     static byte[] line() {
+        return entry().line;
+    }
+
+    /** The IMF-fixdate alone, for HTTP/2 header blocks. */
+    static io.netty.util.AsciiString value() {
+        return entry().value;
+    }
+
+    private static Entry entry() {
         long second = System.currentTimeMillis() / 1000;
         Entry e = current;
         if (e.second != second) {
             e = format(second);
             current = e;
         }
-        return e.line;
+        return e;
     }
 
     private static Entry format(long second) {
-        return new Entry(second, ("Date: " + httpDate(second) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+        String date = httpDate(second);
+        return new Entry(second, ("Date: " + date + "\r\n").getBytes(StandardCharsets.US_ASCII),
+                new io.netty.util.AsciiString(date));
     }
 
     /** {@code epochSecond} as an IMF-fixdate, the format of every HTTP date header. */

@@ -72,6 +72,13 @@ final class Exchange {
     java.util.ArrayDeque<Object> held;
     Exchange next;
 
+    // HTTP/2 (H2Connection).
+    /** The stream carrying this exchange. */
+    int streamId;
+    /** The body length and default type given to {@code head()}, applied when the response completes. */
+    long h2Length;
+    String h2Type;
+
     Exchange(Carrier carrier, ServerContext server) {
         this.carrier = carrier;
         this.server = server;

@@ -18,7 +18,7 @@ import java.net.SocketAddress;
  * {@link ReadGate}. All state is confined to the channel's event loop; the {@link Carrier} methods
  * that other threads may call move themselves onto it.
  */
-public final class HttpConnection extends ChannelInboundHandlerAdapter implements Carrier {
+public final class HttpConnection extends ChannelInboundHandlerAdapter implements Carrier, ServerConnection {
     final ServerContext server;
     private final RequestDecoder decoder;
     private ChannelHandlerContext ctx;
@@ -29,6 +29,9 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     private boolean closing;
     private volatile boolean draining;
     private final ConnectionTimer timer;
+    /** Until the first bytes were checked for the h2c preface: the start of the connection, held back. */
+    private ByteBuf sniffing;
+    private boolean sniff;
 
     /** Creates the handler of one connection; see {@link ServerContext}. */
     public HttpConnection(ServerContext server) {
@@ -67,16 +70,59 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         super.channelInactive(ctx);
     }
 
+    /** Lets a client that starts with the HTTP/2 preface speak h2c (prior knowledge) on this connection. */
+    void acceptH2cPriorKnowledge() {
+        sniff = true;
+    }
+
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (closing || !(msg instanceof ByteBuf buf)) {
             ReferenceCountUtil.release(msg);
             return;
         }
+        if (sniff && (buf = sniffed(buf)) == null) {
+            return;
+        }
         inRead = true;
         timer.touch();
         decoder.offer(buf);
         decoder.decode();
+    }
+
+    /** The bytes to decode as HTTP/1.1, or null when the connection became HTTP/2 or more bytes are needed. */
+    private ByteBuf sniffed(ByteBuf buf) {
+        ByteBuf start = sniffing == null ? buf : Cumulation.append(alloc(), sniffing, buf);
+        sniffing = null;
+        H2cPreface.Match match = H2cPreface.match(start);
+        if (match == H2cPreface.Match.NOT_PREFACE) {
+            sniff = false;
+            return start;
+        }
+        if (match == H2cPreface.Match.NEED_MORE) {
+            sniffing = start;
+            return null;
+        }
+        sniff = false;
+        ctx.pipeline().addAfter(ctx.name(), "h2", H2ConnectionBuilder.create(server));
+        ctx.fireChannelRead(start);
+        ctx.pipeline().remove(this);
+        return null;
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        // replaced by the HTTP/2 handler: this connection is no longer one the server tracks
+        server.closed(this);
+        timer.stop();
+        closing = true;
+        decoder.release();
+        queue.releaseAll();
+        out.release();
+        if (sniffing != null) {
+            sniffing.release();
+            sniffing = null;
+        }
     }
 
     @Override
@@ -133,7 +179,8 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     @Override
     public void complete(Exchange e, ByteBuf head, Object part2) {
-        queue.complete(e, head, part2);
+        queue.complete(e, head, part2 instanceof FilePart f
+                ? new io.netty.channel.DefaultFileRegion(f.channel(), f.offset(), f.count()) : part2);
     }
 
     @Override
@@ -317,7 +364,8 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     }
 
     /** Starts a graceful close: idle now closes, busy closes after its in-flight responses. */
-    void drainAndClose() {
+    @Override
+    public void drainAndClose() {
         draining = true;
         eventLoop().execute(() -> {
             if (idle()) {
@@ -326,7 +374,8 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         });
     }
 
-    void closeNow() {
+    @Override
+    public void closeNow() {
         closing = true;
         ctx.close();
     }

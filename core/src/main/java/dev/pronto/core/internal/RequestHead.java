@@ -17,6 +17,8 @@ final class RequestHead {
     int pathStart;
     int pathEnd;
     boolean http11;
+    /** Carried by an HTTP/2 stream (framing by DATA frames, never chunked or closing). */
+    boolean http2;
 
     int headerCount;
     /** Per header: name start, name end, value start, value end. */
@@ -39,6 +41,7 @@ final class RequestHead {
         }
         length = 0;
         method = null;
+        http2 = false;
         headerCount = 0;
         contentLength = -1;
         chunked = false;
@@ -51,7 +54,7 @@ final class RequestHead {
     }
 
     boolean keepAlive() {
-        return http11 ? !connectionClose : connectionKeepAlive && !connectionClose;
+        return http2 || http11 ? !connectionClose : connectionKeepAlive && !connectionClose;
     }
 
     int queryStart() {

@@ -54,6 +54,19 @@ final class ResponseHeaders {
         return contentType;
     }
 
+    /** Number of fields besides Content-Type. */
+    int count() {
+        return count;
+    }
+
+    CharSequence name(int i) {
+        return names[i * 2];
+    }
+
+    CharSequence value(int i) {
+        return names[i * 2 + 1];
+    }
+
     /** Writes every field as {@code name: value\r\n}; Content-Type too when {@code withType}. */
     void encode(ByteBuf out, CharSequence defaultType) {
         CharSequence type = contentType != null ? contentType : defaultType;

@@ -21,9 +21,10 @@ public final class ServerContext {
     private final JsonCodec json;
     private final Compressors compressors;
     private final boolean problemDetails;
+    private final dev.pronto.core.Http2Config http2;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final ExecutorService blocking;
-    private final Set<HttpConnection> connections = ConcurrentHashMap.newKeySet();
+    private final Set<ServerConnection> connections = ConcurrentHashMap.newKeySet();
     private final AtomicInteger open = new AtomicInteger();
 
     /**
@@ -40,6 +41,7 @@ public final class ServerContext {
         this.json = features.json();
         this.compressors = features.compression() == null ? null : new Compressors(features.compression());
         this.problemDetails = features.errors() == dev.pronto.core.ErrorFormat.PROBLEM_JSON;
+        this.http2 = features.http2() == null ? dev.pronto.core.Http2Config.defaults() : features.http2();
         this.blocking = blocking;
     }
 
@@ -48,8 +50,16 @@ public final class ServerContext {
      *
      * @param json the JSON codec, or null
      * @param compression response compression settings, or null for none
+     * @param errors how the server writes its own error bodies
+     * @param http2 HTTP/2 settings, or null for the defaults
      */
-    public record Features(JsonCodec json, dev.pronto.core.Compression compression, dev.pronto.core.ErrorFormat errors) {
+    public record Features(JsonCodec json, dev.pronto.core.Compression compression, dev.pronto.core.ErrorFormat errors,
+                           dev.pronto.core.Http2Config http2) {
+    }
+
+    /** The HTTP/2 settings. */
+    public dev.pronto.core.Http2Config http2() {
+        return http2;
     }
 
     boolean problemDetails() {
@@ -154,11 +164,11 @@ public final class ServerContext {
         return connections.size();
     }
 
-    void opened(HttpConnection c) {
+    void opened(ServerConnection c) {
         connections.add(c);
     }
 
-    void closed(HttpConnection c) {
+    void closed(ServerConnection c) {
         connections.remove(c);
     }
 
@@ -175,7 +185,7 @@ public final class ServerContext {
 
     /** Asks every connection to finish its in-flight requests and close. */
     public void drainAll() {
-        connections.forEach(HttpConnection::drainAndClose);
+        connections.forEach(ServerConnection::drainAndClose);
     }
 
     /** Closes every connection at once. */

@@ -21,6 +21,8 @@ public final class ServerInitializer extends ChannelInitializer<Channel> {
             return;
         }
         ch.closeFuture().addListener(f -> server.releaseConnection());
-        ch.pipeline().addLast("http", new HttpConnection(server));
+        HttpConnection http = new HttpConnection(server);
+        http.acceptH2cPriorKnowledge();
+        ch.pipeline().addLast("http", http);
     }
 }

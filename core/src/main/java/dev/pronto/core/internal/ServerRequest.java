@@ -39,7 +39,7 @@ final class ServerRequest implements Request {
 
     @Override
     public String protocol() {
-        return h.http11 ? "HTTP/1.1" : "HTTP/1.0";
+        return h.http2 ? "HTTP/2.0" : h.http11 ? "HTTP/1.1" : "HTTP/1.0";
     }
 
     @Override

@@ -5,7 +5,6 @@ import dev.pronto.core.ContentCoding;
 import dev.pronto.core.NotFoundException;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
-import io.netty.channel.DefaultFileRegion;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -211,7 +210,7 @@ final class ServerResponse {
             if (Http1Head.hasBody(e, status) && size > 0) {
                 FileChannel owned = channel;
                 channel = null;
-                deliverRegion(new DefaultFileRegion(owned, offset, size), size);
+                deliverRegion(new FilePart(owned, offset, size), size);
             } else {
                 deliverRegion(null, size);
             }
@@ -322,7 +321,7 @@ final class ServerResponse {
         }
     }
 
-    private void deliverRegion(DefaultFileRegion region, long size) {
+    private void deliverRegion(FilePart region, long size) {
         if (onLoop()) {
             emitRegion(region, size);
             return;
@@ -331,12 +330,12 @@ final class ServerResponse {
             e.carrier.eventLoop().execute(() -> emitRegion(region, size));
         } catch (java.util.concurrent.RejectedExecutionException loopGone) {
             if (region != null) {
-                region.release();
+                region.close();
             }
         }
     }
 
-    private void emitRegion(DefaultFileRegion region, long size) {
+    private void emitRegion(FilePart region, long size) {
         e.carrier.complete(e, e.carrier.head(e, size, BYTES, 0), region);
     }
 

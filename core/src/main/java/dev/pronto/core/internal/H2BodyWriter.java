@@ -1,0 +1,141 @@
+package dev.pronto.core.internal;
+
+import dev.pronto.core.BodyWriter;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelPromise;
+import java.nio.channels.ClosedChannelException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * A streamed response on an HTTP/2 stream: HEADERS first, then each chunk as DATA. A chunk's stage
+ * completes once the flow controller has written it, so a writer that waits for its stages never
+ * runs ahead of a slow client. Callable from any thread; frames are written on the event loop.
+ */
+final class H2BodyWriter implements BodyWriter {
+    private final H2Connection conn;
+    private final Exchange e;
+    private final StreamCompressor compressor;
+    private final int streamId;
+    private volatile boolean ended;
+    private boolean withBody;
+
+    H2BodyWriter(H2Connection conn, Exchange e, StreamCompressor compressor) {
+        this.conn = conn;
+        this.e = e;
+        this.compressor = compressor;
+        this.streamId = e.streamId;
+    }
+
+    /** Event loop: writes the head. */
+    void start(String defaultType) {
+        if (!writable()) {
+            e.abort();
+            return;
+        }
+        withBody = Http1Head.hasBody(e, e.response.status());
+        e.bytesOut = -1;
+        conn.encoder().writeHeaders(conn.ctx(), streamId, H2Responses.headers(e, -1, defaultType), 0, !withBody,
+                conn.ctx().newPromise());
+        conn.requestFlush();
+    }
+
+    @Override
+    public CompletionStage<Void> write(CharSequence chunk) {
+        int length = ByteBufUtil.utf8Bytes(chunk);
+        ByteBuf buf = conn.alloc().ioBuffer(length);
+        ByteBufUtil.reserveAndWriteUtf8(buf, chunk, length);
+        return write(buf);
+    }
+
+    @Override
+    public CompletionStage<Void> write(byte[] chunk) {
+        return write(conn.alloc().ioBuffer(chunk.length).writeBytes(chunk));
+    }
+
+    @Override
+    public CompletionStage<Void> write(ByteBuf chunk) {
+        if (ended) {
+            chunk.release();
+            throw new IllegalStateException("body already ended");
+        }
+        if (compressor != null && chunk.isReadable()) {
+            ByteBuf data = chunk;
+            try {
+                chunk = compressor.compress(data);
+            } finally {
+                data.release();
+            }
+        }
+        if (!chunk.isReadable()) {
+            chunk.release();
+            return CompletableFuture.completedFuture(null);
+        }
+        return send(chunk, false);
+    }
+
+    @Override
+    public CompletionStage<Void> end() {
+        if (ended) {
+            throw new IllegalStateException("body already ended");
+        }
+        ended = true;
+        ByteBuf tail = compressor != null ? compressor.finish() : Unpooled.EMPTY_BUFFER;
+        return send(tail, true);
+    }
+
+    private CompletionStage<Void> send(ByteBuf data, boolean last) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Runnable task = () -> writeOnLoop(data, last, done);
+        if (conn.eventLoop().inEventLoop()) {
+            task.run();
+        } else {
+            conn.eventLoop().execute(task);
+        }
+        return done;
+    }
+
+    private void writeOnLoop(ByteBuf data, boolean last, CompletableFuture<Void> done) {
+        if (!writable() || !withBody) {
+            data.release();
+            if (last) {
+                finished();
+            }
+            if (!withBody && writable()) {
+                done.complete(null);
+            } else {
+                done.completeExceptionally(new ClosedChannelException());
+            }
+            return;
+        }
+        ChannelPromise promise = conn.ctx().newPromise();
+        promise.addListener(f -> {
+            if (f.isSuccess()) {
+                done.complete(null);
+            } else {
+                done.completeExceptionally(f.cause());
+            }
+        });
+        conn.encoder().writeData(conn.ctx(), streamId, data, 0, last, promise);
+        if (last) {
+            finished();
+        }
+        conn.requestFlush();
+    }
+
+    private void finished() {
+        e.holds++;
+        try {
+            e.completed();
+            conn.observe(e);
+        } finally {
+            conn.release(e);
+        }
+    }
+
+    private boolean writable() {
+        return !conn.closing() && conn.connection().stream(streamId) != null && e.state() == ExchangeState.RESPONDING;
+    }
+}

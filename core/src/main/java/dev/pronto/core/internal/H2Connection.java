@@ -1,0 +1,354 @@
+package dev.pronto.core.internal;
+
+import dev.pronto.core.BodyWriter;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http2.Http2ConnectionAdapter;
+import io.netty.handler.codec.http2.Http2ConnectionDecoder;
+import io.netty.handler.codec.http2.Http2ConnectionEncoder;
+import io.netty.handler.codec.http2.Http2ConnectionHandler;
+import io.netty.handler.codec.http2.Http2Error;
+import io.netty.handler.codec.http2.Http2Settings;
+import io.netty.handler.codec.http2.Http2Stream;
+import java.net.SocketAddress;
+import java.util.ArrayDeque;
+
+/**
+ * One HTTP/2 connection (h2 over TLS or h2c), the carrier of one exchange per stream: Netty's
+ * frame layer decodes and enforces the protocol, {@link H2Inbound} turns each request stream into
+ * an exchange for the same dispatcher, hooks and error mapping as HTTP/1.1, and this class writes
+ * the responses as HEADERS and DATA frames, flushing once per read batch (or once per event-loop
+ * turn for async completions). No child channel per stream and no thread hop. Event loop only,
+ * except the {@link Carrier} methods documented as any-thread.
+ */
+public final class H2Connection extends Http2ConnectionHandler implements Carrier, ServerConnection {
+    private static final int SPARES = 16;
+    final ServerContext server;
+    private final ArrayDeque<Exchange> spares = new ArrayDeque<>();
+    private final Runnable flushTask = this::scheduledFlush;
+    final io.netty.handler.codec.http2.Http2Connection.PropertyKey key;
+    private final H2Timer timer;
+    private ChannelHandlerContext ctx;
+    private ReadGate gate;
+    private boolean inRead;
+    private boolean flushScheduled;
+    private boolean closing;
+
+    H2Connection(Http2ConnectionDecoder decoder, Http2ConnectionEncoder encoder, Http2Settings settings,
+                 ServerContext server) {
+        super(decoder, encoder, settings);
+        this.server = server;
+        this.key = connection().newKey();
+        this.timer = new H2Timer(this, server.config());
+        decoder.frameListener(new H2Inbound(this));
+        connection().addListener(new Http2ConnectionAdapter() {
+            @Override
+            public void onStreamClosed(Http2Stream stream) {
+                Exchange e = stream.removeProperty(key);
+                if (e != null) {
+                    streamClosed(e);
+                }
+            }
+        });
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
+        this.ctx = ctx;
+        this.gate = new ReadGate(ctx.channel());
+        super.handlerAdded(ctx);
+        if (ctx.channel().isActive()) {
+            opened();
+        }
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        opened();
+        super.channelActive(ctx);
+    }
+
+    private void opened() {
+        server.opened(this);
+        timer.start(ctx);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        closing = true;
+        server.closed(this);
+        timer.stop();
+        super.channelInactive(ctx);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+        inRead = true;
+        timer.touch();
+        super.channelRead(ctx, msg);
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+        inRead = false;
+        super.channelReadComplete(ctx);
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
+        if (!ctx.channel().isWritable()) {
+            gate.close(ReadGate.OUTBOUND);
+        } else {
+            gate.open(ReadGate.OUTBOUND);
+        }
+        super.channelWritabilityChanged(ctx);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) throws Exception {
+        if (!(cause instanceof io.netty.handler.codec.http2.Http2Exception)) {
+            server.connectionFailed(ctx.channel(), cause);
+        }
+        super.exceptionCaught(ctx, cause);
+    }
+
+    // ---- exchanges of streams ----
+
+    Exchange obtain() {
+        Exchange e = spares.poll();
+        return e != null ? e : new Exchange(this, server);
+    }
+
+    /** Runs the chain of a request whose head (and, unless streamed, body) has arrived. */
+    void dispatch(Exchange e) {
+        e.receivedNanos = timer.nanoTime();
+        Dispatch.run(e);
+    }
+
+    /** The stream of {@code e} closed (both sides ended, or reset): settle and let go of it. */
+    private void streamClosed(Exchange e) {
+        if (e.abort() && e.stream != null) {
+            e.stream.fail(new java.nio.channels.ClosedChannelException());
+        }
+        server.releaseInFlight(e);
+        e.finished = true;
+        if (e.holds == 0) {
+            recycle(e);
+        }
+    }
+
+    private void recycle(Exchange e) {
+        e.recycle();
+        e.streamId = 0;
+        e.h2Type = null;
+        if (spares.size() < SPARES && !closing) {
+            spares.push(e);
+        }
+    }
+
+    /** Answers {@code e} on the server's behalf (limits, timeouts) unless someone answered first. */
+    boolean answerByServer(Exchange e, int status, String message) {
+        if (!e.begin(e.handle.generation())) {
+            return false;
+        }
+        e.response.detachForServerAnswer();
+        Errors.plain(e, status, message);
+        return true;
+    }
+
+    /** Stops the client sending the rest of a stream whose answer is out (or that cannot be served). */
+    void resetStream(Exchange e, Http2Error error) {
+        resetStream(e.streamId, error);
+    }
+
+    void resetStream(int streamId, Http2Error error) {
+        resetStream(ctx, streamId, error.code(), ctx.newPromise());
+        requestFlush();
+    }
+
+    long nanoTime() {
+        return timer.nanoTime();
+    }
+
+    void forEachExchange(java.util.function.Consumer<Exchange> action) {
+        try {
+            connection().forEachActiveStream(stream -> {
+                Exchange e = stream.getProperty(key);
+                if (e != null) {
+                    action.accept(e);
+                }
+                return true;
+            });
+        } catch (io.netty.handler.codec.http2.Http2Exception impossible) {
+            throw new IllegalStateException(impossible);
+        }
+    }
+
+    int activeStreams() {
+        return connection().numActiveStreams();
+    }
+
+    // ---- Carrier ----
+
+    @Override
+    public ByteBufAllocator alloc() {
+        return ctx.alloc();
+    }
+
+    @Override
+    public EventLoop eventLoop() {
+        return ctx.channel().eventLoop();
+    }
+
+    @Override
+    public SocketAddress remoteAddress() {
+        return ctx.channel().remoteAddress();
+    }
+
+    @Override
+    public boolean draining() {
+        return server.draining();
+    }
+
+    @Override
+    public ByteBuf head(Exchange e, long length, String defaultType, int extra) {
+        // HTTP/2 heads are header blocks, built when the response completes; the buffer is body only
+        e.h2Length = length;
+        e.h2Type = defaultType;
+        return alloc().ioBuffer(Math.max(extra, 64));
+    }
+
+    @Override
+    public void complete(Exchange e, ByteBuf out, Object part2) {
+        Http2Stream stream = connection().stream(e.streamId);
+        if (closing || stream == null || e.state() != ExchangeState.RESPONDING) {
+            out.release();
+            FilePart.release(part2);
+            e.abort();
+            return;
+        }
+        e.holds++;
+        try {
+            e.completed();
+            e.bytesOut = out.readableBytes() + (part2 instanceof ByteBuf b ? b.readableBytes()
+                    : part2 instanceof FilePart f ? f.count() : 0);
+            H2Writes.response(this, e, out, part2);
+            observe(e);
+            if (e.closeAfter && stream.state().remoteSideOpen()) {
+                resetStream(e, Http2Error.NO_ERROR);
+            }
+        } finally {
+            release(e);
+        }
+        requestFlush();
+    }
+
+    @Override
+    public BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor) {
+        H2BodyWriter writer = new H2BodyWriter(this, e, compressor);
+        if (eventLoop().inEventLoop()) {
+            writer.start(defaultType);
+        } else {
+            eventLoop().execute(() -> writer.start(defaultType));
+        }
+        return writer;
+    }
+
+    @Override
+    public void release(Exchange e) {
+        if (!eventLoop().inEventLoop()) {
+            eventLoop().execute(() -> release(e));
+            return;
+        }
+        if (--e.holds == 0 && e.finished) {
+            recycle(e);
+        }
+    }
+
+    @Override
+    public void abort(Exchange e) {
+        if (!eventLoop().inEventLoop()) {
+            eventLoop().execute(() -> abort(e));
+            return;
+        }
+        e.abort();
+        if (connection().stream(e.streamId) != null) {
+            resetStream(e, Http2Error.INTERNAL_ERROR);
+        }
+    }
+
+    @Override
+    public void pauseBody() {
+        gate.close(ReadGate.BODY);
+    }
+
+    @Override
+    public void resumeBody() {
+        gate.open(ReadGate.BODY);
+    }
+
+    /** Runs the onResponse hooks of a response handed to the socket. */
+    void observe(Exchange e) {
+        if (e.life.onResponse().isEmpty()) {
+            return;
+        }
+        long nanos = e.startNanos == 0 ? 0 : System.nanoTime() - e.startNanos;
+        for (dev.pronto.core.ResponseHook hook : e.life.onResponse()) {
+            try {
+                hook.handle(e.handle, e.response.status(), e.bytesOut, nanos);
+            } catch (RuntimeException failure) {
+                server.log().warn("onResponse hook failed", failure);
+            }
+        }
+    }
+
+    // ---- output ----
+
+    ChannelHandlerContext ctx() {
+        return ctx;
+    }
+
+    boolean closing() {
+        return closing;
+    }
+
+    /** Flushes at the end of the read batch, or once this event-loop turn when not reading. */
+    void requestFlush() {
+        if (!ctx.channel().isWritable()) {
+            gate.close(ReadGate.OUTBOUND);
+        }
+        if (!inRead && !flushScheduled) {
+            flushScheduled = true;
+            eventLoop().execute(flushTask);
+        }
+    }
+
+    private void scheduledFlush() {
+        flushScheduled = false;
+        flush(ctx);
+    }
+
+    // ---- ServerConnection ----
+
+    @Override
+    public void drainAndClose() {
+        // closing the handler sends GOAWAY and closes once the open streams have finished
+        eventLoop().execute(() -> ctx.close());
+    }
+
+    @Override
+    public void closeNow() {
+        closing = true;
+        ctx.channel().close();
+    }
+
+    /** The GOAWAY of an idle connection: no stream is open and none arrived for the idle timeout. */
+    void closeIdle() {
+        goAway(ctx, connection().remote().lastStreamCreated(), Http2Error.NO_ERROR.code(), Unpooled.EMPTY_BUFFER,
+                ctx.newPromise());
+        closeNow();
+    }
+}

@@ -1,0 +1,101 @@
+package dev.pronto.core.internal;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http2.Http2ConnectionEncoder;
+import io.netty.handler.codec.http2.Http2Headers;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * Writes a complete response on a stream: HEADERS, then the body as DATA frames. Netty's flow
+ * controller splits frames to the peer's frame size and holds them until the windows allow. A
+ * file is read chunk by chunk, each chunk only once the previous one was written, so a client that
+ * keeps its window shut costs one chunk of memory, not the file.
+ */
+final class H2Writes {
+    private static final int FILE_CHUNK = 64 * 1024;
+
+    private H2Writes() {
+    }
+
+    /** Event loop: writes {@code e}'s response; ownership of {@code out} and {@code part2} moves here. */
+    static void response(H2Connection conn, Exchange e, ByteBuf out, Object part2) {
+        ChannelHandlerContext ctx = conn.ctx();
+        Http2ConnectionEncoder encoder = conn.encoder();
+        Http2Headers headers = H2Responses.headers(e, e.h2Length, e.h2Type);
+        boolean withBody = out.isReadable() || part2 != null;
+        encoder.writeHeaders(ctx, e.streamId, headers, 0, !withBody, ctx.newPromise());
+        if (!withBody) {
+            out.release();
+            return;
+        }
+        if (part2 == null) {
+            encoder.writeData(ctx, e.streamId, out, 0, true, ctx.newPromise());
+            return;
+        }
+        if (out.isReadable()) {
+            encoder.writeData(ctx, e.streamId, out, 0, false, ctx.newPromise());
+        } else {
+            out.release();
+        }
+        if (part2 instanceof ByteBuf body) {
+            encoder.writeData(ctx, e.streamId, body, 0, true, ctx.newPromise());
+        } else {
+            new FileChunks(conn, e.streamId, (FilePart) part2).next();
+        }
+    }
+
+    /** Sends a file range as DATA frames, one chunk in flight at a time. */
+    private static final class FileChunks implements ChannelFutureListener {
+        private final H2Connection conn;
+        private final int streamId;
+        private final FilePart file;
+        private long position;
+
+        FileChunks(H2Connection conn, int streamId, FilePart file) {
+            this.conn = conn;
+            this.streamId = streamId;
+            this.file = file;
+            this.position = file.offset();
+        }
+
+        void next() {
+            long end = file.offset() + file.count();
+            int n = (int) Math.min(FILE_CHUNK, end - position);
+            ByteBuf chunk = conn.alloc().ioBuffer(n);
+            try {
+                ByteBuffer target = chunk.nioBuffer(0, n);
+                int read = 0;
+                while (read < n) {
+                    int r = file.channel().read(target, position + read);
+                    if (r < 0) {
+                        throw new IOException("file ended before its announced length");
+                    }
+                    read += r;
+                }
+                chunk.writerIndex(n);
+            } catch (IOException ex) {
+                chunk.release();
+                file.close();
+                conn.resetStream(streamId, io.netty.handler.codec.http2.Http2Error.INTERNAL_ERROR);
+                return;
+            }
+            position += n;
+            boolean last = position >= end;
+            conn.encoder().writeData(conn.ctx(), streamId, chunk, 0, last, conn.ctx().newPromise())
+                    .addListener(last ? (ChannelFutureListener) f -> file.close() : this);
+            conn.requestFlush();
+        }
+
+        @Override
+        public void operationComplete(io.netty.channel.ChannelFuture f) {
+            if (f.isSuccess() && !conn.closing()) {
+                next();
+            } else {
+                file.close();
+            }
+        }
+    }
+}
