@@ -31,6 +31,8 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     private final Runnable flushTask = this::scheduledFlush;
     final io.netty.handler.codec.http2.Http2Connection.PropertyKey key;
     private final H2Timer timer;
+    private final H2FrameGuard guard = new H2FrameGuard();
+    private final int maxFrameSize;
     private ChannelHandlerContext ctx;
     private ReadGate gate;
     private boolean inRead;
@@ -43,6 +45,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
         this.server = server;
         this.key = connection().newKey();
         this.timer = new H2Timer(this, server.config());
+        this.maxFrameSize = server.http2().maxFrameSize();
         decoder.frameListener(new H2Inbound(this));
         connection().addListener(new Http2ConnectionAdapter() {
             @Override
@@ -89,6 +92,41 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
         inRead = true;
         timer.touch();
         super.channelRead(ctx, msg);
+    }
+
+    /**
+     * After the preface, hands Netty one complete frame at a time (by bounding the readable bytes,
+     * no copy), so {@link H2FrameGuard} checks each frame against the stream states left by the
+     * frames before it.
+     */
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf in, java.util.List<Object> out) throws Exception {
+        if (!decoder().prefaceReceived()) {
+            super.decode(ctx, in, out);
+            return;
+        }
+        int frame = H2FrameGuard.completeFrame(in, maxFrameSize);
+        if (frame < 0) {
+            return;
+        }
+        if (frame == 0) {
+            super.decode(ctx, in, out);
+            return;
+        }
+        try {
+            guard.check(connection(), in);
+        } catch (io.netty.handler.codec.http2.Http2Exception error) {
+            in.skipBytes(frame);
+            onError(ctx, false, error);
+            return;
+        }
+        int end = in.writerIndex();
+        in.writerIndex(in.readerIndex() + frame);
+        try {
+            super.decode(ctx, in, out);
+        } finally {
+            in.writerIndex(end);
+        }
     }
 
     @Override

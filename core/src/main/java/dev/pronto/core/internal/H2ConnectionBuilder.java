@@ -25,6 +25,7 @@ public final class H2ConnectionBuilder extends AbstractHttp2ConnectionHandlerBui
                 .maxHeaderListSize(headerList));
         server(true);
         validateHeaders(true);
+        validateRequiredPseudoHeaders(true);
         encoderEnforceMaxQueuedControlFrames(c.maxQueuedControlFrames());
         decoderEnforceMaxConsecutiveEmptyDataFrames(c.maxEmptyFrames());
         decoderEnforceMaxRstFramesPerWindow(c.maxResetsPerWindow(), (int) c.resetWindow().toSeconds());
