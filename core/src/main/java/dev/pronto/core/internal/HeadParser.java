@@ -1,7 +1,5 @@
 package dev.pronto.core.internal;
 
-import dev.pronto.router.Method;
-
 /**
  * Parses and validates a request head held in {@link RequestHead#bytes} (RFC 9112 §3 and §5).
  * The scanner has already guaranteed that every line ends in CRLF with no bare CR or LF, so this
@@ -13,8 +11,7 @@ final class HeadParser {
     private static final byte[] HOST = Ascii.bytes("host");
     private static final byte[] EXPECT = Ascii.bytes("expect");
     private static final byte[] CONTINUE = Ascii.bytes("100-continue");
-    private static final byte[] HTTP = Ascii.bytes("http");
-    private static final byte[] HTTPS = Ascii.bytes("https");
+    private static final byte[] H2_PREFACE = Ascii.bytes("PRI * HTTP/2.0\r\n");
 
     private final int maxHeaderCount;
     private final Framing framing = new Framing();
@@ -50,7 +47,10 @@ final class HeadParser {
         }
         h.method = Methods.parse(b, 0, i);
         if (h.method == null) {
-            return reject(h, 501, "Method not implemented: " + Ascii.excerpt(b, 0, i));
+            int n = H2_PREFACE.length;
+            return h.length >= n && java.util.Arrays.equals(b, 0, n, H2_PREFACE, 0, n)
+                    ? reject(h, 505, "HTTP/2 connection preface received: this port speaks HTTP/1.1 only")
+                    : reject(h, 501, "Method not implemented: " + Ascii.excerpt(b, 0, i));
         }
         int ts = ++i;
         while (Ascii.isTarget(b[i])) {
@@ -59,52 +59,10 @@ final class HeadParser {
         if (i == ts || b[i] != Ascii.SP) {
             return reject(h, 400, "Malformed request target: use visible ASCII without spaces or '#'");
         }
-        if (!target(h, ts, i)) {
+        if (!RequestTarget.parse(h, ts, i)) {
             return -1;
         }
         return version(h, i + 1);
-    }
-
-    private static boolean target(RequestHead h, int start, int end) {
-        byte[] b = h.bytes;
-        h.targetStart = start;
-        h.targetEnd = end;
-        int path = start;
-        if (b[start] != '/') {
-            if (b[start] == '*' && end == start + 1 && h.method == Method.OPTIONS) {
-                h.pathStart = start;
-                h.pathEnd = end;
-                return true;
-            }
-            path = absoluteFormPath(b, start, end);
-            if (path < 0) {
-                return h.fail(400, "Request target must start with '/' (or be an absolute http(s) URI with a path)");
-            }
-        }
-        int q = path;
-        while (q < end && b[q] != '?') {
-            q++;
-        }
-        h.pathStart = path;
-        h.pathEnd = q;
-        return true;
-    }
-
-    private static int absoluteFormPath(byte[] b, int start, int end) {
-        int i = start;
-        while (i < end && b[i] != ':') {
-            i++;
-        }
-        boolean http = Ascii.equalsLower(b, start, i - start, HTTP) || Ascii.equalsLower(b, start, i - start, HTTPS);
-        if (!http || i + 3 > end || b[i + 1] != '/' || b[i + 2] != '/') {
-            return -1;
-        }
-        for (int p = i + 3; p < end; p++) {
-            if (b[p] == '/') {
-                return p;
-            }
-        }
-        return -1;
     }
 
     private static int version(RequestHead h, int i) {
@@ -139,7 +97,7 @@ final class HeadParser {
     private boolean known(RequestHead h, int name, int nameEnd, int vs, int ve) {
         byte[] b = h.bytes;
         return switch (nameEnd - name) {
-            case 4 -> !Ascii.equalsLower(b, name, 4, HOST) || host(h);
+            case 4 -> !Ascii.equalsLower(b, name, 4, HOST) || host(h, vs, ve);
             case 6 -> !Ascii.equalsLower(b, name, 6, EXPECT) || expect(h, vs, ve);
             default -> framing.field(b, name, nameEnd, vs, ve) || h.fail(framing.errorStatus(), framing.errorMessage());
         };
@@ -158,15 +116,24 @@ final class HeadParser {
         return i;
     }
 
-    private static boolean host(RequestHead h) {
-        return ++h.hostCount == 1 || h.fail(400, "Multiple Host headers: send exactly one");
+    private static boolean host(RequestHead h, int vs, int ve) {
+        if (++h.hostCount > 1) {
+            return h.fail(400, "Multiple Host headers: send exactly one");
+        }
+        if (!RequestTarget.authority(h.bytes, vs, ve)) {
+            return h.fail(400, vs == ve ? "Empty Host header: send the server's host[:port]"
+                    : "Invalid Host header \"" + Ascii.excerpt(h.bytes, vs, ve - vs) + "\": expected host[:port]");
+        }
+        h.hostField = h.headerCount - 1;
+        return true;
     }
 
     private static boolean expect(RequestHead h, int vs, int ve) {
         if (!Ascii.equalsLower(h.bytes, vs, ve - vs, CONTINUE)) {
             return h.fail(417, "Expectation not supported: only 100-continue is");
         }
-        h.expectContinue = true;
+        // RFC 9110 §10.1.1: a server MUST ignore a 100-continue expectation in an HTTP/1.0 request.
+        h.expectContinue = h.http11;
         return true;
     }
 
@@ -183,6 +150,11 @@ final class HeadParser {
         }
         if (h.http11 && h.hostCount == 0) {
             return h.fail(400, "Missing Host header: HTTP/1.1 requests must send one");
+        }
+        if (h.authorityStart >= 0 && h.hostCount == 1) {
+            // RFC 9112 §3.2.2: with an absolute-form target the authority replaces the Host header.
+            h.fields[h.hostField * 4 + 2] = h.authorityStart;
+            h.fields[h.hostField * 4 + 3] = h.authorityEnd;
         }
         return true;
     }

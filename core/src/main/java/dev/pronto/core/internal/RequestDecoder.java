@@ -16,6 +16,7 @@ final class RequestDecoder {
     private static final int STOPPED = 3;
     private static final int FIXED_STREAM = 4;
     private static final int CHUNKED_STREAM = 5;
+    private static final int BODY_RESERVE = 64 * 1024;
 
     private final HttpConnection conn;
     private final HeadScanner scanner;
@@ -244,8 +245,11 @@ final class RequestDecoder {
     private boolean fixedBody() {
         int length = (int) current.head.contentLength;
         if (cum.readableBytes() < length) {
-            if (cum.writableBytes() < length - cum.readableBytes() && cum.refCnt() == 1) {
-                cum.ensureWritable(length - cum.readableBytes());
+            // Reserve room for what is likely to arrive next, never for the whole declared length:
+            // a Content-Length is a claim, and idle connections must not each hold their claim in memory.
+            int reserve = Math.min(length - cum.readableBytes(), BODY_RESERVE);
+            if (cum.writableBytes() < reserve && cum.refCnt() == 1) {
+                cum.ensureWritable(reserve);
             }
             return false;
         }

@@ -16,6 +16,9 @@ final class RequestHead {
     int targetEnd;
     int pathStart;
     int pathEnd;
+    /** The authority of an absolute-form target, or -1; it stands in for the Host header's value. */
+    int authorityStart;
+    int authorityEnd;
     boolean http11;
 
     int headerCount;
@@ -28,6 +31,7 @@ final class RequestHead {
     boolean connectionKeepAlive;
     boolean expectContinue;
     int hostCount;
+    int hostField;
 
     /** Status of the first violation found, 0 when valid. */
     int errorStatus;
@@ -39,6 +43,7 @@ final class RequestHead {
         }
         length = 0;
         method = null;
+        authorityStart = -1;
         headerCount = 0;
         contentLength = -1;
         chunked = false;

@@ -179,6 +179,17 @@ class BadInputTest {
         rejects("GET /ok HTTP/1.1\r\nHost: x\r\nX-A: a\r\n  b\r\n\r\n", "400 Bad Request");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"", "exa mple", "user@example.com", "example.com:port", "[::1"})
+    void emptyOrInvalidHostIsBadRequest(String host) {
+        rejects("GET /ok HTTP/1.1\r\nHost: " + host + "\r\n\r\n", "400 Bad Request");
+    }
+
+    @Test
+    void absoluteFormWithAnInvalidAuthorityIsBadRequest() {
+        rejects("GET http://user@example.com/ok HTTP/1.1\r\nHost: x\r\n\r\n", "400 Bad Request");
+    }
+
     @Test
     void http11WithoutHostIsBadRequest() {
         rejects("GET /ok HTTP/1.1\r\n\r\n", "400 Bad Request");
@@ -237,6 +248,13 @@ class BadInputTest {
     @Test
     void http2VersionIsNotSupported() {
         rejects("GET /ok HTTP/2.0\r\nHost: x\r\n\r\n", "505 HTTP Version Not Supported");
+    }
+
+    @Test
+    void http2ConnectionPrefaceIsVersionNotSupported() {
+        String out = rejects("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", "505 HTTP Version Not Supported");
+
+        assertThat(out).endsWith("HTTP/2 connection preface received: this port speaks HTTP/1.1 only");
     }
 
     @Test

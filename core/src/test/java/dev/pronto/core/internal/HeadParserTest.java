@@ -67,6 +67,14 @@ class HeadParserTest {
         assertThat(h.errorMessage).isEqualTo("Method not implemented: " + "X".repeat(64) + "\u2026");
     }
 
+    @Test
+    void http2ConnectionPrefaceIsVersionNotSupported() {
+        RequestHead h = parse("PRI * HTTP/2.0\r\n\r\n");
+
+        assertThat(h.errorStatus).isEqualTo(505);
+        assertThat(h.errorMessage).startsWith("HTTP/2 connection preface received");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"G(T / HTTP/1.1", "GE\"T / HTTP/1.1", " / HTTP/1.1", "GET\t/ HTTP/1.1"})
     void methodWithInvalidCharactersIsMalformedRequestLine(String line) {
@@ -93,14 +101,11 @@ class HeadParserTest {
         assertThat(query(h)).isEmpty();
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"http://example.com/users?id=1", "https://example.com:8443/users?id=1",
-        "HTTP://example.com/users?id=1"})
-    void absoluteFormUsesItsPath(String uri) {
-        RequestHead h = parse("GET " + uri + " HTTP/1.1\r\n" + HOST + "\r\n");
+    @Test
+    void absoluteFormIsNarrowedToItsPathAndQuery() {
+        RequestHead h = parse("GET http://example.com/users?id=1 HTTP/1.1\r\n" + HOST + "\r\n");
 
-        assertThat(h.errorStatus).isZero();
-        assertThat(target(h)).isEqualTo(uri);
+        assertThat(target(h)).isEqualTo("/users?id=1");
         assertThat(path(h)).isEqualTo("/users");
         assertThat(query(h)).isEqualTo("id=1");
     }
@@ -334,9 +339,33 @@ class HeadParserTest {
     }
 
     @Test
+    void invalidHostIsRejected() {
+        RequestHead h = get("Host: user@example.com\r\n");
+
+        assertThat(h.errorStatus).isEqualTo(400);
+        assertThat(h.errorMessage).isEqualTo("Invalid Host header \"user@example.com\": expected host[:port]");
+    }
+
+    @Test
+    void emptyHostIsRejected() {
+        RequestHead h = get("Host: \r\n");
+
+        assertThat(h.errorStatus).isEqualTo(400);
+        assertThat(h.errorMessage).startsWith("Empty Host header");
+    }
+
+    @Test
     void expect100ContinueIsRecognized() {
         assertThat(get(HOST + "Expect: 100-Continue\r\n").expectContinue).isTrue();
         assertThat(get(HOST).expectContinue).isFalse();
+    }
+
+    @Test
+    void expect100ContinueIsIgnoredInHttp10() {
+        RequestHead h = parse("POST / HTTP/1.0\r\nExpect: 100-continue\r\nContent-Length: 1\r\n\r\n");
+
+        assertThat(h.errorStatus).isZero();
+        assertThat(h.expectContinue).isFalse();
     }
 
     @Test
