@@ -66,7 +66,7 @@ final class HeadParser {
     }
 
     private static int version(RequestHead h, int i) {
-        int v = Http1Grammar.version(h.bytes, i, h.length);
+        int v = Http1Grammar.version(h.bytes, i, h.length - 2);
         if (v > 0 && h.bytes[i + 8] == Ascii.CR) {
             h.http11 = v == Http1Grammar.HTTP_1_1;
             return i + 10;
