@@ -10,6 +10,9 @@ package dev.pronto.core;
  * Instances are cheap: no stack trace is captured.
  */
 public class HttpException extends RuntimeException {
+    /** How many characters of client input {@link #excerpt} keeps. */
+    public static final int EXCERPT_LENGTH = 64;
+
     private final int status;
 
     /**
@@ -41,5 +44,31 @@ public class HttpException extends RuntimeException {
     /** The HTTP status code the server answers with. */
     public int status() {
         return status;
+    }
+
+    /**
+     * Returns client input shortened for an error message that quotes it: the first
+     * {@value #EXCERPT_LENGTH} characters, then an ellipsis (U+2026) when there were more, with control
+     * characters written as {@code \xNN}. Use it wherever a message echoes what the client sent, so a
+     * request can never make the server answer (or log) more than a short excerpt of its own bytes.
+     *
+     * @param input what the client sent; null is returned as {@code "null"}
+     * @return the excerpt, at most {@value #EXCERPT_LENGTH} characters of input plus escapes
+     */
+    public static String excerpt(CharSequence input) {
+        if (input == null) {
+            return "null";
+        }
+        int n = Math.min(input.length(), EXCERPT_LENGTH);
+        StringBuilder sb = new StringBuilder(n + 1);
+        for (int i = 0; i < n; i++) {
+            char c = input.charAt(i);
+            if (c < 0x20 || c == 0x7F) {
+                sb.append("\\x").append(Character.forDigit(c >> 4, 16)).append(Character.forDigit(c & 15, 16));
+            } else {
+                sb.append(c);
+            }
+        }
+        return input.length() > n ? sb.append('\u2026').toString() : sb.toString();
     }
 }

@@ -20,4 +20,20 @@ class HttpExceptionTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("HttpException status must be in 400..599, got 200");
     }
+
+    @Test
+    void excerptKeepsShortInputAsItIs() {
+        assertThat(HttpException.excerpt("abc")).isEqualTo("abc");
+    }
+
+    @Test
+    void excerptCutsLongInputAfter64CharactersWithAnEllipsis() {
+        assertThat(HttpException.excerpt("a".repeat(64))).isEqualTo("a".repeat(64));
+        assertThat(HttpException.excerpt("a".repeat(8 << 20))).isEqualTo("a".repeat(64) + "\u2026");
+    }
+
+    @Test
+    void excerptEscapesControlCharacters() {
+        assertThat(HttpException.excerpt("a\u0000b\r\n\u007f")).isEqualTo("a\\x00b\\x0d\\x0a\\x7f");
+    }
 }

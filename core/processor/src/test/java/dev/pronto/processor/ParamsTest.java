@@ -28,6 +28,12 @@ class ParamsTest {
     }
 
     @Test
+    void longInvalidValueIsQuotedAsAShortExcerpt() {
+        assertThatThrownBy(() -> Params.intValue("9".repeat(100_000), "n", Params.QUERY))
+                .hasMessage("query parameter 'n' must be an integer, got '" + "9".repeat(64) + "\u2026'");
+    }
+
+    @Test
     void uuidMustBeCanonical() {
         assertThat(Params.uuid("123e4567-e89b-12d3-a456-426614174000", "id", Params.PATH))
                 .isEqualTo(UUID.fromString("123e4567-e89b-12d3-a456-426614174000"));

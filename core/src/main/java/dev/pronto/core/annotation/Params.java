@@ -1,6 +1,7 @@
 package dev.pronto.core.annotation;
 
 import dev.pronto.core.BadRequestException;
+import dev.pronto.core.HttpException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -14,7 +15,8 @@ import java.util.UUID;
  * the parameter and its {@code source} ({@link #PATH}, {@link #QUERY}, {@link #HEADER} or
  * {@link #COOKIE}). An absent value is a {@link BadRequestException} "query parameter 'q' is
  * required"; one that does not convert is a {@link BadRequestException} naming the parameter, for
- * example "query parameter 'limit' must be an integer, got 'x'". Wrap a converter with
+ * example "query parameter 'limit' must be an integer, got 'x'" (quoting at most a short excerpt of the
+ * value, see {@link HttpException#excerpt}). Wrap a converter with
  * {@link #optional} or {@link #list} for values that may be absent or repeated. Thread-safe and
  * allocation-free on success, apart from the converted value itself.
  */
@@ -176,6 +178,7 @@ public final class Params {
     }
 
     private static BadRequestException invalid(String expected, String raw, String name, String source) {
-        return new BadRequestException(source + " '" + name + "' must be " + expected + ", got '" + raw + "'");
+        return new BadRequestException(source + " '" + name + "' must be " + expected + ", got '" + HttpException.excerpt(raw)
+                + "'");
     }
 }

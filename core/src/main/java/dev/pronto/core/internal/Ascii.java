@@ -46,6 +46,20 @@ final class Ascii {
         return TARGET[b & 0xFF];
     }
 
+    /** Whether {@code b} is an ASCII control other than HTAB (obs-text is not a control). */
+    static boolean isControl(byte b) {
+        return b >= 0 && b < SP && b != HTAB || b == 0x7F;
+    }
+
+    /** The value of a hexadecimal digit, or -1: only 0-9, a-f and A-F count. */
+    static int hex(byte b) {
+        if (b >= '0' && b <= '9') {
+            return b - '0';
+        }
+        int c = b | 0x20;
+        return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+    }
+
     static int lower(int c) {
         return c >= 'A' && c <= 'Z' ? c + 32 : c;
     }
@@ -95,6 +109,11 @@ final class Ascii {
 
     static String string(byte[] b, int off, int len) {
         return new String(b, off, len, java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+
+    /** At most a short excerpt of {@code b[off, off+len)}, for messages that quote what a peer sent. */
+    static String excerpt(byte[] b, int off, int len) {
+        return dev.pronto.core.HttpException.excerpt(string(b, off, Math.min(len, dev.pronto.core.HttpException.EXCERPT_LENGTH + 1)));
     }
 
     /** Number of decimal digits of a non-negative value. */

@@ -16,6 +16,7 @@ final class RequestDecoder {
     private static final int STOPPED = 3;
     private static final int FIXED_STREAM = 4;
     private static final int CHUNKED_STREAM = 5;
+    private static final int BODY_RESERVE = 64 * 1024;
 
     private final HttpConnection conn;
     private final HeadScanner scanner;
@@ -38,7 +39,7 @@ final class RequestDecoder {
 
     RequestDecoder(HttpConnection conn, ServerConfig config) {
         this.conn = conn;
-        this.scanner = new HeadScanner(config.maxRequestLineLength());
+        this.scanner = new HeadScanner(config.maxRequestLineLength(), config.maxHeaderSize());
         this.parser = new HeadParser(ServerConfig.DEFAULT_MAX_HEADER_COUNT);
         this.chunked = new ChunkedDecoder(config.maxBodySize(), config.maxHeaderSize());
         this.maxHead = config.maxRequestLineLength() + config.maxHeaderSize() + 4;
@@ -103,7 +104,7 @@ final class RequestDecoder {
         if (found < 0) {
             scanned = limit;
             if (limit == maxHead) {
-                return fail(scanner.inRequestLine() ? 414 : 431, scanner.inRequestLine()
+                return fail(scanner.inStartLine() ? 414 : 431, scanner.inStartLine()
                         ? "Request line too long (maxRequestLineLength)" : "Request header fields too large (maxHeaderSize)");
             }
             if (headStartNanos == 0) {
@@ -114,8 +115,9 @@ final class RequestDecoder {
         return switch (scanner.result()) {
             case HeadScanner.FOUND -> parsed(start, found);
             case HeadScanner.LINE_TOO_LONG -> fail(414, "Request line too long (maxRequestLineLength)");
+            case HeadScanner.FIELDS_TOO_LARGE -> fail(431, "Request header fields too large (maxHeaderSize)");
             case HeadScanner.BARE_CR -> fail(400, "Malformed request: CR not followed by LF");
-            case HeadScanner.BAD_REQUEST_LINE -> fail(400, "Malformed request line: expected METHOD SP target SP HTTP/1.1");
+            case HeadScanner.BAD_START_LINE -> fail(400, "Malformed request line: expected METHOD SP target SP HTTP/1.1");
             default -> fail(400, "Malformed request: lines must end with CRLF");
         };
     }
@@ -269,8 +271,11 @@ final class RequestDecoder {
     private boolean fixedBody() {
         int length = (int) current.head.contentLength;
         if (cum.readableBytes() < length) {
-            if (cum.writableBytes() < length - cum.readableBytes() && cum.refCnt() == 1) {
-                cum.ensureWritable(length - cum.readableBytes());
+            // Reserve room for what is likely to arrive next, never for the whole declared length:
+            // a Content-Length is a claim, and idle connections must not each hold their claim in memory.
+            int reserve = Math.min(length - cum.readableBytes(), BODY_RESERVE);
+            if (cum.writableBytes() < reserve && cum.refCnt() == 1) {
+                cum.ensureWritable(reserve);
             }
             return false;
         }

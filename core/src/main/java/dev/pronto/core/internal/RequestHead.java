@@ -16,6 +16,9 @@ final class RequestHead {
     int targetEnd;
     int pathStart;
     int pathEnd;
+    /** The authority of an absolute-form target, or -1; it stands in for the Host header's value. */
+    int authorityStart;
+    int authorityEnd;
     boolean http11;
     /** Carried by an HTTP/2 stream (framing by DATA frames, never chunked or closing). */
     boolean http2;
@@ -30,6 +33,7 @@ final class RequestHead {
     boolean connectionKeepAlive;
     boolean expectContinue;
     int hostCount;
+    int hostField;
 
     /** Status of the first violation found, 0 when valid. */
     int errorStatus;
@@ -42,6 +46,7 @@ final class RequestHead {
         length = 0;
         method = null;
         http2 = false;
+        authorityStart = -1;
         headerCount = 0;
         contentLength = -1;
         chunked = false;
@@ -54,7 +59,7 @@ final class RequestHead {
     }
 
     boolean keepAlive() {
-        return http2 || http11 ? !connectionClose : connectionKeepAlive && !connectionClose;
+        return http2 || (http11 ? !connectionClose : connectionKeepAlive && !connectionClose);
     }
 
     int queryStart() {

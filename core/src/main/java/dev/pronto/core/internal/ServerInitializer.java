@@ -12,6 +12,10 @@ public final class ServerInitializer extends ChannelInitializer<Channel> {
         this.server = server;
     }
 
+    ServerContext context() {
+        return server;
+    }
+
     @Override
     protected void initChannel(Channel ch) {
         if (!server.tryAcquireConnection()) {

@@ -9,6 +9,7 @@ import dev.pronto.core.Server;
 import dev.pronto.core.ServerConfig;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
+import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -67,7 +68,7 @@ class BadInputTest {
     void malformedContentLengthIsBadRequest(String value) {
         String out = rejects(POST + "Content-Length: " + value + "\r\n\r\n", "400 Bad Request");
 
-        assertThat(out).endsWith("\r\n\r\nInvalid Content-Length: expected a decimal byte count");
+        assertThat(out).endsWith("\r\n\r\nInvalid Content-Length \"" + value + "\": expected a decimal byte count");
     }
 
     @Test
@@ -78,8 +79,14 @@ class BadInputTest {
     }
 
     @Test
-    void unknownTransferCodingIsNotImplemented() {
-        rejects(POST + "Transfer-Encoding: gzip\r\n\r\n", "501 Not Implemented");
+    void unknownTransferCodingBeforeChunkedIsNotImplemented() {
+        rejects(POST + "Transfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n", "501 Not Implemented");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"gzip", "xchunked", "chunked, gzip"})
+    void transferEncodingThatDoesNotEndInChunkedIsBadRequest(String value) {
+        rejects(POST + "Transfer-Encoding: " + value + "\r\n\r\n0\r\n\r\n", "400 Bad Request");
     }
 
     @Test
@@ -95,6 +102,15 @@ class BadInputTest {
     @Test
     void nonHexChunkSizeIsBadRequest() {
         rejects(POST + "Transfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n", "400 Bad Request");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"2zz", "0x10", " 5", "5 ", "5;", "10000000000000000"})
+    void malformedChunkSizeLineIsBadRequest(String size) {
+        String out = rejects(POST + "Transfer-Encoding: chunked\r\n\r\n" + size + "\r\nhello\r\n0\r\n\r\n",
+                "400 Bad Request");
+
+        assertThat(out).containsAnyOf("Malformed chunk size line", "Chunk size too large");
     }
 
     @Test
@@ -163,6 +179,17 @@ class BadInputTest {
         rejects("GET /ok HTTP/1.1\r\nHost: x\r\nX-A: a\r\n  b\r\n\r\n", "400 Bad Request");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"", "exa mple", "user@example.com", "example.com:port", "[::1"})
+    void emptyOrInvalidHostIsBadRequest(String host) {
+        rejects("GET /ok HTTP/1.1\r\nHost: " + host + "\r\n\r\n", "400 Bad Request");
+    }
+
+    @Test
+    void absoluteFormWithAnInvalidAuthorityIsBadRequest() {
+        rejects("GET http://user@example.com/ok HTTP/1.1\r\nHost: x\r\n\r\n", "400 Bad Request");
+    }
+
     @Test
     void http11WithoutHostIsBadRequest() {
         rejects("GET /ok HTTP/1.1\r\n\r\n", "400 Bad Request");
@@ -221,6 +248,33 @@ class BadInputTest {
     @Test
     void http2VersionIsNotSupported() {
         rejects("GET /ok HTTP/2.0\r\nHost: x\r\n\r\n", "505 HTTP Version Not Supported");
+    }
+
+    @Test
+    void http2ConnectionPrefaceIsVersionNotSupportedOnAnHttp1OnlyListener() {
+        ch.finishAndReleaseAll();
+        ch = TestChannels.http1Only(ROUTES);
+
+        String out = rejects("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", "505 HTTP Version Not Supported");
+
+        assertThat(out).endsWith("HTTP/2 connection preface received: this port speaks HTTP/1.1 only");
+    }
+
+    @Test
+    void http2ConnectionPrefaceStartsHttp2WhereH2cIsAllowed() {
+        String out = exchange(ch, "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + NEXT);
+
+        assertThat(out).doesNotStartWith("HTTP/1.1").contains("First received frame was not SETTINGS");
+        assertThat(ch.isOpen()).isFalse();
+    }
+
+    @Test
+    void unknownMethodIsQuotedOnlyAsAShortExcerpt() {
+        String out = rejects("X".repeat(5000) + " /ok HTTP/1.1\r\nHost: x\r\n\r\n", "501 Not Implemented");
+
+        String body = out.substring(out.indexOf("\r\n\r\n") + 4);
+        assertThat(new String(body.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8))
+                .isEqualTo("Method not implemented: " + "X".repeat(64) + "\u2026");
     }
 
     @Test

@@ -106,8 +106,9 @@ class ChunkedDecoderTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"zz", "", "-1", "x5", ";ext", "5 5", "0x5"})
-    void badChunkSizeIsRejected(String size) {
+    @ValueSource(strings = {"zz", "", "-1", "x5", ";ext", "5 5", "0x5", "2zz", "0x10", " 5", "5 ", "5\t", "+5", "\u0665",
+        "5;", "5; ", "5;a=", "5;a b", "5;a=\"x", "5;=1", "5;a;", "5;a=1 ", "5 ;a=\"\u0001\""})
+    void badChunkSizeLineIsRejected(String size) {
         assertThat(decode(size + "\r\nhello\r\n0\r\n\r\n")).isEqualTo(ChunkedDecoder.ERROR);
         assertThat(decoder.errorStatus).isEqualTo(400);
     }
@@ -116,13 +117,89 @@ class ChunkedDecoderTest {
     void nonHexSizeHasAMessageThatSaysSo() {
         decode("zz\r\n");
 
-        assertThat(decoder.errorMessage).isEqualTo("Malformed chunk size: expected hexadecimal digits");
+        assertThat(decoder.errorMessage)
+                .isEqualTo("Malformed chunk size line \"zz\": expected hexadecimal digits, then optional ;extensions");
     }
 
     @Test
     void chunkSizeOverflowingALongIsRejected() {
         assertThat(decode("1" + "0".repeat(16) + "\r\n")).isEqualTo(ChunkedDecoder.ERROR);
         assertThat(decoder.errorStatus).isEqualTo(400);
+        assertThat(decoder.errorMessage).isEqualTo("Chunk size too large");
+    }
+
+    @Test
+    void largestChunkSizeFitsAnUnlimitedDecoder() {
+        ChunkedDecoder unlimited = new ChunkedDecoder(Long.MAX_VALUE, 256);
+        unlimited.reset();
+        in.writeCharSequence("7fffffffffffffff\r\n", StandardCharsets.ISO_8859_1);
+
+        assertThat(unlimited.next(in)).isEqualTo(ChunkedDecoder.MORE);
+        assertThat(unlimited.total()).isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
+    void chunkExtensionsCountTowardTheMetadataLimit() {
+        String chunk = "1;" + "e".repeat(98) + "\r\nx\r\n";
+
+        assertThat(decode(chunk + chunk + chunk)).isEqualTo(ChunkedDecoder.ERROR);
+        assertThat(decoder.errorStatus).isEqualTo(431);
+        assertThat(decoder.errorMessage)
+                .isEqualTo("Chunk extensions and trailer fields exceed the limit of 256 bytes (maxHeaderSize)");
+    }
+
+    @Test
+    void extensionsAndTrailersShareTheMetadataLimit() {
+        String trailer = "X-A: " + "a".repeat(100) + "\r\n";
+
+        assertThat(decode("1;" + "e".repeat(98) + "\r\nx\r\n0\r\n" + trailer + trailer + "\r\n")).isEqualTo(ChunkedDecoder.ERROR);
+        assertThat(decoder.errorStatus).isEqualTo(431);
+    }
+
+    @Test
+    void nextStopsAtDataAndLeavesItInTheInput() {
+        in.writeCharSequence("5\r\nhello\r\n0\r\n\r\n", StandardCharsets.ISO_8859_1);
+
+        assertThat(decoder.next(in)).isEqualTo(ChunkedDecoder.DATA);
+        assertThat(decoder.available(in)).isEqualTo(5);
+        assertThat(in.toString(StandardCharsets.ISO_8859_1)).startsWith("hello");
+        in.skipBytes(5);
+        decoder.consumed(5);
+        assertThat(decoder.next(in)).isEqualTo(ChunkedDecoder.DONE);
+    }
+
+    @Test
+    void availableIsCappedAtTheEndOfTheChunk() {
+        in.writeCharSequence("2\r\nabcdef", StandardCharsets.ISO_8859_1);
+        decoder.next(in);
+
+        assertThat(decoder.available(in)).isEqualTo(2);
+    }
+
+    @Test
+    void consumedPrefixOfAnExclusiveInputIsDiscarded() {
+        ByteBuf exclusive = Unpooled.buffer(12).writeBytes("5\r\nhello\r\n3".getBytes(StandardCharsets.ISO_8859_1));
+        try {
+            assertThat(decoder.decode(exclusive, body)).isEqualTo(ChunkedDecoder.MORE);
+
+            assertThat(exclusive.readerIndex()).isZero();
+            assertThat(exclusive.toString(StandardCharsets.ISO_8859_1)).isEqualTo("3");
+        } finally {
+            exclusive.release();
+        }
+    }
+
+    @Test
+    void sharedInputIsNotCompacted() {
+        ByteBuf shared = Unpooled.buffer(12).writeBytes("5\r\nhello\r\n3".getBytes(StandardCharsets.ISO_8859_1));
+        shared.retain();
+        try {
+            decoder.decode(shared, body);
+
+            assertThat(shared.readerIndex()).isEqualTo(10);
+        } finally {
+            shared.release(2);
+        }
     }
 
     @ParameterizedTest
@@ -145,11 +222,18 @@ class ChunkedDecoderTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"NoColon\r\n", ": empty-name\r\n", "X-A : 1\r\n", "X-A: a\u0000\r\n", "X-A\n"})
-    void malformedTrailerIsRejected(String trailer) {
+    @ValueSource(strings = {"NoColon\r\n", ": empty-name\r\n", "X-A : 1\r\n", "X-A: a\u0000\r\n", " folded\r\n"})
+    void malformedTrailerIsRejectedWithTheFieldGrammar(String trailer) {
         assertThat(decode("0\r\n" + trailer + "\r\n")).isEqualTo(ChunkedDecoder.ERROR);
         assertThat(decoder.errorStatus).isEqualTo(400);
-        assertThat(decoder.errorMessage).isEqualTo("Malformed trailer field");
+        assertThat(decoder.errorMessage).startsWith("Malformed trailer field \"");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"X-A\n", "X-A: 1\rx\r\n"})
+    void trailerLineNotEndedByCrlfIsRejected(String trailer) {
+        assertThat(decode("0\r\n" + trailer + "\r\n")).isEqualTo(ChunkedDecoder.ERROR);
+        assertThat(decoder.errorMessage).isEqualTo("Malformed chunked body: trailer field line not ended by CRLF");
     }
 
     @Test

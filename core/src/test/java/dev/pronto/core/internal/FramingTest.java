@@ -24,7 +24,9 @@ class FramingTest {
             .get("/headers", (req, res) -> res.send(req.headers("X-MULTI") + "|" + req.header("x-single")
                     + "|" + req.header("missing")))
             .get("/cookies", (req, res) -> res.send(req.cookie("session") + "|" + req.cookies()))
-            .get("/users/{name}", (req, res) -> res.send(req.param("name") + "|" + req.rawPath())));
+            .get("/users/{name}", (req, res) -> res.send(req.param("name") + "|" + req.rawPath()))
+            .get("/target", (req, res) -> res.send(req.uri() + "|" + req.rawPath() + "|" + req.rawQuery() + "|"
+                    + req.header("Host"))));
 
     @AfterEach
     void close() {
@@ -144,6 +146,14 @@ class FramingTest {
     }
 
     @Test
+    void expectContinueIsIgnoredForHttp10() {
+        String interim = exchange(ch, "POST /echo HTTP/1.0\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n");
+
+        assertThat(interim).isEmpty();
+        assertThat(exchange(ch, "hello")).startsWith("HTTP/1.0 200 OK\r\n").endsWith("hello");
+    }
+
+    @Test
     void headOfAnUnknownPathHasNoBody() {
         String out = exchange(ch, "HEAD /nope HTTP/1.1\r\n" + HOST + "\r\n");
 
@@ -205,6 +215,13 @@ class FramingTest {
 
         assertThat(out).startsWith("HTTP/1.1 200 OK\r\n");
         assertThat(body(out)).isEqualTo("bob|/users/bob");
+    }
+
+    @Test
+    void absoluteFormTakesPathAndQueryFromTheTargetAndHostFromItsAuthority() {
+        String out = exchange(ch, "GET HTTP://example.com:8080/target?x=1 HTTP/1.1\r\nHost: other\r\n\r\n");
+
+        assertThat(body(out)).isEqualTo("/target?x=1|/target|x=1|example.com:8080");
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.pronto.router.Method;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class HeadParserTest {
@@ -58,6 +59,22 @@ class HeadParserTest {
         assertThat(h.errorMessage).isEqualTo("Method not implemented: " + method);
     }
 
+    @Test
+    void unknownMethodIsQuotedAsAShortExcerpt() {
+        RequestHead h = parse("X".repeat(5000) + " / HTTP/1.1\r\n" + HOST + "\r\n");
+
+        assertThat(h.errorStatus).isEqualTo(501);
+        assertThat(h.errorMessage).isEqualTo("Method not implemented: " + "X".repeat(64) + "\u2026");
+    }
+
+    @Test
+    void http2ConnectionPrefaceIsVersionNotSupported() {
+        RequestHead h = parse("PRI * HTTP/2.0\r\n\r\n");
+
+        assertThat(h.errorStatus).isEqualTo(505);
+        assertThat(h.errorMessage).startsWith("HTTP/2 connection preface received");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"G(T / HTTP/1.1", "GE\"T / HTTP/1.1", " / HTTP/1.1", "GET\t/ HTTP/1.1"})
     void methodWithInvalidCharactersIsMalformedRequestLine(String line) {
@@ -84,14 +101,11 @@ class HeadParserTest {
         assertThat(query(h)).isEmpty();
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"http://example.com/users?id=1", "https://example.com:8443/users?id=1",
-        "HTTP://example.com/users?id=1"})
-    void absoluteFormUsesItsPath(String uri) {
-        RequestHead h = parse("GET " + uri + " HTTP/1.1\r\n" + HOST + "\r\n");
+    @Test
+    void absoluteFormIsNarrowedToItsPathAndQuery() {
+        RequestHead h = parse("GET http://example.com/users?id=1 HTTP/1.1\r\n" + HOST + "\r\n");
 
-        assertThat(h.errorStatus).isZero();
-        assertThat(target(h)).isEqualTo(uri);
+        assertThat(target(h)).isEqualTo("/users?id=1");
         assertThat(path(h)).isEqualTo("/users");
         assertThat(query(h)).isEqualTo("id=1");
     }
@@ -185,46 +199,27 @@ class HeadParserTest {
         assertThat(h.value(1)).isEqualTo("a\tb\u00e9");
     }
 
-    @Test
-    void obsFoldIsRejected() {
-        RequestHead h = get(HOST + "X-A: a\r\n b\r\n");
-
-        assertThat(h.errorStatus).isEqualTo(400);
-        assertThat(h.errorMessage).isEqualTo("Obsolete line folding is not allowed: put each header on one line");
-    }
-
-    @Test
-    void whitespaceBeforeColonIsRejected() {
-        RequestHead h = get("Host : x\r\n");
-
-        assertThat(h.errorStatus).isEqualTo(400);
-        assertThat(h.errorMessage).isEqualTo("Malformed header: whitespace before ':' in header name");
-    }
-
-    @Test
-    void emptyHeaderNameIsRejected() {
-        RequestHead h = get(HOST + ": x\r\n");
-
-        assertThat(h.errorStatus).isEqualTo(400);
-        assertThat(h.errorMessage).isEqualTo("Malformed header: empty header name");
-    }
-
     @ParameterizedTest
-    @ValueSource(strings = {"X(a): 1", "X\"a: 1", "X-A", "X/A: 1"})
-    void invalidHeaderNameIsRejected(String field) {
+    @ValueSource(strings = {"X-A: a\r\n b", "Host : x", ": x", "X(a): 1", "X-A: a\u0000b", "X-A"})
+    void fieldLineGrammarViolationIsBadRequestQuotingTheLine(String field) {
         RequestHead h = get(HOST + field + "\r\n");
 
         assertThat(h.errorStatus).isEqualTo(400);
-        assertThat(h.errorMessage).isEqualTo("Malformed header: invalid character in header name");
+        assertThat(h.errorMessage).startsWith("Malformed header line \"");
     }
 
-    @ParameterizedTest
-    @ValueSource(ints = {0x00, 0x01, 0x08, 0x0B, 0x1F, 0x7F})
-    void controlCharacterInValueIsRejected(int c) {
-        RequestHead h = get(HOST + "X-A: a" + (char) c + "b\r\n");
+    @Test
+    void malformedHeaderMessageSaysWhatIsWrong() {
+        RequestHead h = get("Host : x\r\n");
 
-        assertThat(h.errorStatus).isEqualTo(400);
-        assertThat(h.errorMessage).isEqualTo("Malformed header: control character in the value of X-A");
+        assertThat(h.errorMessage).isEqualTo("Malformed header line \"Host : x\": whitespace before ':' in header name");
+    }
+
+    @Test
+    void malformedHeaderMessageQuotesAShortExcerptOnly() {
+        RequestHead h = get(HOST + "X-A: " + "a".repeat(10_000) + "\u0001\r\n");
+
+        assertThat(h.errorMessage).hasSizeLessThan(140).contains("\u2026");
     }
 
     @Test
@@ -250,12 +245,11 @@ class HeadParserTest {
         assertThat(h.errorStatus).isEqualTo(417);
     }
 
-    // --- Content-Length
+    // --- framing (the rules themselves are in Http1GrammarTest)
 
     @Test
     void contentLengthIsParsed() {
         assertThat(get(HOST + "Content-Length: 42\r\n").contentLength).isEqualTo(42);
-        assertThat(get(HOST + "content-length: 007\r\n").contentLength).isEqualTo(7);
     }
 
     @Test
@@ -264,79 +258,19 @@ class HeadParserTest {
     }
 
     @Test
-    void repeatedEqualContentLengthIsAccepted() {
-        RequestHead h = get(HOST + "Content-Length: 5\r\nContent-Length: 5\r\n");
-
-        assertThat(h.errorStatus).isZero();
-        assertThat(h.contentLength).isEqualTo(5);
-    }
-
-    @Test
-    void conflictingContentLengthIsRejected() {
-        RequestHead h = get(HOST + "Content-Length: 5\r\nContent-Length: 6\r\n");
-
-        assertThat(h.errorStatus).isEqualTo(400);
-        assertThat(h.errorMessage).isEqualTo("Conflicting Content-Length headers: send one");
+    void chunkedIsRecognized() {
+        assertThat(get(HOST + "Transfer-Encoding: chunked\r\n").chunked).isTrue();
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"abc", "-1", "1 2", "+1", "1,1", "0x10", ""})
-    void malformedContentLengthIsRejected(String value) {
-        RequestHead h = get(HOST + "Content-Length: " + value + "\r\n");
+    @CsvSource(delimiter = '|', value = {"Content-Length: 5\\r\\nContent-Length: 6|400", "Content-Length: x|400",
+        "Content-Length: 99999999999999999999|413", "Transfer-Encoding: xchunked|400",
+        "Transfer-Encoding: chunked, gzip|400", "Transfer-Encoding: gzip, chunked|501",
+        "Content-Length: 3\\r\\nTransfer-Encoding: chunked|400"})
+    void framingViolationIsAnsweredWithItsStatus(String fields, int status) {
+        RequestHead h = get(HOST + fields.replace("\\r\\n", "\r\n") + "\r\n");
 
-        assertThat(h.errorStatus).isEqualTo(400);
-        assertThat(h.errorMessage).isEqualTo("Invalid Content-Length: expected a decimal byte count");
-    }
-
-    @Test
-    void contentLengthOfMoreThan18DigitsIsTooLarge() {
-        RequestHead h = get(HOST + "Content-Length: 9999999999999999999\r\n");
-
-        assertThat(h.errorStatus).isEqualTo(413);
-    }
-
-    // --- Transfer-Encoding
-
-    @ParameterizedTest
-    @ValueSource(strings = {"chunked", "Chunked", "CHUNKED", "chunked,"})
-    void chunkedIsRecognized(String value) {
-        RequestHead h = get(HOST + "Transfer-Encoding: " + value + "\r\n");
-
-        assertThat(h.errorStatus).isZero();
-        assertThat(h.chunked).isTrue();
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"gzip", "gzip, chunked", "chunked, gzip", "identity", "chunked;x=1", ""})
-    void unknownTransferCodingIsNotImplemented(String value) {
-        RequestHead h = get(HOST + "Transfer-Encoding: " + value + "\r\n");
-
-        assertThat(h.errorStatus).isEqualTo(501);
-        assertThat(h.errorMessage).isEqualTo("Unsupported Transfer-Encoding: only 'chunked' is accepted");
-    }
-
-    @Test
-    void chunkedRepeatedInOneValueIsRejected() {
-        RequestHead h = get(HOST + "Transfer-Encoding: chunked, chunked\r\n");
-
-        assertThat(h.errorStatus).isEqualTo(400);
-        assertThat(h.errorMessage).startsWith("Repeated transfer coding");
-    }
-
-    @Test
-    void chunkedRepeatedInTwoHeadersIsRejected() {
-        RequestHead h = get(HOST + "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n");
-
-        assertThat(h.errorStatus).isEqualTo(400);
-        assertThat(h.errorMessage).startsWith("Repeated transfer coding");
-    }
-
-    @Test
-    void contentLengthWithTransferEncodingIsRejected() {
-        RequestHead h = get(HOST + "Content-Length: 3\r\nTransfer-Encoding: chunked\r\n");
-
-        assertThat(h.errorStatus).isEqualTo(400);
-        assertThat(h.errorMessage).isEqualTo("Both Content-Length and Transfer-Encoding: send only one");
+        assertThat(h.errorStatus).as(h.errorMessage).isEqualTo(status);
     }
 
     @Test
@@ -360,6 +294,14 @@ class HeadParserTest {
 
         assertThat(h.connectionClose).isTrue();
         assertThat(h.keepAlive()).isFalse();
+    }
+
+    @Test
+    void connectionTokenThatOnlyContainsCloseIsNotClose() {
+        RequestHead h = get(HOST + "Connection: xclose\r\n");
+
+        assertThat(h.connectionClose).isFalse();
+        assertThat(h.keepAlive()).isTrue();
     }
 
     @Test
@@ -397,9 +339,33 @@ class HeadParserTest {
     }
 
     @Test
+    void invalidHostIsRejected() {
+        RequestHead h = get("Host: user@example.com\r\n");
+
+        assertThat(h.errorStatus).isEqualTo(400);
+        assertThat(h.errorMessage).isEqualTo("Invalid Host header \"user@example.com\": expected host[:port]");
+    }
+
+    @Test
+    void emptyHostIsRejected() {
+        RequestHead h = get("Host: \r\n");
+
+        assertThat(h.errorStatus).isEqualTo(400);
+        assertThat(h.errorMessage).startsWith("Empty Host header");
+    }
+
+    @Test
     void expect100ContinueIsRecognized() {
         assertThat(get(HOST + "Expect: 100-Continue\r\n").expectContinue).isTrue();
         assertThat(get(HOST).expectContinue).isFalse();
+    }
+
+    @Test
+    void expect100ContinueIsIgnoredInHttp10() {
+        RequestHead h = parse("POST / HTTP/1.0\r\nExpect: 100-continue\r\nContent-Length: 1\r\n\r\n");
+
+        assertThat(h.errorStatus).isZero();
+        assertThat(h.expectContinue).isFalse();
     }
 
     @Test

@@ -23,6 +23,12 @@ final class TestChannels {
         return new EmbeddedChannel(server.channelInitializer());
     }
 
+    /** A connection of a listener that speaks HTTP/1.1 only (no h2c). */
+    static EmbeddedChannel http1Only(Consumer<Routes> routes) {
+        Server server = Server.builder().routes(routes).build();
+        return new EmbeddedChannel(new HttpConnection(((ServerInitializer) server.channelInitializer()).context()));
+    }
+
     static ByteBuf ascii(String s) {
         return Unpooled.copiedBuffer(s, StandardCharsets.ISO_8859_1);
     }

@@ -2,6 +2,7 @@ package dev.pronto.examples.arena;
 
 import dev.pronto.core.BadRequestException;
 import dev.pronto.core.BodyListener;
+import dev.pronto.core.HttpException;
 import dev.pronto.core.Request;
 import dev.pronto.core.RouteOptions;
 import dev.pronto.core.Routes;
@@ -47,7 +48,7 @@ final class BaselineRoutes implements Consumer<Routes> {
         try {
             return body.isEmpty() ? 0 : Long.parseLong(body);
         } catch (NumberFormatException e) {
-            throw new BadRequestException("body must be an integer, got '" + body + "'");
+            throw new BadRequestException("body must be an integer, got '" + HttpException.excerpt(body) + "'");
         }
     }
 }

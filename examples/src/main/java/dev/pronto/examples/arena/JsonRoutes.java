@@ -25,7 +25,8 @@ final class JsonRoutes implements Consumer<Routes> {
         try {
             return Integer.parseInt(raw);
         } catch (NumberFormatException e) {
-            throw new dev.pronto.core.BadRequestException("count must be an integer, got '" + raw + "'");
+            throw new dev.pronto.core.BadRequestException("count must be an integer, got '"
+                    + dev.pronto.core.HttpException.excerpt(raw) + "'");
         }
     }
 

@@ -77,6 +77,15 @@ class ArenaAppTest {
         assertThat(RawSocket.exchange(app.port(), raw)).endsWith("\r\n\r\n" + (55 + x));
     }
 
+    @Test
+    void nonNumericPostBodyIsA400QuotingOnlyAnExcerpt() throws Exception {
+        HttpResponse<byte[]> r = send(req("/baseline11?a=1&b=2").POST(HttpRequest.BodyPublishers.ofString("x".repeat(1 << 20))));
+
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(new String(r.body(), java.nio.charset.StandardCharsets.UTF_8))
+                .isEqualTo("body must be an integer, got '" + "x".repeat(64) + "\u2026'");
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = ';', value = {
         "GET /baseli|ne11?a=13&b=42 HTTP/1.1\\r\\n|Host: localhost\\r\\nConnection: close\\r\\n\\r\\n;55",

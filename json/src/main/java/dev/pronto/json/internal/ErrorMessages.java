@@ -2,6 +2,7 @@ package dev.pronto.json.internal;
 
 import com.dslplatform.json.JsonReader;
 import dev.pronto.core.BadRequestException;
+import dev.pronto.core.HttpException;
 import java.lang.reflect.Type;
 
 /** Builds the short, position-bearing messages that go back to the client in a 400 response. */
@@ -49,7 +50,7 @@ final class ErrorMessages {
             return "invalid value";
         }
         if (message.startsWith(NO_ENUM_CONSTANT)) {
-            return "unknown enum constant '" + message.substring(message.lastIndexOf('.') + 1) + "'";
+            return "unknown enum constant '" + HttpException.excerpt(message.substring(message.lastIndexOf('.') + 1)) + "'";
         }
         return message;
     }

@@ -16,17 +16,6 @@ final class Ascii {
         return true;
     }
 
-    /** Whether the value {@code bytes[start, end)} contains {@code token} (lower case), ignoring case. */
-    static boolean containsToken(byte[] bytes, int start, int end, String token) {
-        int n = token.length();
-        for (int i = start; i + n <= end; i++) {
-            if (equalsIgnoreCase(bytes, i, token)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     static int lower(int c) {
         return c >= 'A' && c <= 'Z' ? c + 32 : c;
     }

@@ -1,132 +1,98 @@
 package dev.pronto.client.http.internal;
 
+import dev.pronto.core.internal.Framing;
+import dev.pronto.core.internal.Http1Grammar;
+
 /**
- * Parses a response head already copied into {@link DecodedResponse#head}: the status line and
- * header fields, noting the ones that frame the body. Returns an error message instead of
- * throwing, because a malformed response is an expected outcome on the wire.
+ * Parses a response head already copied into {@link DecodedResponse#head} by way of the server's
+ * {@code HeadScanner} (so every line ends in CRLF): the status line here, field lines and framing
+ * with the grammar the server uses ({@link Http1Grammar}, {@link Framing}), so the client rejects
+ * exactly what the server would. Returns an error message instead of throwing, because a
+ * malformed response is an expected outcome on the wire.
  */
 final class HeadParser {
-    long contentLength;
-    boolean chunked;
-    boolean otherTransferEncoding;
-    boolean close;
-    boolean keepAlive;
-    boolean http10;
-    private int valueStart;
-    private int valueEnd;
+    private final Framing framing = new Framing();
+    private boolean http10;
 
     /** Parses {@code resp.head}; returns null when valid, else a message quoting the bad part. */
     String parse(DecodedResponse resp) {
-        contentLength = -1;
-        chunked = false;
-        otherTransferEncoding = false;
-        close = false;
-        keepAlive = false;
+        framing.reset();
         byte[] h = resp.head;
         int n = resp.headLength;
-        int eol = indexOf(h, 0, n, '\n');
-        int lineEnd = eol > 0 && h[eol - 1] == '\r' ? eol - 1 : eol;
-        if (!statusLine(h, lineEnd)) {
-            return "malformed status line \"" + quote(h, 0, lineEnd) + "\"";
-        }
-        http10 = h[7] == '0';
-        resp.status = (h[9] - '0') * 100 + (h[10] - '0') * 10 + (h[11] - '0');
-        int pos = eol + 1;
-        while (pos < n) {
-            int lf = indexOf(h, pos, n, '\n');
-            int end = lf > pos && h[lf - 1] == '\r' ? lf - 1 : lf;
-            if (end == pos) {
-                return null;
+        int cr = lineEnd(h, 0);
+        String error = statusLine(resp, cr);
+        int pos = cr + 2;
+        while (error == null && pos < n - 2) {
+            int colon = Http1Grammar.fieldName(h, pos);
+            int end = colon < 0 ? colon : Http1Grammar.valueEnd(h, colon + 1);
+            if (end < 0) {
+                return "malformed header line \"" + quote(h, pos, lineEnd(h, pos)) + "\": " + Http1Grammar.describe(end);
             }
-            String error = field(resp, pos, end);
-            if (error != null) {
-                return error;
+            int vs = Http1Grammar.skipWhitespace(h, colon + 1, end);
+            int ve = Http1Grammar.trimEnd(h, vs, end);
+            resp.addField(pos, colon, vs, ve);
+            if (!framing.field(h, pos, colon, vs, ve)) {
+                return framing.errorMessage();
             }
-            pos = lf + 1;
+            pos = end + 2;
         }
-        return null;
+        if (error != null) {
+            return error;
+        }
+        return framing.complete() ? null : framing.errorMessage();
     }
 
-    private static boolean statusLine(byte[] h, int end) {
-        if (end < 12 || h[0] != 'H' || h[1] != 'T' || h[2] != 'T' || h[3] != 'P' || h[4] != '/' || h[5] != '1'
-                || h[6] != '.' || !digit(h[7]) || h[8] != ' ') {
-            return false;
-        }
-        return digit(h[9]) && digit(h[10]) && digit(h[11]) && (end == 12 || h[12] == ' ');
+    /** The Content-Length, or -1. */
+    long contentLength() {
+        return framing.contentLength();
     }
 
-    private String field(DecodedResponse resp, int pos, int end) {
+    /** Whether the body is chunked (Transfer-Encoding is exactly {@code chunked}). */
+    boolean chunked() {
+        return framing.chunked();
+    }
+
+    /** Whether the connection may carry another response after this one. */
+    boolean keepAlive() {
+        return http10 ? framing.keepAlive() && !framing.close() : !framing.close();
+    }
+
+    private String statusLine(DecodedResponse resp, int cr) {
         byte[] h = resp.head;
-        int colon = indexOf(h, pos, end, ':');
-        if (colon <= pos || colon == end || h[pos] == ' ' || h[pos] == '\t' || h[colon - 1] == ' ') {
-            return "malformed header line \"" + quote(h, pos, end) + "\"";
+        int v = Http1Grammar.version(h, 0, cr);
+        if (v == Http1Grammar.VERSION_UNSUPPORTED) {
+            return "unsupported HTTP version in status line \"" + quote(h, 0, cr) + "\": expected HTTP/1.1 or HTTP/1.0";
         }
-        int vs = colon + 1;
-        while (vs < end && (h[vs] == ' ' || h[vs] == '\t')) {
-            vs++;
+        if (v < 0 || cr < 12 || h[8] != ' ' || !digits(h, 9, 12) || cr > 12 && h[12] != ' ') {
+            return "malformed status line \"" + quote(h, 0, cr) + "\": expected HTTP/1.x, a 3-digit status and a reason";
         }
-        int ve = end;
-        while (ve > vs && (h[ve - 1] == ' ' || h[ve - 1] == '\t')) {
-            ve--;
+        int status = (h[9] - '0') * 100 + (h[10] - '0') * 10 + (h[11] - '0');
+        if (status < 100 || status > 599) {
+            return "malformed status line \"" + quote(h, 0, cr) + "\": status must be in 100..599";
         }
-        resp.addField(pos, colon, vs, ve);
-        valueStart = vs;
-        valueEnd = ve;
-        return classify(h, colon - pos, pos);
-    }
-
-    private String classify(byte[] h, int nameLength, int pos) {
-        int vs = valueStart;
-        int ve = valueEnd;
-        if (nameLength == 14 && Ascii.equalsIgnoreCase(h, pos, "content-length")) {
-            long v = digits(h, vs, ve);
-            if (v < 0 || contentLength >= 0 && contentLength != v) {
-                return "invalid Content-Length \"" + quote(h, vs, ve) + "\"";
-            }
-            contentLength = v;
-        } else if (nameLength == 17 && Ascii.equalsIgnoreCase(h, pos, "transfer-encoding")) {
-            chunked = Ascii.containsToken(h, vs, ve, "chunked");
-            otherTransferEncoding = !chunked;
-        } else if (nameLength == 10 && Ascii.equalsIgnoreCase(h, pos, "connection")) {
-            close |= Ascii.containsToken(h, vs, ve, "close");
-            keepAlive |= Ascii.containsToken(h, vs, ve, "keep-alive");
-        }
+        http10 = v == Http1Grammar.HTTP_1_0;
+        resp.status = status;
         return null;
     }
 
-    private static long digits(byte[] h, int start, int end) {
-        if (start == end || end - start > 18) {
-            return -1;
-        }
-        long v = 0;
-        for (int i = start; i < end; i++) {
-            if (!digit(h[i])) {
-                return -1;
-            }
-            v = v * 10 + (h[i] - '0');
-        }
-        return v;
-    }
-
-    private static boolean digit(byte b) {
-        return b >= '0' && b <= '9';
-    }
-
-    static int indexOf(byte[] h, int from, int to, char c) {
+    private static boolean digits(byte[] h, int from, int to) {
         for (int i = from; i < to; i++) {
-            if (h[i] == c) {
-                return i;
+            if (h[i] < '0' || h[i] > '9') {
+                return false;
             }
         }
-        return to;
+        return true;
     }
 
-    static String quote(byte[] h, int start, int end) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = start; i < Math.min(end, start + 80); i++) {
-            int c = h[i] & 0xff;
-            sb.append(c >= 32 && c < 127 ? String.valueOf((char) c) : String.format("\\x%02x", c));
+    private static int lineEnd(byte[] h, int from) {
+        int i = from;
+        while (h[i] != '\r') {
+            i++;
         }
-        return end - start > 80 ? sb.append("...").toString() : sb.toString();
+        return i;
+    }
+
+    private static String quote(byte[] h, int start, int end) {
+        return Http1Grammar.excerpt(h, start, end - start);
     }
 }

@@ -2,27 +2,28 @@ package dev.pronto.client.http.internal;
 
 import dev.pronto.client.http.MalformedResponseException;
 import dev.pronto.client.http.ResponseTooLargeException;
+import dev.pronto.core.internal.ChunkedDecoder;
+import dev.pronto.core.internal.HeadScanner;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
 
 /**
  * HTTP/1.1 response decoder for one connection: a state machine over the connection's cumulation
  * buffer that frames each response (Content-Length, chunked, or until close) and reports to the
- * connection. It never throws for wire errors; it reports them and stops.
+ * connection. Heads are found and chunked bodies decoded by the server's own {@link HeadScanner}
+ * and {@link ChunkedDecoder}, so both sides apply one grammar. It never throws for wire errors;
+ * it reports them and stops.
  */
 final class ResponseDecoder {
     private static final int HEAD = 0;
     private static final int FIXED = 1;
-    private static final int CHUNK_SIZE = 2;
-    private static final int CHUNK_DATA = 3;
-    private static final int CHUNK_END = 4;
-    private static final int TRAILER = 5;
-    private static final int UNTIL_CLOSE = 6;
-    private static final int FAILED = 7;
-    private static final int MAX_CHUNK_LINE = 4096;
+    private static final int CHUNKED = 2;
+    private static final int UNTIL_CLOSE = 3;
+    private static final int FAILED = 4;
 
     private final PooledConnection conn;
+    private final HeadScanner scanner;
     private final HeadParser parser = new HeadParser();
+    private final ChunkedDecoder chunked;
     private final int maxHeaderSize;
     private final int maxResponseSize;
     private int state = HEAD;
@@ -38,6 +39,8 @@ final class ResponseDecoder {
         this.conn = conn;
         this.maxHeaderSize = maxHeaderSize;
         this.maxResponseSize = maxResponseSize;
+        this.scanner = new HeadScanner(maxHeaderSize, maxHeaderSize);
+        this.chunked = new ChunkedDecoder(Long.MAX_VALUE, maxHeaderSize);
     }
 
     /** Decodes as many responses as {@code in} holds; stops when it needs more bytes or demand. */
@@ -48,10 +51,7 @@ final class ResponseDecoder {
             progress = switch (state) {
                 case HEAD -> readHead(in);
                 case FIXED -> readFixed(in);
-                case CHUNK_SIZE -> readChunkSize(in);
-                case CHUNK_DATA -> readChunkData(in);
-                case CHUNK_END -> readChunkEnd(in);
-                case TRAILER -> readTrailer(in);
+                case CHUNKED -> readChunked(in);
                 case UNTIL_CLOSE -> readUntilClose(in);
                 default -> {
                     in.skipBytes(in.readableBytes());
@@ -87,21 +87,37 @@ final class ResponseDecoder {
         if (x == null) {
             return malformed("response bytes arrived with no request in flight");
         }
-        int end = headEnd(in);
-        if (end < 0) {
-            return scanned > maxHeaderSize && tooLarge("response head exceeds maxHeaderSize=" + maxHeaderSize);
+        int start = in.readerIndex();
+        int limit = Math.min(in.readableBytes(), maxHeaderSize);
+        if (scanned == 0) {
+            scanner.reset();
         }
-        int len = end - in.readerIndex();
-        if (len > maxHeaderSize) {
-            return tooLarge("response head of " + len + " bytes exceeds maxHeaderSize=" + maxHeaderSize);
+        int lf = scanned < limit ? in.forEachByte(start + scanned, limit - scanned, scanner) : -1;
+        if (lf < 0) {
+            scanned = limit;
+            return limit == maxHeaderSize && tooLarge("response head exceeds maxHeaderSize=" + maxHeaderSize);
         }
+        return switch (scanner.result()) {
+            case HeadScanner.FOUND -> parseHead(x, in, lf);
+            case HeadScanner.LINE_TOO_LONG, HeadScanner.FIELDS_TOO_LARGE ->
+                    tooLarge("response head exceeds maxHeaderSize=" + maxHeaderSize);
+            case HeadScanner.BARE_CR -> malformed("CR not followed by LF in the response head");
+            case HeadScanner.BARE_LF -> malformed("response head line ended by a bare LF; lines must end with CRLF");
+            default -> malformed("control character in the status line");
+        };
+    }
+
+    private boolean parseHead(Exchange x, ByteBuf in, int lf) {
+        int from = in.readerIndex() + scanner.leading();
+        int len = lf + 1 - from;
         scanned = 0;
         resp = x.newResponse();
         resp.reset();
         if (resp.head.length < len) {
             resp.head = new byte[Math.max(len, resp.head.length * 2)];
         }
-        in.readBytes(resp.head, 0, len);
+        in.getBytes(from, resp.head, 0, len);
+        in.readerIndex(lf + 1);
         resp.headLength = len;
         String error = parser.parse(resp);
         return error != null ? malformed(error) : startBody(x);
@@ -112,7 +128,7 @@ final class ResponseDecoder {
         if (s >= 100 && s < 200 && s != 101) {
             return true;
         }
-        keepAlive = (parser.http10 ? parser.keepAlive : !parser.close) && s != 101;
+        keepAlive = parser.keepAlive() && s != 101;
         streaming = x.bodySubscriber != null;
         total = 0;
         if (streaming) {
@@ -120,14 +136,15 @@ final class ResponseDecoder {
         }
         if (s < 200 || s == 204 || s == 304 || x.request.method().equals("HEAD")) {
             finish();
-        } else if (parser.chunked) {
-            state = CHUNK_SIZE;
-        } else if (parser.contentLength >= 0 && !parser.otherTransferEncoding) {
-            if (!streaming && parser.contentLength > maxResponseSize) {
-                return tooLarge("response body of " + parser.contentLength + " bytes exceeds maxResponseSize="
+        } else if (parser.chunked()) {
+            chunked.reset();
+            state = CHUNKED;
+        } else if (parser.contentLength() >= 0) {
+            if (!streaming && parser.contentLength() > maxResponseSize) {
+                return tooLarge("response body of " + parser.contentLength() + " bytes exceeds maxResponseSize="
                         + maxResponseSize);
             }
-            remaining = parser.contentLength;
+            remaining = parser.contentLength();
             state = FIXED;
             if (remaining == 0) {
                 finish();
@@ -156,85 +173,34 @@ final class ResponseDecoder {
         return true;
     }
 
-    private boolean readChunkSize(ByteBuf in) {
-        int lf = in.indexOf(in.readerIndex(), in.writerIndex(), (byte) '\n');
-        if (lf < 0) {
-            return in.readableBytes() > MAX_CHUNK_LINE && malformed("chunk size line longer than " + MAX_CHUNK_LINE);
+    private boolean readChunked(ByteBuf in) {
+        int r = chunked.next(in);
+        if (r == ChunkedDecoder.ERROR) {
+            return chunked.errorStatus() == 431 ? tooLarge(chunked.errorMessage()) : malformed(chunked.errorMessage());
         }
-        long size = 0;
-        int digits = 0;
-        for (int i = in.readerIndex(); i < lf; i++, digits++) {
-            int d = Character.digit(in.getByte(i), 16);
-            if (d < 0) {
-                break;
-            }
-            size = size * 16 + d;
-            if (size > Integer.MAX_VALUE) {
-                return malformed("chunk size too large");
-            }
-        }
-        if (digits == 0) {
-            return malformed("invalid chunk size line \"" + in.toString(in.readerIndex(),
-                    Math.min(lf - in.readerIndex(), 40), java.nio.charset.StandardCharsets.ISO_8859_1) + "\"");
-        }
-        in.readerIndex(lf + 1);
-        total += size;
-        if (!streaming && total > maxResponseSize) {
+        if (!streaming && chunked.total() > maxResponseSize) {
             return tooLarge("chunked response body exceeds maxResponseSize=" + maxResponseSize);
         }
-        remaining = size;
-        state = size == 0 ? TRAILER : CHUNK_DATA;
-        return true;
-    }
-
-    private boolean readChunkData(ByteBuf in) {
+        if (r == ChunkedDecoder.DONE) {
+            finish();
+            return true;
+        }
+        if (r == ChunkedDecoder.MORE) {
+            return false;
+        }
+        int n = chunked.available(in);
         if (streaming) {
-            if (!deliver(in, remaining)) {
+            if (!conn.streamDemand()) {
                 return false;
             }
+            conn.onStreamPart(in.readRetainedSlice(n));
         } else {
-            int n = (int) Math.min(in.readableBytes(), remaining);
             if (acc == null) {
-                acc = conn.alloc().buffer((int) Math.min(remaining, 1 << 16));
+                acc = conn.alloc().buffer(Math.min(n, 1 << 16));
             }
             acc.writeBytes(in, n);
-            remaining -= n;
         }
-        if (remaining == 0) {
-            state = CHUNK_END;
-        }
-        return true;
-    }
-
-    private boolean readChunkEnd(ByteBuf in) {
-        int ri = in.readerIndex();
-        byte b = in.getByte(ri);
-        if (b == '\n') {
-            in.skipBytes(1);
-        } else if (b != '\r') {
-            return malformed("missing CRLF after chunk data");
-        } else if (in.readableBytes() < 2) {
-            return false;
-        } else if (in.getByte(ri + 1) != '\n') {
-            return malformed("missing CRLF after chunk data");
-        } else {
-            in.skipBytes(2);
-        }
-        state = CHUNK_SIZE;
-        return true;
-    }
-
-    private boolean readTrailer(ByteBuf in) {
-        int ri = in.readerIndex();
-        int lf = in.indexOf(ri, in.writerIndex(), (byte) '\n');
-        if (lf < 0) {
-            return in.readableBytes() > maxHeaderSize && tooLarge("trailer exceeds maxHeaderSize=" + maxHeaderSize);
-        }
-        boolean empty = lf == ri || lf == ri + 1 && in.getByte(ri) == '\r';
-        in.readerIndex(lf + 1);
-        if (empty) {
-            finish();
-        }
+        chunked.consumed(n);
         return true;
     }
 
@@ -279,33 +245,9 @@ final class ResponseDecoder {
         }
     }
 
-    private int headEnd(ByteBuf in) {
-        int ri = in.readerIndex();
-        int end = in.writerIndex();
-        int pos = ri + scanned;
-        while (true) {
-            int lf = in.indexOf(pos, end, (byte) '\n');
-            if (lf < 0) {
-                scanned = end - ri;
-                return -1;
-            }
-            if (lf + 1 < end && in.getByte(lf + 1) == '\n') {
-                return lf + 2;
-            }
-            if (lf + 2 >= end) {
-                scanned = lf - ri;
-                return -1;
-            }
-            if (in.getByte(lf + 1) == '\r' && in.getByte(lf + 2) == '\n') {
-                return lf + 3;
-            }
-            pos = lf + 1;
-        }
-    }
-
     private boolean malformed(String message) {
         fail();
-        conn.onDecodeError(new MalformedResponseException(message + " from " + conn.origin()));
+        conn.onDecodeError(new MalformedResponseException("malformed response from " + conn.origin() + ": " + message));
         return false;
     }
 
