@@ -25,7 +25,8 @@ class HostileClientTest {
     private static final int BIG = 16 * 1024;
     private static final long BOUND = 32L * 1024 * 1024;
     private final Server server = Server.builder()
-            .config(c -> c.port(0).host("127.0.0.1").ioThreads(1).bodyReadTimeout(Duration.ofMillis(300)))
+            .config(c -> c.port(0).host("127.0.0.1").ioThreads(1).bodyReadTimeout(Duration.ofMillis(300))
+                    .maxBodySize(64L * 1024 * 1024))
             .routes(r -> r.get("/big", (req, res) -> res.send("x".repeat(BIG)))
                     .get("/ok", (req, res) -> res.send("ok"))
                     .post("/upload", (req, res) -> res.send(String.valueOf(req.body().readableBytes()))))
@@ -50,6 +51,27 @@ class HostileClientTest {
             assertThat(answersIfUnbounded).isGreaterThan(20 * BOUND);
             assertThat(usedDirectMemory() - before).isLessThan(BOUND);
             assertThat(get("/ok")).endsWith("ok");
+        }
+    }
+
+    @Test
+    void idleConnectionsDeclaringHugeBodiesCostOnlyWhatTheySent() throws Exception {
+        long before = usedDirectMemory();
+        java.util.List<Socket> idle = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < 50; i++) {
+                Socket s = new Socket("127.0.0.1", server.port());
+                idle.add(s);
+                s.getOutputStream().write(("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: " + 60 * 1024 * 1024
+                        + "\r\n\r\nfirst bytes").getBytes(StandardCharsets.US_ASCII));
+            }
+            assertThat(get("/ok")).endsWith("ok");
+
+            assertThat(usedDirectMemory() - before).isLessThan(BOUND);
+        } finally {
+            for (Socket s : idle) {
+                s.close();
+            }
         }
     }
 
