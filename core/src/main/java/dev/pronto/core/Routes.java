@@ -163,7 +163,7 @@ public final class Routes {
 
     /** Adds an {@code onRequest} hook (see the class javadoc for when it runs). */
     public Routes onRequest(RequestHook hook) {
-        onRequest.add(HookStep.of(Objects.requireNonNull(hook, "hook")));
+        onRequest.add(HookStep.sync(Objects.requireNonNull(hook, "hook")));
         return this;
     }
 
@@ -172,19 +172,19 @@ public final class Routes {
      * the connection's event loop); a failed stage is mapped like an exception.
      */
     public Routes onRequestAsync(RequestHook.AsyncHook hook) {
-        onRequest.add(HookStep.of(Objects.requireNonNull(hook, "hook")));
+        onRequest.add(HookStep.async(Objects.requireNonNull(hook, "hook")));
         return this;
     }
 
     /** Adds a {@code preHandler} hook: after routing and body decoding; may answer early (auth). */
     public Routes preHandler(RequestHook hook) {
-        preHandler.add(HookStep.of(Objects.requireNonNull(hook, "hook")));
+        preHandler.add(HookStep.sync(Objects.requireNonNull(hook, "hook")));
         return this;
     }
 
     /** Adds an asynchronous {@code preHandler} hook; see {@link #onRequestAsync(RequestHook.AsyncHook)}. */
     public Routes preHandlerAsync(RequestHook.AsyncHook hook) {
-        preHandler.add(HookStep.of(Objects.requireNonNull(hook, "hook")));
+        preHandler.add(HookStep.async(Objects.requireNonNull(hook, "hook")));
         return this;
     }
 

@@ -147,10 +147,12 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) throws Exception {
-        if (!(cause instanceof io.netty.handler.codec.http2.Http2Exception)) {
-            server.connectionFailed(ctx.channel(), cause);
+        if (io.netty.handler.codec.http2.Http2CodecUtil.getEmbeddedHttp2Exception(cause) != null) {
+            super.exceptionCaught(ctx, cause);
+            return;
         }
-        super.exceptionCaught(ctx, cause);
+        server.connectionFailed(ctx.channel(), cause);
+        closeNow();
     }
 
     // ---- exchanges of streams ----
@@ -373,20 +375,23 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
 
     @Override
     public void drainAndClose() {
-        // closing the handler sends GOAWAY and closes once the open streams have finished
-        eventLoop().execute(() -> ctx.close());
+        // a close through the pipeline reaches this handler, which sends GOAWAY and closes once the
+        // open streams have finished (or the graceful shutdown timeout passed)
+        eventLoop().execute(() -> ctx.channel().close());
     }
 
     @Override
     public void closeNow() {
         closing = true;
-        ctx.channel().close();
+        // from this handler's context: straight to the transport, past the graceful close above
+        ctx.close();
     }
 
     /** The GOAWAY of an idle connection: no stream is open and none arrived for the idle timeout. */
     void closeIdle() {
+        closing = true;
         goAway(ctx, connection().remote().lastStreamCreated(), Http2Error.NO_ERROR.code(), Unpooled.EMPTY_BUFFER,
-                ctx.newPromise());
-        closeNow();
+                ctx.newPromise()).addListener(f -> ctx.close());
+        flush(ctx);
     }
 }

@@ -11,12 +11,12 @@ import dev.pronto.core.RequestHook;
  */
 public record HookStep(RequestHook sync, RequestHook.AsyncHook async) {
     /** A synchronous step. */
-    public static HookStep of(RequestHook hook) {
+    public static HookStep sync(RequestHook hook) {
         return new HookStep(hook, null);
     }
 
     /** An asynchronous step. */
-    public static HookStep of(RequestHook.AsyncHook hook) {
+    public static HookStep async(RequestHook.AsyncHook hook) {
         return new HookStep(null, hook);
     }
 }

@@ -1,0 +1,145 @@
+package dev.pronto.core;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http2.DefaultHttp2Headers;
+import io.netty.handler.codec.http2.DefaultHttp2HeadersEncoder;
+import io.netty.handler.codec.http2.Http2Headers;
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A raw HTTP/2 client over a plain socket for tests that must send what no well-behaved client
+ * sends: it writes frames byte for byte and reads frames back as they arrive.
+ */
+final class RawH2 implements AutoCloseable {
+    static final int DATA = 0x0;
+    static final int HEADERS = 0x1;
+    static final int RST_STREAM = 0x3;
+    static final int SETTINGS = 0x4;
+    static final int PING = 0x6;
+    static final int GOAWAY = 0x7;
+    static final int WINDOW_UPDATE = 0x8;
+    static final int CONTINUATION = 0x9;
+    static final int END_STREAM = 0x1;
+    static final int END_HEADERS = 0x4;
+    static final int ACK = 0x1;
+    private static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+
+    private final Socket socket;
+    private final OutputStream out;
+    private final DataInputStream in;
+    private final DefaultHttp2HeadersEncoder hpack = new DefaultHttp2HeadersEncoder();
+
+    /** A frame read from the server. */
+    record Frame(int type, int flags, int stream, byte[] payload) {
+        /** The error code of a GOAWAY or RST_STREAM frame. */
+        long errorCode() {
+            int at = type == GOAWAY ? 4 : 0;
+            return ((payload[at] & 0xFFL) << 24) | ((payload[at + 1] & 0xFF) << 16) | ((payload[at + 2] & 0xFF) << 8)
+                    | (payload[at + 3] & 0xFF);
+        }
+
+        String text() {
+            return new String(payload, StandardCharsets.UTF_8);
+        }
+    }
+
+    RawH2(int port, int... settings) throws IOException {
+        socket = new Socket("127.0.0.1", port);
+        socket.setSoTimeout(10_000);
+        out = socket.getOutputStream();
+        in = new DataInputStream(socket.getInputStream());
+        out.write(PREFACE);
+        byte[] payload = new byte[settings.length / 2 * 6];
+        for (int i = 0; i < settings.length; i += 2) {
+            int at = i / 2 * 6;
+            payload[at] = (byte) (settings[i] >> 8);
+            payload[at + 1] = (byte) settings[i];
+            payload[at + 2] = (byte) (settings[i + 1] >> 24);
+            payload[at + 3] = (byte) (settings[i + 1] >> 16);
+            payload[at + 4] = (byte) (settings[i + 1] >> 8);
+            payload[at + 5] = (byte) settings[i + 1];
+        }
+        frame(SETTINGS, 0, 0, payload);
+    }
+
+    void frame(int type, int flags, int stream, byte[] payload) throws IOException {
+        byte[] f = new byte[9 + payload.length];
+        f[0] = (byte) (payload.length >> 16);
+        f[1] = (byte) (payload.length >> 8);
+        f[2] = (byte) payload.length;
+        f[3] = (byte) type;
+        f[4] = (byte) flags;
+        f[5] = (byte) (stream >> 24);
+        f[6] = (byte) (stream >> 16);
+        f[7] = (byte) (stream >> 8);
+        f[8] = (byte) stream;
+        System.arraycopy(payload, 0, f, 9, payload.length);
+        out.write(f);
+    }
+
+    /** An HPACK block for a request. */
+    byte[] block(String method, String path) throws Exception {
+        Http2Headers h = new DefaultHttp2Headers().method(method).path(path).scheme("http").authority("localhost");
+        ByteBuf buf = Unpooled.buffer();
+        try {
+            hpack.encodeHeaders(1, h, buf);
+            return ByteBufUtil.getBytes(buf);
+        } finally {
+            buf.release();
+        }
+    }
+
+    void request(int stream, String method, String path, int flags) throws Exception {
+        frame(HEADERS, END_HEADERS | flags, stream, block(method, path));
+    }
+
+    /** The next frame, or null once the server closed the connection. */
+    Frame read() throws IOException {
+        try {
+            int length = in.readUnsignedByte() << 16 | in.readUnsignedByte() << 8 | in.readUnsignedByte();
+            int type = in.readUnsignedByte();
+            int flags = in.readUnsignedByte();
+            int stream = in.readInt() & Integer.MAX_VALUE;
+            byte[] payload = new byte[length];
+            in.readFully(payload);
+            return new Frame(type, flags, stream, payload);
+        } catch (EOFException | java.net.SocketException closed) {
+            return null;
+        }
+    }
+
+    /** Reads until a frame of {@code type} arrives; null if the connection closes first. */
+    Frame awaitFrame(int type) throws IOException {
+        for (Frame f = read(); f != null; f = read()) {
+            if (f.type() == type) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** Whether the server closed the connection (reads to the end, failing on a read timeout). */
+    boolean closedByServer() throws IOException {
+        try {
+            while (read() != null) {
+                // drain what the server still sends
+            }
+            return true;
+        } catch (SocketTimeoutException stillOpen) {
+            return false;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        socket.close();
+    }
+}
