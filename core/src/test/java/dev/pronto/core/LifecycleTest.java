@@ -12,10 +12,15 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 class LifecycleTest {
+    /** The protocol every request of this class uses; subclasses run the same tests over others. */
+    TestClient.Protocol protocol() {
+        return TestClient.Protocol.HTTP_1_1;
+    }
+
     private final List<String> calls = new CopyOnWriteArrayList<>();
 
     private TestClient client(Consumer<Routes> routes) {
-        return TestClient.start(Server.builder().routes(routes));
+        return TestClient.start(Server.builder().routes(routes), protocol());
     }
 
     private Consumer<Routes> recording() {
@@ -162,7 +167,7 @@ class LifecycleTest {
     void requestsBeyondMaxInFlightGetAFast503() {
         CompletableFuture<String> gate = new CompletableFuture<>();
         try (TestClient c = TestClient.start(Server.builder().config(cfg -> cfg.maxInFlight(1))
-                .routes(r -> r.get("/slow", Handler.async((req, res) -> gate)).get("/fast", (req, res) -> res.send("f"))))) {
+                .routes(r -> r.get("/slow", Handler.async((req, res) -> gate)).get("/fast", (req, res) -> res.send("f"))), protocol())) {
             CompletableFuture<TestResponse> slow = CompletableFuture.supplyAsync(() -> c.get("/slow"));
             TestResponse shed = awaitShed(c);
             gate.complete("done");
@@ -190,7 +195,7 @@ class LifecycleTest {
                 .get("/v", (req, res) -> {
                     throw new ValidationException(List.of(new ValidationException.FieldError("body.name", "must not be blank"),
                             new ValidationException.FieldError("query.limit", "must be at most 50")));
-                })))) {
+                })), protocol())) {
             TestResponse r = c.get("/v");
 
             assertThat(r.status()).isEqualTo(400);

@@ -21,6 +21,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class StaticFilesTest {
+    /** The protocol every request of this class uses; subclasses run the same tests over others. */
+    TestClient.Protocol protocol() {
+        return TestClient.Protocol.HTTP_1_1;
+    }
+
     private static final String CSS = "body { color: red; }\n".repeat(50);
     @TempDir
     Path dir;
@@ -44,8 +49,8 @@ class StaticFilesTest {
         memory = client(StaticFiles.builder(root).cache(StaticFiles.Cache.MEMORY).build());
     }
 
-    private static TestClient client(StaticFiles files) {
-        return TestClient.start(Server.builder().routes(r -> r.get("/static/{*path}", files)));
+    private TestClient client(StaticFiles files) {
+        return TestClient.start(Server.builder().routes(r -> r.get("/static/{*path}", files)), protocol());
     }
 
     @AfterEach

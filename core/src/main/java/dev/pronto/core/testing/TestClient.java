@@ -40,9 +40,19 @@ public final class TestClient implements AutoCloseable {
     private final MultiThreadIoEventLoopGroup group;
     private final LocalAddress address;
     private final Channel listener;
+    private final Protocol protocol;
 
-    private TestClient(Server server) {
+    /** How a client speaks to the server: every request method works over each. */
+    public enum Protocol {
+        /** HTTP/1.1, the raw {@link #send(String)} and {@link #sendAll(String, int)} included. */
+        HTTP_1_1,
+        /** HTTP/2 with prior knowledge (h2c) on the same port; raw sends stay HTTP/1.1. */
+        H2C
+    }
+
+    private TestClient(Server server, Protocol protocol) {
         this.server = server;
+        this.protocol = protocol;
         this.group = new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
         this.address = new LocalAddress(TestClient.class);
         this.listener = new ServerBootstrap().group(group).channel(LocalServerChannel.class)
@@ -51,12 +61,22 @@ public final class TestClient implements AutoCloseable {
 
     /** Starts an in-memory client for {@code builder}'s server (the server is built, not bound). */
     public static TestClient start(Server.Builder builder) {
-        return new TestClient(builder.build());
+        return new TestClient(builder.build(), Protocol.HTTP_1_1);
+    }
+
+    /** Starts an in-memory client speaking {@code protocol} for {@code builder}'s server. */
+    public static TestClient start(Server.Builder builder, Protocol protocol) {
+        return new TestClient(builder.build(), protocol);
     }
 
     /** Starts an in-memory client for {@code server}, which need not be started. */
     public static TestClient start(Server server) {
-        return new TestClient(server);
+        return new TestClient(server, Protocol.HTTP_1_1);
+    }
+
+    /** The protocol of {@link #get} and {@link #request}. */
+    public Protocol protocol() {
+        return protocol;
     }
 
     /** How long a call waits for its responses. */
@@ -74,6 +94,9 @@ public final class TestClient implements AutoCloseable {
      * null, a UTF-8 body with its Content-Length.
      */
     public TestResponse request(String method, String uri, Map<String, String> headers, String body) {
+        if (protocol == Protocol.H2C) {
+            return h2(new H2Exchange.Request(method, uri, headers, body));
+        }
         StringBuilder sb = new StringBuilder(method).append(' ').append(uri).append(" HTTP/1.1\r\nHost: test\r\n");
         headers.forEach((k, v) -> sb.append(k).append(": ").append(v).append("\r\n"));
         byte[] payload = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
@@ -108,6 +131,32 @@ public final class TestClient implements AutoCloseable {
         } catch (Exception e) {
             throw new AssertionError("no complete response within " + TIMEOUT + " (" + collector.received.size()
                     + " of " + count + " received)", e);
+        } finally {
+            ch.close().syncUninterruptibly();
+        }
+    }
+
+    private TestResponse h2(H2Exchange.Request request) {
+        H2Exchange exchange = new H2Exchange();
+        io.netty.handler.codec.http2.Http2ConnectionHandler h2 = exchange.handler();
+        Channel ch = new Bootstrap().group(group).channel(LocalChannel.class)
+                .handler(new io.netty.channel.ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel c) {
+                        c.pipeline().addLast(h2, new ChannelInboundHandlerAdapter() {
+                            @Override
+                            public void channelInactive(ChannelHandlerContext ctx) {
+                                exchange.fail("connection closed before the response ended");
+                            }
+                        });
+                    }
+                })
+                .connect(address).syncUninterruptibly().channel();
+        try {
+            ch.eventLoop().submit(() -> H2Exchange.write(h2, ch.pipeline().context(h2), request)).syncUninterruptibly();
+            return exchange.done.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            throw new AssertionError("no complete HTTP/2 response within " + TIMEOUT, e);
         } finally {
             ch.close().syncUninterruptibly();
         }
