@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# HTTP/2 load test: Pronto against Vert.x 5 and a raw Netty codec-http2 server, same run, one
+# server core. Each server answers /baseline2?a=1&b=1 (HttpArena's h2 endpoint) over h2c with prior
+# knowledge; h2load runs on core 0 with CONNS connections and STREAMS concurrent streams each.
+# Reports requests/s, the server's CPU time per request (utime+stime from /proc) and the medians of
+# ROUNDS, with Pronto's ratios to each baseline. Needs: h2load (nghttp2-client), a built
+# jmh/target/benchmarks.jar, a JDK 21+ as JAVA_HOME or java.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+JAR=jmh/target/benchmarks.jar
+source jmh/load/common.sh
+ROUNDS="${ROUNDS:-3}"
+DURATION="${DURATION:-5}"
+CONNS="${CONNS:-64}"
+STREAMS="${STREAMS:-100}"
+FLAGS=(-Xms256m -Xmx256m "${SERVER_FLAGS[@]}")
+require_tool h2load "apt-get install nghttp2-client"
+require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
+trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
+
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+
+start_server() { # class port
+    taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$JAR" "dev.pronto.jmh.h2.$1" "$2" >/dev/null 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 100); do
+        curl -s -o /dev/null --http2-prior-knowledge "http://127.0.0.1:$2/baseline2?a=1&b=1" && return 0
+        sleep 0.1
+    done
+    echo "server $1 did not start" >&2; exit 1
+}
+
+measure() { # class port -> "rps cpu_us_per_req"
+    start_server "$1" "$2"
+    local url="http://127.0.0.1:$2/baseline2?a=1&b=1"
+    taskset -c 0 h2load -c "$CONNS" -m "$STREAMS" -D 3 "$url" >/dev/null            # warm-up
+    local hz; hz=$(getconf CLK_TCK)
+    local t0; t0=$(cpu_ticks "$SERVER_PID")
+    local out; out=$(taskset -c 0 h2load -c "$CONNS" -m "$STREAMS" -D "$DURATION" "$url")
+    local t1; t1=$(cpu_ticks "$SERVER_PID")
+    kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
+    local ok; ok=$(echo "$out" | awk '/^requests:/ {print $8}')
+    local rps; rps=$(echo "$out" | awk '/^finished in/ {print $4}')
+    echo "$rps $(awk -v d=$((t1 - t0)) -v n="$ok" -v hz="$hz" 'BEGIN {printf "%.3f", d / hz * 1e6 / n}')"
+}
+
+median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+
+declare -a PR PC VR VC NR NC
+for r in $(seq "$ROUNDS"); do
+    read -r a b <<<"$(measure ProntoH2Server 18082)"; PR+=("$a"); PC+=("$b")
+    read -r a b <<<"$(measure VertxH2Server 18083)"; VR+=("$a"); VC+=("$b")
+    read -r a b <<<"$(measure NettyH2Server 18084)"; NR+=("$a"); NC+=("$b")
+    echo "round $r: pronto ${PR[-1]} req/s (${PC[-1]}us) | vert.x ${VR[-1]} (${VC[-1]}us) | netty ${NR[-1]} (${NC[-1]}us)"
+done
+pr=$(printf '%s\n' "${PR[@]}" | median); pc=$(printf '%s\n' "${PC[@]}" | median)
+vr=$(printf '%s\n' "${VR[@]}" | median); vc=$(printf '%s\n' "${VC[@]}" | median)
+nr=$(printf '%s\n' "${NR[@]}" | median); nc=$(printf '%s\n' "${NC[@]}" | median)
+echo
+echo "median of $ROUNDS rounds, h2c, $CONNS connections x $STREAMS streams, server on core 1, h2load on core 0"
+printf '%-24s %12s %12s %12s %10s %10s\n' metric pronto vert.x netty "vs vert.x" "vs netty"
+printf '%-24s %12.0f %12.0f %12.0f %10.2f %10.2f\n' "req/s" "$pr" "$vr" "$nr" \
+    "$(awk -v a="$pr" -v b="$vr" 'BEGIN {print a / b}')" "$(awk -v a="$pr" -v b="$nr" 'BEGIN {print a / b}')"
+printf '%-24s %12.3f %12.3f %12.3f %10.2f %10.2f\n' "server CPU us/req" "$pc" "$vc" "$nc" \
+    "$(awk -v a="$pc" -v b="$vc" 'BEGIN {print a / b}')" "$(awk -v a="$pc" -v b="$nc" 'BEGIN {print a / b}')"
