@@ -29,6 +29,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     private boolean closing;
     private volatile boolean draining;
     private final ConnectionTimer timer;
+    private io.netty.handler.ssl.SslHandler tls;
 
     /** Creates the handler of one connection; see {@link ServerContext}. */
     public HttpConnection(ServerContext server) {
@@ -41,7 +42,10 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
         this.gate = new ReadGate(ctx.channel());
+        this.tls = ctx.pipeline().get(io.netty.handler.ssl.SslHandler.class);
         if (ctx.channel().isActive()) {
+            // installed after activation (behind a TLS handshake): channelActive will not reach us
+            server.opened(this);
             timer.start(ctx);
         }
     }
@@ -117,6 +121,11 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     @Override
     public SocketAddress remoteAddress() {
         return ctx.channel().remoteAddress();
+    }
+
+    @Override
+    public javax.net.ssl.SSLSession tlsSession() {
+        return tls == null ? null : tls.engine().getSession();
     }
 
     @Override
