@@ -6,11 +6,12 @@ import java.util.function.Consumer;
 /**
  * Request metrics in Prometheus text format, as a plugin: {@code routes.register(metrics)} adds
  * {@code GET /metrics} and {@code GET /health}, and {@link #bind(Server)} after start adds
- * connection and event-loop-lag gauges.
+ * connection, TLS-handshake-failure and event-loop-lag series.
  *
  * <p>Recorded per route pattern and method: request counts by status class and a latency
  * histogram ({@code pronto_requests_total}, {@code pronto_request_duration_seconds}); plus
- * {@code pronto_open_connections} and {@code pronto_event_loop_lag_seconds}. Dependency-free:
+ * {@code pronto_open_connections}, {@code pronto_tls_handshake_failures_total} and
+ * {@code pronto_event_loop_lag_seconds}. Dependency-free:
  * counters are {@code LongAdder}s, so recording costs a few nanoseconds and never locks; a route
  * table's patterns bound the label set, so hostile paths cannot grow it (unmatched paths count
  * under {@code route="unmatched"}).
@@ -48,7 +49,7 @@ public final class Metrics implements Consumer<Routes> {
      * @return this
      */
     public Metrics bind(Server server) {
-        registry.bind(server::openConnections, server.eventLoopGroup());
+        registry.bind(server::openConnections, server::tlsHandshakeFailures, server.eventLoopGroup());
         return this;
     }
 

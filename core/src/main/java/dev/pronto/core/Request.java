@@ -7,6 +7,7 @@ import java.lang.reflect.Type;
 import java.net.SocketAddress;
 import java.util.List;
 import java.util.Map;
+import javax.net.ssl.SSLSession;
 
 /**
  * An HTTP request as a handler sees it.
@@ -102,6 +103,14 @@ public interface Request {
 
     /** The address of the client (a {@code InetSocketAddress} on real sockets). */
     SocketAddress remoteAddress();
+
+    /**
+     * The TLS session of the connection: protocol version, cipher suite and, with client certificates
+     * ({@link TlsConfig.ClientAuth}), {@code getPeerCertificates()}.
+     *
+     * @return the session, or null on a cleartext connection
+     */
+    SSLSession tlsSession();
 
     /** The declared body length, or -1 when the body is chunked and not yet fully known. */
     long contentLength();

@@ -1,5 +1,6 @@
 package dev.pronto.core;
 
+import dev.pronto.core.internal.ListenerSetup;
 import dev.pronto.core.internal.RouteTable;
 import dev.pronto.core.internal.ServerContext;
 import dev.pronto.core.internal.ServerInitializer;
@@ -14,7 +15,8 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * An HTTP/1.1 server: Netty event loops (io_uring, epoll or NIO) running Pronto's codec and router.
+ * An HTTP/1.1 server: Netty event loops (io_uring, epoll or NIO) running Pronto's codec and router, on
+ * one or more {@link Listener}s, cleartext or TLS.
  *
  * <pre>{@code
  * Server server = Server.builder()
@@ -31,8 +33,8 @@ public final class Server implements AutoCloseable {
     private final List<Consumer<Server>> onStart;
     private final List<Consumer<Server>> onStop;
 
-    private Server(ServerContext context, Builder b) {
-        this.lifecycle = new ServerLifecycle(context, b.loops);
+    private Server(ServerContext context, List<ListenerSetup> listeners, Builder b) {
+        this.lifecycle = new ServerLifecycle(context, b.loops, listeners);
         this.onStart = List.copyOf(b.onStart);
         this.onStop = List.copyOf(b.onStop);
     }
@@ -43,10 +45,10 @@ public final class Server implements AutoCloseable {
     }
 
     /**
-     * Binds the port and starts serving; logs the transport and address once.
+     * Binds every listener and starts serving; logs the addresses, the transport and each TLS engine once.
      *
      * @return this server
-     * @throws IllegalStateException if the port cannot be bound (the message names host and port),
+     * @throws IllegalStateException if a port cannot be bound (the message names host and port),
      *         if the server is already running, or if it was stopped: a stopped server cannot start
      *         again, build a new one
      */
@@ -56,9 +58,35 @@ public final class Server implements AutoCloseable {
         return this;
     }
 
-    /** The bound port (useful with port 0), or -1 before start and after stop. */
+    /** The first listener's bound port (useful with port 0), or -1 before start and after stop. */
     public int port() {
         return lifecycle.port();
+    }
+
+    /** Every listener's bound port, in the order the listeners were added; empty before start and after stop. */
+    public List<Integer> ports() {
+        return lifecycle.ports();
+    }
+
+    /**
+     * Reads the key, certificate and CA files of every TLS listener again: new handshakes use the new
+     * certificate, open connections carry on with theirs. A listener whose files cannot be used keeps its
+     * current certificate and logs one WARN naming the file. Works before start too. Any thread; blocks
+     * while reading the files.
+     *
+     * @return whether every TLS listener now uses the files as they are (true when there is none)
+     */
+    public boolean reloadTls() {
+        return lifecycle.reloadTls();
+    }
+
+    /**
+     * TLS handshakes that failed since the server was built: timeouts, plain HTTP or garbage sent to a TLS
+     * port, no common TLS version or cipher, a refused or missing client certificate. Each closed the
+     * connection; none is logged above DEBUG. A peer that closes during the handshake is not counted.
+     */
+    public long tlsHandshakeFailures() {
+        return lifecycle.context().tlsHandshakeFailures();
     }
 
     /**
@@ -119,6 +147,7 @@ public final class Server implements AutoCloseable {
         private ErrorFormat errorFormat = ErrorFormat.TEXT;
         private Http2Config http2 = Http2Config.defaults();
         private EventLoops loops;
+        private final List<Listener> listeners = new ArrayList<>();
         private final List<Consumer<Server>> onStart = new ArrayList<>();
         private final List<Consumer<Server>> onStop = new ArrayList<>();
 
@@ -134,7 +163,18 @@ public final class Server implements AutoCloseable {
             return this;
         }
 
-        /** Shortcut for {@code config(c -> c.port(port))}. */
+        /**
+         * Adds a listener: a port with its protocols, cleartext or TLS. Listeners share routes, limits and
+         * event loops. Without any, the server has one cleartext HTTP/1.1 listener on
+         * {@link ServerConfig#host()}:{@link ServerConfig#port()}; once one is added, {@code ServerConfig.port}
+         * is not bound.
+         */
+        public Builder listener(Listener value) {
+            listeners.add(Objects.requireNonNull(value, "value"));
+            return this;
+        }
+
+        /** Shortcut for {@code config(c -> c.port(port))}: the port of the default listener. */
         public Builder port(int port) {
             config.port(port);
             return this;
@@ -195,16 +235,20 @@ public final class Server implements AutoCloseable {
         }
 
         /**
-         * Validates the configuration, compiles the routes and creates the server (not started).
+         * Validates the configuration, reads the TLS files, compiles the routes and creates the server (not
+         * started).
          *
-         * @throws IllegalArgumentException naming an invalid field or a conflicting route
+         * @throws IllegalArgumentException naming an invalid field, a TLS file that cannot be used, a
+         *         protocol that is not served, or a conflicting route
          */
         public Server build() {
             ServerConfig cfg = fixed != null ? fixed : config.build();
+            List<ListenerSetup> setups = (listeners.isEmpty() ? List.of(Listener.http(cfg.port())) : listeners).stream()
+                    .map(ListenerSetup::of).toList();
             RouteTable table = routes.compile();
             return new Server(new ServerContext(cfg, table, new ServerContext.Features(json, compression, errorFormat, http2),
                     java.util.concurrent.Executors.newThreadPerTaskExecutor(
-                            Thread.ofVirtual().name("pronto-blocking-", 0).factory())), this);
+                            Thread.ofVirtual().name("pronto-blocking-", 0).factory())), setups, this);
         }
     }
 }

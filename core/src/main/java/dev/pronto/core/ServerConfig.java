@@ -10,8 +10,9 @@ import java.util.Objects;
  * <table>
  * <caption>Defaults</caption>
  * <tr><th>Field</th><th>Default</th><th>Meaning</th></tr>
- * <tr><td>host</td><td>{@value #DEFAULT_HOST}</td><td>address to bind</td></tr>
- * <tr><td>port</td><td>{@value #DEFAULT_PORT}</td><td>TCP port; 0 picks a free one</td></tr>
+ * <tr><td>host</td><td>{@value #DEFAULT_HOST}</td><td>address to bind (of listeners that name none)</td></tr>
+ * <tr><td>port</td><td>{@value #DEFAULT_PORT}</td><td>TCP port of the default cleartext listener; 0 picks a free
+ *     one; not bound once {@link Server.Builder#listener(Listener)} is used</td></tr>
  * <tr><td>ioThreads</td><td>available processors</td><td>event loops (one per core)</td></tr>
  * <tr><td>transport</td><td>AUTO</td><td>io_uring, epoll or NIO, see {@link Transport}</td></tr>
  * <tr><td>reusePort</td><td>false</td><td>one SO_REUSEPORT listener per event loop (native only)</td></tr>
@@ -37,7 +38,7 @@ import java.util.Objects;
  * </table>
  *
  * @param host address to bind, e.g. {@code 0.0.0.0}
- * @param port TCP port, 0..65535
+ * @param port TCP port of the default listener, 0..65535
  * @param ioThreads number of event loops, at least 1
  * @param transport preferred transport
  * @param reusePort whether to bind one SO_REUSEPORT listener per event loop

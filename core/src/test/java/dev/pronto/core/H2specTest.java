@@ -17,14 +17,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The h2spec conformance suite (every generic, HTTP/2 and HPACK case) against a real server over
- * h2c with prior knowledge. The h2spec 2.2.0 binary comes from the h2spec Maven plugin's jar, a
+ * The h2spec conformance suite (every generic, HTTP/2 and HPACK case) against a real server, over
+ * h2c with prior knowledge and over TLS with ALPN h2. The h2spec 2.2.0 binary comes from the h2spec Maven plugin's jar, a
  * test dependency, so every build runs it.
  */
 class H2specTest {
     private static final Pattern SUMMARY = Pattern.compile("(\\d+) tests, (\\d+) passed, (\\d+) skipped, (\\d+) failed");
     private final Server server = Server.builder()
-            .config(c -> c.port(0).host("127.0.0.1").ioThreads(1))
+            .config(c -> c.host("127.0.0.1").ioThreads(1))
+            .listener(Listener.http(0))
+            .listener(Listener.https(0, TlsFixtures.localhost(TlsEngine.AUTO).build()))
             .routes(r -> r.get("/", (req, res) -> res.send("h2spec"))
                     .post("/", (req, res) -> res.send("posted " + req.body().readableBytes())))
             .build().start();
@@ -39,7 +41,16 @@ class H2specTest {
 
     @Test
     void everyCasePassesOverH2c() throws Exception {
-        String report = run(h2spec(), "-h", "127.0.0.1", "-p", String.valueOf(server.port()), "--timeout", "3");
+        assertAllPassed(run(h2spec(), "-h", "127.0.0.1", "-p", String.valueOf(server.ports().get(0)), "--timeout", "3"));
+    }
+
+    @Test
+    void everyCasePassesOverTls() throws Exception {
+        assertAllPassed(run(h2spec(), "-h", "127.0.0.1", "-p", String.valueOf(server.ports().get(1)), "-t", "-k",
+                "--timeout", "3"));
+    }
+
+    private static void assertAllPassed(String report) {
         Matcher m = SUMMARY.matcher(report);
 
         assertThat(m.find()).as(report).isTrue();

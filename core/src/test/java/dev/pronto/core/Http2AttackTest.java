@@ -55,8 +55,12 @@ class Http2AttackTest {
         try (RawH2 h2 = new RawH2(server.port())) {
             byte[] block = h2.block("GET", "/ok");
             h2.frame(RawH2.HEADERS, RawH2.END_STREAM, 1, block);
-            for (int i = 0; i < 10_000; i++) {
-                h2.frame(RawH2.CONTINUATION, 0, 1, new byte[0]);
+            try {
+                for (int i = 0; i < 1_000; i++) {
+                    h2.frame(RawH2.CONTINUATION, 0, 1, new byte[0]);
+                }
+            } catch (java.net.SocketException cutOff) {
+                // the server closed while we were still flooding: what it sent before is still readable
             }
 
             RawH2.Frame goAway = h2.awaitFrame(RawH2.GOAWAY);

@@ -25,6 +25,11 @@ interface Carrier {
     /** The peer's address. */
     SocketAddress remoteAddress();
 
+    /** The TLS session of the connection, or null in cleartext. */
+    default javax.net.ssl.SSLSession tlsSession() {
+        return null;
+    }
+
     /** Whether responses should ask the client to go away (the server or the carrier is closing). */
     boolean draining();
 

@@ -192,6 +192,11 @@ final class ExchangeHandle implements Request, Response {
     }
 
     @Override
+    public javax.net.ssl.SSLSession tlsSession() {
+        return req().tlsSession();
+    }
+
+    @Override
     public long contentLength() {
         return req().contentLength();
     }

@@ -254,6 +254,12 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     }
 
     @Override
+    public javax.net.ssl.SSLSession tlsSession() {
+        io.netty.handler.ssl.SslHandler tls = ctx.pipeline().get(io.netty.handler.ssl.SslHandler.class);
+        return tls == null ? null : tls.engine().getSession();
+    }
+
+    @Override
     public ByteBuf head(Exchange e, long length, String defaultType, int extra) {
         // HTTP/2 heads are header blocks, built when the response completes; the buffer is body only
         e.h2Length = length;

@@ -32,6 +32,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     /** Until the first bytes were checked for the h2c preface: the start of the connection, held back. */
     private ByteBuf sniffing;
     private boolean sniff;
+    private io.netty.handler.ssl.SslHandler tls;
 
     /** Creates the handler of one connection; see {@link ServerContext}. */
     public HttpConnection(ServerContext server) {
@@ -44,7 +45,10 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
         this.gate = new ReadGate(ctx.channel());
+        this.tls = ctx.pipeline().get(io.netty.handler.ssl.SslHandler.class);
         if (ctx.channel().isActive()) {
+            // installed after activation (behind a TLS handshake): channelActive will not reach us
+            server.opened(this);
             timer.start(ctx);
         }
     }
@@ -163,6 +167,11 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     @Override
     public SocketAddress remoteAddress() {
         return ctx.channel().remoteAddress();
+    }
+
+    @Override
+    public javax.net.ssl.SSLSession tlsSession() {
+        return tls == null ? null : tls.engine().getSession();
     }
 
     @Override

@@ -21,6 +21,7 @@ public final class MetricsRegistry {
     private static final String UNMATCHED = "unmatched";
     private final AtomicLong maxLagNanos = new AtomicLong();
     private volatile IntSupplier connections = () -> 0;
+    private volatile java.util.function.LongSupplier tlsFailures = () -> 0;
 
     /** Counters of one route and method. */
     private static final class Series {
@@ -58,9 +59,10 @@ public final class MetricsRegistry {
         s.sumNanos.add(nanos);
     }
 
-    /** Samples {@code connections} on scrape, and event-loop lag on every loop of {@code loops}. */
-    public void bind(IntSupplier open, EventLoopGroup loops) {
+    /** Samples {@code open} and {@code tlsFailures} on scrape, and event-loop lag on every loop of {@code loops}. */
+    public void bind(IntSupplier open, java.util.function.LongSupplier tlsFailures, EventLoopGroup loops) {
         this.connections = open;
+        this.tlsFailures = tlsFailures;
         for (EventExecutor loop : loops) {
             long[] expected = {System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(500)};
             loop.scheduleAtFixedRate(() -> {
@@ -87,6 +89,9 @@ public final class MetricsRegistry {
         sorted().forEach((key, s) -> histogram(sb, labels(key), s));
         sb.append("# HELP pronto_open_connections Open HTTP connections.\n# TYPE pronto_open_connections gauge\n")
                 .append("pronto_open_connections ").append(connections.getAsInt()).append('\n')
+                .append("# HELP pronto_tls_handshake_failures_total TLS handshakes that failed and were closed.\n")
+                .append("# TYPE pronto_tls_handshake_failures_total counter\n")
+                .append("pronto_tls_handshake_failures_total ").append(tlsFailures.getAsLong()).append('\n')
                 .append("# HELP pronto_event_loop_lag_seconds Largest event-loop task delay seen since the last scrape.\n")
                 .append("# TYPE pronto_event_loop_lag_seconds gauge\n")
                 .append("pronto_event_loop_lag_seconds ").append(maxLagNanos.getAndSet(0) / 1e9).append('\n');

@@ -138,6 +138,24 @@ public final class ServerContext {
         }
     }
 
+    private final java.util.concurrent.atomic.LongAdder tlsFailures = new java.util.concurrent.atomic.LongAdder();
+
+    /**
+     * A TLS handshake failed: counted, and logged at DEBUG only, since scanners and plain HTTP sent to a
+     * TLS port are routine. A peer that closes before finishing is not counted (a TCP health check).
+     */
+    void tlsHandshakeFailed(io.netty.channel.Channel channel, Throwable cause) {
+        if (!(cause instanceof java.nio.channels.ClosedChannelException)) {
+            tlsFailures.increment();
+        }
+        LOG.debug("TLS handshake with {} failed: {}", channel.remoteAddress(), cause.toString());
+    }
+
+    /** TLS handshakes that failed since start, see {@code Server.tlsHandshakeFailures()}. */
+    public long tlsHandshakeFailures() {
+        return tlsFailures.sum();
+    }
+
     /** A hook, handler or callback failed after its response was sent: WARN, rate-limited. */
     void failedAfterAnswer(String what, Throwable cause) {
         if (lateFailures.allow()) {

@@ -1,15 +1,26 @@
 package dev.pronto.core.internal;
 
+import dev.pronto.core.Listener;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 
-/** Installs the connection handler on each accepted channel, enforcing {@code maxConnections}. */
+/**
+ * Sets up each accepted channel of one listener, enforcing {@code maxConnections}: the protocol's
+ * carrier at once in cleartext, or TLS first and the carrier once ALPN has chosen.
+ */
 public final class ServerInitializer extends ChannelInitializer<Channel> {
     private final ServerContext server;
+    private final ListenerSetup listener;
 
-    /** Creates the initializer for channels of {@code server}. */
+    /** Creates the initializer of cleartext HTTP/1.1 channels of {@code server}. */
     public ServerInitializer(ServerContext server) {
+        this(server, new ListenerSetup(Listener.http(0), null));
+    }
+
+    /** Creates the initializer of channels accepted by {@code listener}. */
+    public ServerInitializer(ServerContext server, ListenerSetup listener) {
         this.server = server;
+        this.listener = listener;
     }
 
     ServerContext context() {
@@ -25,8 +36,12 @@ public final class ServerInitializer extends ChannelInitializer<Channel> {
             return;
         }
         ch.closeFuture().addListener(f -> server.releaseConnection());
-        HttpConnection http = new HttpConnection(server);
-        http.acceptH2cPriorKnowledge();
-        ch.pipeline().addLast("http", http);
+        ServerTls tls = listener.tls();
+        if (tls == null) {
+            ProtocolCarriers.accepted(ch.pipeline(), listener.listener().protocols(), server);
+        } else {
+            ch.pipeline().addLast("tls", tls.newHandler(ch.alloc()))
+                    .addLast("handshake", new TlsHandshake(server, listener.listener().protocols()));
+        }
     }
 }

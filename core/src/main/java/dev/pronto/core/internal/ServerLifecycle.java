@@ -17,28 +17,33 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
-/** Starts and stops the event loops and listeners of one server. */
+/** Starts and stops the event loops and listeners of one server, and reloads their TLS material. */
 public final class ServerLifecycle {
     private final ServerContext context;
-    private final List<Channel> listeners = new ArrayList<>();
+    private final List<ListenerSetup> setups;
+    private final List<Channel> channels = new ArrayList<>();
+    private final List<io.netty.util.concurrent.Future<?>> watches = new ArrayList<>();
     private final EventLoops external;
     private EventLoopGroup group;
     private Class<? extends ServerChannel> serverChannel;
     private Transport transport;
-    private int port = -1;
+    private volatile List<Integer> ports = List.of();
     private boolean stopped;
 
     /**
      * Creates the lifecycle of the server described by {@code context}.
      *
      * @param external loops to run on instead of creating them, or null
+     * @param setups the listeners to bind, in order; at least one
      */
-    public ServerLifecycle(ServerContext context, EventLoops external) {
+    public ServerLifecycle(ServerContext context, EventLoops external, List<ListenerSetup> setups) {
         this.context = context;
         this.external = external;
+        this.setups = List.copyOf(setups);
     }
 
     /** The event loops serving connections, null before start. */
@@ -51,9 +56,15 @@ public final class ServerLifecycle {
         return context;
     }
 
-    /** The bound port, -1 before start and after stop. */
+    /** The first listener's bound port, -1 before start and after stop. */
     public int port() {
-        return port;
+        List<Integer> p = ports;
+        return p.isEmpty() ? -1 : p.getFirst();
+    }
+
+    /** The bound ports in listener order; empty before start and after stop. */
+    public List<Integer> ports() {
+        return ports;
     }
 
     /** The transport in use, null before start. */
@@ -84,14 +95,68 @@ public final class ServerLifecycle {
             group = new MultiThreadIoEventLoopGroup(cfg.ioThreads(), Transports.ioHandlerFactory(transport));
             serverChannel = Transports.serverChannel(transport);
         }
+        List<Integer> bound = new ArrayList<>();
         try {
-            bind(cfg);
+            setups.forEach(setup -> bound.add(bind(cfg, setup)));
         } catch (RuntimeException e) {
             stop(Duration.ZERO);
             throw e;
         }
-        context.log().info("Pronto listening on {}:{} ({}, {} event loops{}, {} routes)", cfg.host(), port, transport,
+        ports = List.copyOf(bound);
+        watchTls();
+        context.log().info("Pronto listening on {} ({}, {} event loops{}, {} routes)", describe(), transport,
                 loopCount(), reusePort(cfg) ? ", SO_REUSEPORT" : "", context.routes().router().routes().size());
+    }
+
+    private String describe() {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < setups.size(); i++) {
+            out.add(where(i));
+        }
+        return String.join(", ", out);
+    }
+
+    /**
+     * Reloads every TLS listener's files; one that fails keeps its certificate and logs a WARN.
+     *
+     * @return whether every TLS listener now uses freshly read material
+     */
+    public boolean reloadTls() {
+        boolean all = true;
+        for (int i = 0; i < setups.size(); i++) {
+            if (setups.get(i).tls() != null) {
+                all &= setups.get(i).tls().reload(where(i));
+            }
+        }
+        return all;
+    }
+
+    private String where(int i) {
+        List<Integer> p = ports;
+        return setups.get(i).describe(context.config(), i < p.size() ? p.get(i) : setups.get(i).listener().port());
+    }
+
+    /** Polls the files of each TLS listener that asked for it; the checks run off the event loops. */
+    private void watchTls() {
+        for (int i = 0; i < setups.size(); i++) {
+            ServerTls tls = setups.get(i).tls();
+            if (tls == null || tls.config().reloadInterval().isZero()) {
+                continue;
+            }
+            String where = where(i);
+            long every = tls.config().reloadInterval().toNanos();
+            watches.add(group.next().scheduleWithFixedDelay(() -> {
+                try {
+                    context.blockingExecutor().execute(() -> {
+                        if (tls.changed()) {
+                            tls.reload(where);
+                        }
+                    });
+                } catch (RejectedExecutionException stopping) {
+                    // the server is stopping; its watch is being cancelled
+                }
+            }, every, every, TimeUnit.NANOSECONDS));
+        }
     }
 
     private int loopCount() {
@@ -106,39 +171,39 @@ public final class ServerLifecycle {
         return cfg.reusePort() && transport != Transport.NIO;
     }
 
-    private void bind(ServerConfig cfg) {
+    /** Binds one listener (once per loop with SO_REUSEPORT); returns its port. */
+    private int bind(ServerConfig cfg, ListenerSetup setup) {
+        String host = setup.host(cfg);
         if (!reusePort(cfg)) {
-            listeners.add(bindOne(bootstrap(cfg).group(group), cfg, cfg.port()));
-            return;
+            return bindOne(bootstrap(cfg, setup).group(group), host, setup.listener().port());
         }
-        int p = cfg.port();
+        int p = setup.listener().port();
         for (EventExecutor executor : group) {
             EventLoop loop = (EventLoop) executor;
             // One bootstrap per loop, so connections stay on the loop whose listener accepted them.
-            ServerBootstrap b = bootstrap(cfg).group(loop, loop).option(UnixChannelOption.SO_REUSEPORT, true);
-            Channel ch = bindOne(b, cfg, p);
-            p = ((InetSocketAddress) ch.localAddress()).getPort();
-            listeners.add(ch);
+            ServerBootstrap b = bootstrap(cfg, setup).group(loop, loop).option(UnixChannelOption.SO_REUSEPORT, true);
+            p = bindOne(b, host, p);
         }
+        return p;
     }
 
-    private ServerBootstrap bootstrap(ServerConfig cfg) {
+    private ServerBootstrap bootstrap(ServerConfig cfg, ListenerSetup setup) {
         return new ServerBootstrap()
                 .channel(serverChannel)
                 .option(ChannelOption.SO_BACKLOG, cfg.backlog())
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.ALLOCATOR, ByteBufAllocator.DEFAULT)
-                .childHandler(new ServerInitializer(context));
+                .childHandler(new ServerInitializer(context, setup));
     }
 
-    private Channel bindOne(ServerBootstrap b, ServerConfig cfg, int p) {
+    private int bindOne(ServerBootstrap b, String host, int p) {
         try {
-            Channel ch = b.bind(cfg.host(), p).syncUninterruptibly().channel();
-            port = ((InetSocketAddress) ch.localAddress()).getPort();
-            return ch;
+            Channel ch = b.bind(host, p).syncUninterruptibly().channel();
+            channels.add(ch);
+            return ((InetSocketAddress) ch.localAddress()).getPort();
         } catch (Exception e) {
-            throw new IllegalStateException("Cannot bind " + cfg.host() + ":" + p + " (" + e.getMessage()
+            throw new IllegalStateException("Cannot bind " + host + ":" + p + " (" + e.getMessage()
                     + "); choose another port or stop the process using it", e);
         }
     }
@@ -148,9 +213,11 @@ public final class ServerLifecycle {
         if (group == null) {
             return;
         }
+        watches.forEach(w -> w.cancel(false));
+        watches.clear();
         context.startDraining();
-        listeners.forEach(ch -> ch.close().syncUninterruptibly());
-        listeners.clear();
+        channels.forEach(ch -> ch.close().syncUninterruptibly());
+        channels.clear();
         context.drainAll();
         long deadline = System.nanoTime() + grace.toNanos();
         while (context.openConnections() > 0 && System.nanoTime() < deadline) {
@@ -164,7 +231,7 @@ public final class ServerLifecycle {
         }
         context.blockingExecutor().shutdownNow();
         group = null;
-        port = -1;
+        ports = List.of();
         stopped = true;
         context.log().info("Pronto stopped");
     }

@@ -160,6 +160,11 @@ final class ServerRequest implements Request {
     }
 
     @Override
+    public javax.net.ssl.SSLSession tlsSession() {
+        return e.carrier.tlsSession();
+    }
+
+    @Override
     public long contentLength() {
         return h.chunked ? (e.body != null ? e.body.readableBytes() : -1) : Math.max(0, h.contentLength);
     }

@@ -27,7 +27,8 @@ import java.util.Objects;
  * <tr><td>followRedirects</td><td>NEVER</td><td>see {@link Redirects}</td></tr>
  * <tr><td>maxRedirects</td><td>{@value #DEFAULT_MAX_REDIRECTS}</td><td>redirects followed per request</td></tr>
  * <tr><td>decompression</td><td>GZIP_DEFLATE</td><td>see {@link Decompression}</td></tr>
- * <tr><td>sslContext</td><td>null</td><td>TLS context for https; null builds a default one on first use</td></tr>
+ * <tr><td>sslContext</td><td>null</td><td>TLS context for https, used as is; null builds one from {@code tls} on first use</td></tr>
+ * <tr><td>tls</td><td>{@link ClientTls#defaults()}</td><td>engine, trust, client certificate, hostname verification</td></tr>
  * <tr><td>maxResponseSize</td><td>{@value #DEFAULT_MAX_RESPONSE_SIZE}</td>
  *     <td>bytes of a buffered (decoded) body</td></tr>
  * <tr><td>maxHeaderSize</td><td>{@value #DEFAULT_MAX_HEADER_SIZE}</td><td>bytes of a response head</td></tr>
@@ -45,16 +46,17 @@ import java.util.Objects;
  * @param followRedirects redirect policy
  * @param maxRedirects 0..100
  * @param decompression response decoding policy
- * @param sslContext client TLS context, or null for a default one
+ * @param sslContext client TLS context, or null for one built from {@code tls}
  * @param maxResponseSize at least 0
  * @param maxHeaderSize 256..1 MiB
  * @param ioThreads 1..4096
  * @param transport preferred transport of owned loops
+ * @param tls TLS settings; only its hostnameVerification applies when sslContext is set
  */
 public record ClientConfig(int maxConnectionsPerHost, int pipelineDepth, int maxPending, Duration connectTimeout,
                            Duration requestTimeout, Duration idleTimeout, int maxAttempts, Redirects followRedirects,
                            int maxRedirects, Decompression decompression, SslContext sslContext, int maxResponseSize,
-                           int maxHeaderSize, int ioThreads, Transport transport) {
+                           int maxHeaderSize, int ioThreads, Transport transport, ClientTls tls) {
     /** Default connections per host. */
     public static final int DEFAULT_MAX_CONNECTIONS_PER_HOST = 64;
     /** Default pipelining depth: no pipelining. */
@@ -86,6 +88,7 @@ public record ClientConfig(int maxConnectionsPerHost, int pipelineDepth, int max
         range("maxHeaderSize", maxHeaderSize, 256, 1 << 20);
         range("ioThreads", ioThreads, 1, 4096);
         Objects.requireNonNull(transport, "transport");
+        Objects.requireNonNull(tls, "tls");
         if (sslContext != null && !sslContext.isClient()) {
             throw new IllegalArgumentException("sslContext must be a client context (SslContextBuilder.forClient())");
         }
@@ -131,6 +134,7 @@ public record ClientConfig(int maxConnectionsPerHost, int pipelineDepth, int max
         private int maxHeaderSize = DEFAULT_MAX_HEADER_SIZE;
         private int ioThreads = 1;
         private Transport transport = Transport.AUTO;
+        private ClientTls tls = ClientTls.defaults();
 
         private Builder() {
         }
@@ -195,7 +199,13 @@ public record ClientConfig(int maxConnectionsPerHost, int pipelineDepth, int max
             return this;
         }
 
-        /** Sets the TLS context used for https. */
+        /** Sets the TLS settings from which the client builds its TLS context. */
+        public Builder tls(ClientTls value) {
+            tls = Objects.requireNonNull(value, "value");
+            return this;
+        }
+
+        /** Sets the TLS context used for https as is, instead of one built from {@link #tls(ClientTls)}. */
         public Builder sslContext(SslContext value) {
             sslContext = Objects.requireNonNull(value, "value");
             return this;
@@ -233,7 +243,7 @@ public record ClientConfig(int maxConnectionsPerHost, int pipelineDepth, int max
         public ClientConfig build() {
             return new ClientConfig(maxConnectionsPerHost, pipelineDepth, maxPending, connectTimeout, requestTimeout,
                     idleTimeout, maxAttempts, followRedirects, maxRedirects, decompression, sslContext,
-                    maxResponseSize, maxHeaderSize, ioThreads, transport);
+                    maxResponseSize, maxHeaderSize, ioThreads, transport, tls);
         }
     }
 }

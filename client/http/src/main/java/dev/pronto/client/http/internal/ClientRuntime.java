@@ -2,14 +2,21 @@ package dev.pronto.client.http.internal;
 
 import dev.pronto.client.http.ClientConfig;
 import dev.pronto.client.http.ClientException;
+import dev.pronto.client.http.ClientTls;
+import dev.pronto.core.TlsConfig;
+import dev.pronto.core.internal.KeyMaterial;
+import dev.pronto.core.internal.PemReader;
+import dev.pronto.core.internal.TlsEngines;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
+import java.security.GeneralSecurityException;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
+import javax.net.ssl.TrustManagerFactory;
 
 /** What every loop of one client shares: configuration, channel type and the TLS context. */
 final class ClientRuntime {
@@ -37,26 +44,50 @@ final class ClientRuntime {
         return maxConnectionsPerLoop;
     }
 
-    /** A TLS handler for {@code origin} with SNI and host name verification. */
+    /** A TLS handler for {@code origin} with SNI and, unless opted out, host name verification. */
     SslHandler sslHandler(ByteBufAllocator alloc, Origin origin) {
         SslHandler handler = sslContext().newHandler(alloc, origin.host(), origin.port());
         SSLEngine engine = handler.engine();
         SSLParameters params = engine.getSSLParameters();
-        params.setEndpointIdentificationAlgorithm("HTTPS");
+        // set either way: Netty 4.2 verifies by default, so the opt-out must be explicit too
+        params.setEndpointIdentificationAlgorithm(endpointIdentification(config.tls()));
         engine.setSSLParameters(params);
         return handler;
+    }
+
+    private static String endpointIdentification(ClientTls tls) {
+        return tls.hostnameVerification() == ClientTls.HostnameVerification.HTTPS ? "HTTPS" : null;
     }
 
     private SslContext sslContext() {
         SslContext s = ssl;
         if (s == null) {
-            try {
-                s = SslContextBuilder.forClient().build();
-            } catch (SSLException e) {
-                throw new ClientException("cannot build the default TLS context; set ClientConfig.sslContext", e);
-            }
+            s = build(config.tls());
             ssl = s;
         }
         return s;
+    }
+
+    private static SslContext build(ClientTls tls) {
+        SslContextBuilder b = SslContextBuilder.forClient()
+                .sslProvider(TlsEngines.provider(TlsEngines.resolve(tls.engine())))
+                .protocols(TlsConfig.DEFAULT_PROTOCOLS)
+                .endpointIdentificationAlgorithm(endpointIdentification(tls));
+        try {
+            if (tls.trustedCertificates() != null) {
+                b.trustManager(PemReader.certificates(tls.trustedCertificates(), "trustedCertificates"));
+            } else if (tls.trustStore() != null) {
+                TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+                tmf.init(tls.trustStore());
+                b.trustManager(tmf);
+            }
+            if (tls.keys() != null) {
+                KeyMaterial keys = KeyMaterial.load(tls.keys());
+                b.keyManager(keys.key(), keys.chain());
+            }
+            return b.build();
+        } catch (SSLException | GeneralSecurityException | IllegalArgumentException e) {
+            throw new ClientException("cannot build the TLS context from ClientConfig.tls: " + e.getMessage(), e);
+        }
     }
 }

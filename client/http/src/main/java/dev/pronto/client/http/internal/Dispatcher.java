@@ -94,14 +94,19 @@ public final class Dispatcher {
     public void close() {
         closed = true;
         ClientException reason = new ClientException("client is closed");
-        List<Future<?>> done = new ArrayList<>();
+        List<Future<List<io.netty.channel.ChannelFuture>>> done = new ArrayList<>();
         for (LoopContext c : loops) {
             if (!c.eventLoop().isShuttingDown()) {
                 done.add(c.eventLoop().submit(() -> c.shutdown(reason)));
             }
         }
         if (!onLoop()) {
-            done.forEach(f -> f.awaitUninterruptibly(5, TimeUnit.SECONDS));
+            for (Future<List<io.netty.channel.ChannelFuture>> f : done) {
+                // let the closes finish (TLS writes close_notify first) before the loops go away under them
+                if (f.awaitUninterruptibly(5, TimeUnit.SECONDS) && f.isSuccess()) {
+                    f.getNow().forEach(close -> close.awaitUninterruptibly(1, TimeUnit.SECONDS));
+                }
+            }
         }
         if (owned != null) {
             owned.shutdownGracefully(0, 5, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);

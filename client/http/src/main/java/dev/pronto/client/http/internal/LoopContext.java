@@ -8,6 +8,7 @@ import io.netty.util.internal.logging.InternalLogger;
 import io.netty.util.internal.logging.InternalLoggerFactory;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -175,15 +176,21 @@ final class LoopContext implements Runnable {
         flushDirty();
     }
 
-    /** Closes every connection and fails what is waiting; later submissions fail with {@code reason}. */
-    void shutdown(RuntimeException reason) {
+    /**
+     * Closes every connection and fails what is waiting; later submissions fail with {@code reason}.
+     *
+     * @return the connections' closes, which TLS completes only once its close_notify is written
+     */
+    List<io.netty.channel.ChannelFuture> shutdown(RuntimeException reason) {
+        List<io.netty.channel.ChannelFuture> closes = new ArrayList<>();
         closed = reason;
         if (ticker != null) {
             ticker.cancel(false);
         }
         inbox.drain(accept);
         for (LoopPool p : new ArrayList<>(pools.values())) {
-            p.shutdown(reason);
+            p.shutdown(reason, closes);
         }
+        return closes;
     }
 }

@@ -14,6 +14,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The connections to one origin on one event loop, with the requests waiting for them. Confined
@@ -178,13 +179,13 @@ final class LoopPool {
                 + config.maxConnectionsPerHost() + "); raise ClientConfig.requestTimeout or maxConnectionsPerHost");
     }
 
-    /** Closes every connection and fails waiting requests (client shutdown). */
-    void shutdown(RuntimeException reason) {
+    /** Closes every connection and fails waiting requests (client shutdown); adds each close to {@code closes}. */
+    void shutdown(RuntimeException reason, List<io.netty.channel.ChannelFuture> closes) {
         for (Exchange x; (x = waiting.poll()) != null; ) {
             loop.fail(x, reason);
         }
         for (int i = connections.size() - 1; i >= 0; i--) {
-            connections.get(i).closeNow();
+            closes.add(connections.get(i).closeNow());
         }
     }
 

@@ -201,10 +201,10 @@ final class PooledConnection extends ChannelInboundHandlerAdapter {
         pool.onClosed(this, cause);
     }
 
-    void closeNow() {
+    io.netty.channel.ChannelFuture closeNow() {
         usable = false;
         closing = true;
-        channel.close();
+        return channel.close();
     }
 
     /** Called by the decoder when a response is complete; {@link ResponseDecoder#keepAlive()} tells if the connection stays. */

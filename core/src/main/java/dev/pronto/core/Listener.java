@@ -1,0 +1,65 @@
+package dev.pronto.core;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One address a server accepts connections on, with the protocols it speaks there. A server may have
+ * several ({@link Server.Builder#listener(Listener)}); they share routes, limits and event loops.
+ *
+ * <pre>{@code
+ * Server.builder()
+ *     .listener(Listener.http(8080))
+ *     .listener(Listener.https(8443, tls))
+ *     .routes(r -> r.get("/", (req, res) -> res.send("hi")))
+ *     .build().start();
+ * }</pre>
+ *
+ * <p>Protocols are listed in preference order. Cleartext: {@code [HTTP_1_1]}, {@code [HTTP_1_1, HTTP_2]}
+ * (h2c with prior knowledge beside HTTP/1.1, told apart by the connection's first bytes) or
+ * {@code [HTTP_2]} (h2c only: an HTTP/1.1 request gets a GOAWAY and a close). With TLS the list is
+ * offered through ALPN: {@code [HTTP_1_1]}, or {@code [HTTP_2, HTTP_1_1]}; a client that sends no ALPN
+ * gets HTTP/1.1 when it is offered.
+ *
+ * @param host address to bind, or null for {@link ServerConfig#host()}
+ * @param port TCP port, 0..65535; 0 binds a free one, see {@link Server#ports()}
+ * @param protocols offered protocols, non-empty, without duplicates, most preferred first
+ * @param tls TLS settings, or null for cleartext
+ */
+public record Listener(String host, int port, List<Protocol> protocols, TlsConfig tls) {
+    /** Validates the port and the protocol list. */
+    public Listener {
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port must be in 0..65535, got " + port);
+        }
+        protocols = List.copyOf(Objects.requireNonNull(protocols, "protocols"));
+        if (protocols.isEmpty() || protocols.stream().distinct().count() != protocols.size()) {
+            throw new IllegalArgumentException("protocols must be non-empty and without duplicates, got " + protocols);
+        }
+    }
+
+    /** HTTP/1.1 in cleartext on {@code port}, and h2c for clients that start with the HTTP/2 preface. */
+    public static Listener http(int port) {
+        return new Listener(null, port, List.of(Protocol.HTTP_1_1, Protocol.HTTP_2), null);
+    }
+
+    /** h2c only (HTTP/2 with prior knowledge) in cleartext on {@code port}. */
+    public static Listener h2c(int port) {
+        return new Listener(null, port, List.of(Protocol.HTTP_2), null);
+    }
+
+    /** TLS on {@code port}, offering {@code h2} and {@code http/1.1} through ALPN, HTTP/2 preferred. */
+    public static Listener https(int port, TlsConfig tls) {
+        return new Listener(null, port, List.of(Protocol.HTTP_2, Protocol.HTTP_1_1), Objects.requireNonNull(tls, "tls"));
+    }
+
+    /** This listener bound to {@code value} instead of {@link ServerConfig#host()}. */
+    public Listener withHost(String value) {
+        return new Listener(Objects.requireNonNull(value, "value"), port, protocols, tls);
+    }
+
+    /** This listener offering {@code value}, most preferred first. */
+    public Listener withProtocols(Protocol... value) {
+        return new Listener(host, port, List.of(value), tls);
+    }
+}

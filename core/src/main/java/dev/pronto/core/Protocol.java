@@ -1,0 +1,24 @@
+package dev.pronto.core;
+
+/**
+ * An application protocol a {@link Listener} offers. On a TLS listener the list is announced through
+ * ALPN in preference order; a client that sends no ALPN gets HTTP/1.1 when the listener offers it. On
+ * a cleartext listener {@link #HTTP_2} means h2c (HTTP/2 without TLS).
+ */
+public enum Protocol {
+    /** HTTP/1.1 (and 1.0), ALPN id {@code http/1.1}. */
+    HTTP_1_1("http/1.1"),
+    /** HTTP/2: {@code h2} over TLS, h2c in cleartext. Not served yet: a server offering it fails to build. */
+    HTTP_2("h2");
+
+    private final String alpnId;
+
+    Protocol(String alpnId) {
+        this.alpnId = alpnId;
+    }
+
+    /** The protocol's ALPN identifier (RFC 7301), e.g. {@code http/1.1} or {@code h2}. */
+    public String alpnId() {
+        return alpnId;
+    }
+}

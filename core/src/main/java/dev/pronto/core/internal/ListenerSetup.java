@@ -1,0 +1,32 @@
+package dev.pronto.core.internal;
+
+import dev.pronto.core.Listener;
+import dev.pronto.core.ServerConfig;
+
+/**
+ * A listener ready to bind: its declaration and, for TLS, its reloadable context.
+ *
+ * @param listener the declaration
+ * @param tls the TLS side, or null for cleartext
+ */
+public record ListenerSetup(Listener listener, ServerTls tls) {
+    /**
+     * Checks that the listener's protocols are served and reads its TLS files.
+     *
+     * @throws IllegalArgumentException naming what cannot be served or read
+     */
+    public static ListenerSetup of(Listener listener) {
+        return new ListenerSetup(listener, listener.tls() == null ? null : new ServerTls(listener.tls(), listener.protocols()));
+    }
+
+    /** The address to bind. */
+    String host(ServerConfig config) {
+        return listener.host() != null ? listener.host() : config.host();
+    }
+
+    /** "host:port" and, for TLS, the engine, for the start-up log and the reload messages. */
+    String describe(ServerConfig config, int port) {
+        String where = host(config) + ":" + port;
+        return tls == null ? where : where + " [TLS, " + tls.engine() + "]";
+    }
+}
