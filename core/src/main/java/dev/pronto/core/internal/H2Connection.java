@@ -25,7 +25,6 @@ import java.util.ArrayDeque;
  * except the {@link Carrier} methods documented as any-thread.
  */
 public final class H2Connection extends Http2ConnectionHandler implements Carrier, ServerConnection {
-    private static final int SPARES = 16;
     final ServerContext server;
     private final ArrayDeque<Exchange> spares = new ArrayDeque<>();
     private final Runnable flushTask = this::scheduledFlush;
@@ -33,6 +32,8 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     private final H2Timer timer;
     private final H2FrameGuard guard = new H2FrameGuard();
     private final int maxFrameSize;
+    /** Finished exchanges kept for reuse: enough for the streams a client keeps in flight, bounded. */
+    private final int spareLimit;
     private ChannelHandlerContext ctx;
     private ReadGate gate;
     private boolean inRead;
@@ -46,6 +47,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
         this.key = connection().newKey();
         this.timer = new H2Timer(this, server.config());
         this.maxFrameSize = server.http2().maxFrameSize();
+        this.spareLimit = Math.min(server.http2().maxConcurrentStreams(), 128);
         decoder.frameListener(new H2Inbound(this));
         connection().addListener(new Http2ConnectionAdapter() {
             @Override
@@ -184,7 +186,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
         e.recycle();
         e.streamId = 0;
         e.h2Type = null;
-        if (spares.size() < SPARES && !closing) {
+        if (spares.size() < spareLimit && !closing) {
             spares.push(e);
         }
     }

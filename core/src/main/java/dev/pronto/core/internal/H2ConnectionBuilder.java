@@ -23,7 +23,12 @@ public final class H2ConnectionBuilder extends AbstractHttp2ConnectionHandlerBui
                 .initialWindowSize(c.initialWindowSize())
                 .maxFrameSize(c.maxFrameSize())
                 .maxHeaderListSize(headerList));
-        server(true);
+        // priorities are ignored (RFC 9113 deprecates them): the uniform distributor skips the weighted
+        // tree's per-stream state and events
+        io.netty.handler.codec.http2.DefaultHttp2Connection connection = new io.netty.handler.codec.http2.DefaultHttp2Connection(true);
+        connection.remote().flowController(new io.netty.handler.codec.http2.DefaultHttp2RemoteFlowController(connection,
+                new io.netty.handler.codec.http2.UniformStreamByteDistributor(connection)));
+        connection(connection);
         validateHeaders(true);
         validateRequiredPseudoHeaders(true);
         encoderEnforceMaxQueuedControlFrames(c.maxQueuedControlFrames());

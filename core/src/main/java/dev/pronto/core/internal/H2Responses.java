@@ -11,6 +11,8 @@ import io.netty.util.AsciiString;
  */
 final class H2Responses {
     private static final AsciiString[] STATUS = new AsciiString[600];
+    /** Content-Length values up to a few KiB, the lengths most responses have. */
+    private static final AsciiString[] LENGTHS = new AsciiString[4096];
     private static final AsciiString DATE = AsciiString.cached("date");
     private static final AsciiString CONTENT_TYPE = AsciiString.cached("content-type");
     private static final AsciiString CONTENT_LENGTH = AsciiString.cached("content-length");
@@ -18,6 +20,9 @@ final class H2Responses {
     static {
         for (int i = 100; i < 600; i++) {
             STATUS[i] = AsciiString.of(Integer.toString(i));
+        }
+        for (int i = 0; i < LENGTHS.length; i++) {
+            LENGTHS[i] = AsciiString.of(Integer.toString(i));
         }
     }
 
@@ -37,7 +42,11 @@ final class H2Responses {
             h.add(CONTENT_TYPE, type);
         }
         if (length >= 0 && !bodiless) {
-            h.addLong(CONTENT_LENGTH, length);
+            if (length < LENGTHS.length) {
+                h.add(CONTENT_LENGTH, LENGTHS[(int) length]);
+            } else {
+                h.addLong(CONTENT_LENGTH, length);
+            }
         }
         h.add(DATE, DateHeader.value());
         for (int i = 0; i < fields.count(); i++) {
