@@ -13,6 +13,8 @@ ROUNDS="${ROUNDS:-3}"
 DURATION="${DURATION:-5}"
 CONNS="${CONNS:-64}"
 STREAMS="${STREAMS:-100}"
+# One core runs both the event loop and the JIT: C2 needs about 15 s of load before figures settle.
+WARMUP="${WARMUP:-15}"
 FLAGS=(-Xms256m -Xmx256m "${SERVER_FLAGS[@]}")
 require_tool h2load "apt-get install nghttp2-client"
 require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
@@ -33,7 +35,7 @@ start_server() { # class port
 measure() { # class port -> "rps cpu_us_per_req"
     start_server "$1" "$2"
     local url="http://127.0.0.1:$2/baseline2?a=1&b=1"
-    taskset -c 0 h2load -c "$CONNS" -m "$STREAMS" -D 3 "$url" >/dev/null            # warm-up
+    taskset -c 0 h2load -c "$CONNS" -m "$STREAMS" -D "$WARMUP" "$url" >/dev/null      # warm-up
     local hz; hz=$(getconf CLK_TCK)
     local t0; t0=$(cpu_ticks "$SERVER_PID")
     local out; out=$(taskset -c 0 h2load -c "$CONNS" -m "$STREAMS" -D "$DURATION" "$url")
