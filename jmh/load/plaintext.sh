@@ -11,6 +11,8 @@ source jmh/load/common.sh
 ROUNDS="${ROUNDS:-3}"
 DURATION="${DURATION:-5s}"
 CONNS="${CONNS:-64}"
+# Warm-up per mode: the JIT shares the server core, so short warm-ups leave it compiling into the measurement.
+WARMUP="${WARMUP:-8s}"
 # Pronto's transport: AUTO (its default: io_uring when available), IO_URING, EPOLL or NIO.
 # The Netty baseline always runs on epoll, as hand-written Netty servers usually do.
 PRONTO_TRANSPORT="${PRONTO_TRANSPORT:-EPOLL}"
@@ -45,8 +47,8 @@ start_server() { # name port
 measure() { # name port -> "pipelined_rps plain_rps cpu_us_per_req"
     start_server "$1" "$2"
     local url="http://127.0.0.1:$2/plaintext"
-    taskset -c 0 wrk -t1 -c"$CONNS" -d3s "$url" >/dev/null                     # warm-up
-    taskset -c 0 wrk -t1 -c"$CONNS" -d3s -s "$LUA" "$url" >/dev/null          # warm-up
+    taskset -c 0 wrk -t1 -c"$CONNS" -d"$WARMUP" "$url" >/dev/null               # warm-up
+    taskset -c 0 wrk -t1 -c"$CONNS" -d"$WARMUP" -s "$LUA" "$url" >/dev/null    # warm-up
     local hz; hz=$(getconf CLK_TCK)
     local q0; q0=$(cpu_ticks "$SERVER_PID")
     local pout; pout=$(taskset -c 0 wrk -t1 -c"$CONNS" -d"$DURATION" -s "$LUA" "$url")
