@@ -2,29 +2,20 @@ package dev.pronto.core.internal;
 
 import dev.pronto.core.ServerConfig;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.util.concurrent.ScheduledFuture;
-import io.netty.util.concurrent.Ticker;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The single timer of a connection: idle timeout, header-read timeout, body-read timeout and
- * minimum body rate, and the response timeout of every pending exchange. Activity only stores a
- * timestamp; the timer re-arms itself, so a busy connection costs one scheduled task per check
- * period rather than one per request.
+ * The single timer of an HTTP/1.1 connection: idle timeout, header-read timeout, body-read timeout
+ * and minimum body rate, and the response timeout of every pending exchange.
  */
-final class ConnectionTimer implements Runnable {
-    private static final long MIN_DELAY = TimeUnit.MILLISECONDS.toNanos(10);
+final class ConnectionTimer {
     private final HttpConnection conn;
     private final long idleNanos;
     private final long headerNanos;
     private final long bodyNanos;
     private final long responseNanos;
     private final long minBodyRate;
-    private final long period;
-    private ChannelHandlerContext ctx;
-    private Ticker ticker = Ticker.systemTicker();
-    private ScheduledFuture<?> future;
-    private long lastActivity;
+    private final PeriodicCheck clock;
 
     ConnectionTimer(HttpConnection conn, ServerConfig config) {
         this.conn = conn;
@@ -33,52 +24,35 @@ final class ConnectionTimer implements Runnable {
         this.bodyNanos = config.bodyReadTimeout().toNanos();
         this.responseNanos = config.responseTimeout().toNanos();
         this.minBodyRate = config.minBodyRate();
-        // a quarter of the shortest timeout: each fires at most 25% late, without a task per request
-        this.period = Math.max(MIN_DELAY, Math.min(Math.min(idleNanos, headerNanos), Math.min(bodyNanos, responseNanos)) / 4);
+        this.clock = new PeriodicCheck(Math.min(Math.min(idleNanos, headerNanos), Math.min(bodyNanos, responseNanos)),
+                this::check);
     }
 
     void start(ChannelHandlerContext ctx) {
-        if (future != null) {
-            return;
-        }
-        this.ctx = ctx;
-        this.ticker = ctx.executor().ticker();
-        lastActivity = ticker.nanoTime();
-        future = ctx.executor().schedule(this, period, TimeUnit.NANOSECONDS);
+        clock.start(ctx);
     }
 
     void stop() {
-        if (future != null) {
-            future.cancel(false);
-        }
+        clock.stop();
     }
 
     void touch() {
-        lastActivity = ticker.nanoTime();
+        clock.touch();
     }
 
     long lastActivity() {
-        return lastActivity;
+        return clock.lastActivity();
     }
 
-    /** The clock of the executor that runs this timer, so deadlines and scheduling agree. */
     long nanoTime() {
-        return ticker.nanoTime();
-    }
-
-    @Override
-    public void run() {
-        if (conn.closing() || !ctx.channel().isActive()) {
-            return;
-        }
-        long now = ticker.nanoTime();
-        if (check(now)) {
-            future = ctx.executor().schedule(this, period, TimeUnit.NANOSECONDS);
-        }
+        return clock.nanoTime();
     }
 
     /** Applies every timeout due at {@code now}; false once the connection is being closed. */
     private boolean check(long now) {
+        if (conn.closing()) {
+            return false;
+        }
         RequestDecoder decoder = conn.decoder();
         long headStart = decoder.headStartNanos;
         if (headStart != 0 && now - headStart >= headerNanos) {
@@ -92,10 +66,10 @@ final class ConnectionTimer implements Runnable {
         if (conn.awaitingResponses()) {
             conn.queue.forEachPending(e -> {
                 if (ExchangeState.open(e.state()) && now - e.receivedNanos >= responseNanos) {
-                    conn.answerByServer(e, 503, "Service Unavailable: no response within the response timeout");
+                    Errors.answerByServer(e, 503, "Service Unavailable: no response within the response timeout");
                 }
             });
-        } else if (now - lastActivity >= idleNanos && !decoder.inRequest()) {
+        } else if (now - clock.lastActivity() >= idleNanos && !decoder.inRequest()) {
             conn.closeNow();
             return false;
         }
@@ -103,7 +77,7 @@ final class ConnectionTimer implements Runnable {
     }
 
     private boolean bodyTooSlow(RequestDecoder decoder, long now) {
-        if (now - lastActivity >= bodyNanos) {
+        if (now - clock.lastActivity() >= bodyNanos) {
             return true;
         }
         long elapsed = now - decoder.bodyStartNanos;

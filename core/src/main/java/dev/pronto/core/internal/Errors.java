@@ -58,6 +58,21 @@ final class Errors {
         plain(e, status, message);
     }
 
+    /**
+     * Answers {@code e} with a plain error on the server's behalf (limits, timeouts), unless someone
+     * answered first; any handler still running can no longer answer it. Event loop.
+     *
+     * @return whether this answer won
+     */
+    static boolean answerByServer(Exchange e, int status, String message) {
+        if (!e.begin(e.handle.generation())) {
+            return false;
+        }
+        e.response.detachForServerAnswer();
+        plain(e, status, message);
+        return true;
+    }
+
     /** Writes a plain-text answer for an exchange this thread owns in RESPONDING. */
     static void plain(Exchange e, int status, String message) {
         e.response.resetForError(status);

@@ -191,15 +191,6 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
         }
     }
 
-    /** Answers {@code e} on the server's behalf (limits, timeouts) unless someone answered first. */
-    boolean answerByServer(Exchange e, int status, String message) {
-        if (!e.begin(e.handle.generation())) {
-            return false;
-        }
-        e.response.detachForServerAnswer();
-        Errors.plain(e, status, message);
-        return true;
-    }
 
     /** Stops the client sending the rest of a stream whose answer is out (or that cannot be served). */
     void resetStream(Exchange e, Http2Error error) {

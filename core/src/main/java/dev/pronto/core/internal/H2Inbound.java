@@ -69,7 +69,7 @@ final class H2Inbound extends Http2EventAdapter {
     private void reject(Exchange e, int status, String message) {
         e.life = conn.server.routes().root();
         e.closeAfter = true;
-        conn.answerByServer(e, status, message);
+        Errors.answerByServer(e, status, message);
     }
 
     @Override

@@ -2,81 +2,63 @@ package dev.pronto.core.internal;
 
 import dev.pronto.core.ServerConfig;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.util.concurrent.ScheduledFuture;
-import io.netty.util.concurrent.Ticker;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The single timer of an HTTP/2 connection: a request nobody answers gets 503 after the response
  * timeout, a request body that stalls gets 408 after the body read timeout, and a connection with no
- * open stream and no frames for the idle timeout gets GOAWAY and a close. A client that stops
- * reading (zero window, no frames) is idle too. One scheduled task per check period.
+ * frames for the idle timeout gets GOAWAY and a close. A client that stops reading (zero window, no
+ * frames) is idle too.
  */
-final class H2Timer implements Runnable {
-    private static final long MIN_PERIOD = TimeUnit.MILLISECONDS.toNanos(10);
+final class H2Timer {
     private final H2Connection conn;
     private final long idleNanos;
     private final long bodyNanos;
     private final long responseNanos;
-    private final long period;
-    private ChannelHandlerContext ctx;
-    private Ticker ticker = Ticker.systemTicker();
-    private ScheduledFuture<?> future;
-    private long lastActivity;
+    private final PeriodicCheck clock;
 
     H2Timer(H2Connection conn, ServerConfig config) {
         this.conn = conn;
         this.idleNanos = config.idleTimeout().toNanos();
         this.bodyNanos = config.bodyReadTimeout().toNanos();
         this.responseNanos = config.responseTimeout().toNanos();
-        this.period = Math.max(MIN_PERIOD, Math.min(idleNanos, Math.min(bodyNanos, responseNanos)) / 4);
+        this.clock = new PeriodicCheck(Math.min(idleNanos, Math.min(bodyNanos, responseNanos)), this::check);
     }
 
     void start(ChannelHandlerContext ctx) {
-        if (future != null) {
-            return;
-        }
-        this.ctx = ctx;
-        this.ticker = ctx.executor().ticker();
-        lastActivity = ticker.nanoTime();
-        future = ctx.executor().schedule(this, period, TimeUnit.NANOSECONDS);
+        clock.start(ctx);
     }
 
     void stop() {
-        if (future != null) {
-            future.cancel(false);
-        }
+        clock.stop();
     }
 
     void touch() {
-        lastActivity = ticker.nanoTime();
+        clock.touch();
     }
 
     long nanoTime() {
-        return ticker.nanoTime();
+        return clock.nanoTime();
     }
 
-    @Override
-    public void run() {
-        if (conn.closing() || !ctx.channel().isActive()) {
-            return;
+    private boolean check(long now) {
+        if (conn.closing()) {
+            return false;
         }
-        long now = ticker.nanoTime();
-        if (now - lastActivity >= idleNanos) {
+        if (now - clock.lastActivity() >= idleNanos) {
             conn.closeIdle();
-            return;
+            return false;
         }
         conn.forEachExchange(e -> check(e, now));
-        future = ctx.executor().schedule(this, period, TimeUnit.NANOSECONDS);
+        return true;
     }
 
     private void check(Exchange e, long now) {
         int state = e.state();
         if (state == ExchangeState.RECEIVED && now - e.receivedNanos >= bodyNanos) {
             e.closeAfter = true;
-            conn.answerByServer(e, 408, "Request body not received in time (bodyReadTimeout)");
+            Errors.answerByServer(e, 408, "Request body not received in time (bodyReadTimeout)");
         } else if (state == ExchangeState.DISPATCHED && now - e.receivedNanos >= responseNanos) {
-            conn.answerByServer(e, 503, "Service Unavailable: no response within the response timeout");
+            Errors.answerByServer(e, 503, "Service Unavailable: no response within the response timeout");
         }
     }
 }

@@ -289,23 +289,11 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     void failStream(Exchange e, int status, String message) {
         decoder.stop();
         e.closeAfter = true;
-        if (!answerByServer(e, status, message)) {
+        if (!Errors.answerByServer(e, status, message)) {
             closeAfterWrite();
         }
     }
 
-    /**
-     * Answers {@code e} with a plain error on the server's behalf, unless someone answered first;
-     * any handler still running can no longer answer it.
-     */
-    boolean answerByServer(Exchange e, int status, String message) {
-        if (!e.begin(e.handle.generation())) {
-            return false;
-        }
-        e.response.detachForServerAnswer();
-        Errors.plain(e, status, message);
-        return true;
-    }
 
     /** A request body stalled or dripped below {@code minBodyRate}: answer 408 and close. */
     void bodyTimedOut() {
@@ -328,7 +316,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         e.head.method = dev.pronto.router.Method.GET;
         e.closeAfter = true;
         queue.admit(e);
-        answerByServer(e, status, message);
+        Errors.answerByServer(e, status, message);
         queue.handlerReturned(e);
     }
 
