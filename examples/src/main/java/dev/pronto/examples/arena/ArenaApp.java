@@ -17,9 +17,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The HttpArena entry. Reads {@code PORT}, {@code DATA_DIR}, {@code DATABASE_URL} and
- * {@code DATABASE_MAX_CONN}; without a database URL it starts an embedded Postgres and seeds it,
- * and without a data directory it generates a dataset and static files of the same shape.
+ * The HttpArena entry, configured by the environment variables of {@link ArenaConfig}. It serves the
+ * same routes on every HttpArena port ({@link ArenaListeners}); without a database URL it starts an
+ * embedded Postgres and seeds it, and without a data directory it generates a dataset and static files
+ * of the same shape.
  */
 public final class ArenaApp implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ArenaApp.class);
@@ -63,9 +64,11 @@ public final class ArenaApp implements AutoCloseable {
         }
         StaticFiles files = StaticFiles.builder(staticDir)
                 .cache("disk".equals(config.staticCache()) ? StaticFiles.Cache.NONE : StaticFiles.Cache.MEMORY).build();
-        Server server = Server.builder()
+        Server.Builder builder = Server.builder();
+        ArenaListeners.of(config).forEach(builder::listener);
+        Server server = builder
                 .eventLoops(loops.eventLoops())
-                .config(c -> c.port(config.port()).maxBodySize(MAX_BODY))
+                .config(c -> c.maxBodySize(MAX_BODY))
                 .json(json)
                 .compression(Compression.defaults())
                 .routes(new BaselineRoutes())
@@ -74,14 +77,34 @@ public final class ArenaApp implements AutoCloseable {
                 .routes(new DbRoutes(postgres))
                 .routes(new CrudController$Routes(new CrudController(postgres)))
                 .build().start();
-        LOG.info("Arena app on port {}: {} dataset items, static files from {}, database {}", server.port(),
+        LOG.info("Arena app on ports {}: {} dataset items, static files from {}, database {}", server.ports(),
                 dataset.size(), staticDir, embedded != null ? "embedded" : config.databaseUrl().replaceAll(":[^:@/]*@", ":***@"));
         return new ArenaApp(server, postgres, loops, embedded);
     }
 
-    /** The bound port. */
+    /** The bound port of {@code PORT}: HTTP/1.1 and h2c with prior knowledge. */
     int port() {
-        return server.port();
+        return port(ArenaListeners.HTTP);
+    }
+
+    /** The bound port of {@code H2C_PORT}: h2c only. */
+    int h2cPort() {
+        return port(ArenaListeners.H2C);
+    }
+
+    /** The bound port of {@code TLS_PORT} (HTTPS, HTTP/1.1 only), or -1 without a certificate. */
+    int tlsPort() {
+        return port(ArenaListeners.TLS);
+    }
+
+    /** The bound port of {@code H2_PORT} (TLS, h2 and http/1.1), or -1 without a certificate. */
+    int h2Port() {
+        return port(ArenaListeners.H2);
+    }
+
+    private int port(int listener) {
+        List<Integer> ports = server.ports();
+        return listener < ports.size() ? ports.get(listener) : -1;
     }
 
     @Override

@@ -11,12 +11,13 @@ import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
 
-/** {@code /baseline11}, {@code /pipeline} and {@code /upload}. */
+/** {@code /baseline11}, {@code /baseline2} (the HTTP/2 profiles' sum), {@code /pipeline} and {@code /upload}. */
 final class BaselineRoutes implements Consumer<Routes> {
     @Override
     public void accept(Routes r) {
         r.get("/baseline11", (req, res) -> res.send(Long.toString(sum(req))))
                 .post("/baseline11", (req, res) -> res.send(Long.toString(sum(req) + number(req))))
+                .get("/baseline2", (req, res) -> res.send(Long.toString(sum(req))))
                 .get("/pipeline", (req, res) -> res.send("ok"))
                 .post("/upload", RouteOptions.streaming(), (req, res) -> req.onBody(new BodyListener() {
                     private long bytes;

@@ -24,11 +24,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The HttpArena validation recipe against the whole app: embedded Postgres, real sockets. */
+/**
+ * The HttpArena validation recipe against the whole app: embedded Postgres, real sockets, every listener
+ * (cleartext HTTP/1.1 + h2c, h2c only, HTTPS HTTP/1.1 only, TLS h2) on a free port.
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ArenaAppTest {
     private static final Path SHARED = Path.of("").toAbsolutePath().getParent().getParent().resolve("shared/arena-data");
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private HttpClient tls;
     private final ProntoJson json = ProntoJson.create(new ArenaJson());
     private ArenaApp app;
     private Path dataDir;
@@ -36,11 +40,15 @@ class ArenaAppTest {
     @BeforeAll
     void start() throws Exception {
         dataDir = Files.isDirectory(SHARED) ? SHARED : Files.createTempDirectory("arena-none");
-        app = ArenaApp.start(Map.of("PORT", "0", "DATA_DIR", dataDir.toString()));
+        app = ArenaApp.start(Map.of("PORT", "0", "TLS_PORT", "0", "H2_PORT", "0", "H2C_PORT", "0",
+                "TLS_CERT", ArenaCerts.certificate().toString(), "TLS_KEY", ArenaCerts.key().toString(),
+                "DATA_DIR", dataDir.toString()));
+        tls = HttpClient.newBuilder().sslContext(ArenaCerts.clientContext()).build();
     }
 
     @AfterAll
     void stop() {
+        tls.close();
         app.close();
     }
 
@@ -54,6 +62,16 @@ class ArenaAppTest {
 
     private String body(String path) throws Exception {
         return new String(send(req(path)).body());
+    }
+
+    /** A request to the TLS listener on {@code port}; the client offers h2 and http/1.1 through ALPN. */
+    private HttpResponse<byte[]> sendTls(int port, String path, String... headers) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("https://localhost:" + port + path));
+        return tls.send((headers.length == 0 ? b : b.headers(headers)).build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    private static String mediaType(String type) {
+        return java.util.regex.Pattern.quote(type) + "(;.*)?";
     }
 
     @Test
@@ -231,6 +249,114 @@ class ArenaAppTest {
         assertThat(updated.statusCode()).isEqualTo(200);
         assertThat(after.headers().firstValue("X-Cache")).hasValue("MISS");
         assertThat(json.read(Unpooled.wrappedBuffer(after.body()), Model.Item.class).name()).isEqualTo("UpdatedItem");
+    }
+
+    @Test
+    void curlNegotiatesH2OnTheH2Port() throws Exception {
+        Curl.Reply r = Curl.fetch("https://localhost:" + app.h2Port() + "/baseline2?a=13&b=42", "-k", "--http2");
+
+        assertThat(r.version()).isEqualTo("2");
+        assertThat(r.body()).isEqualTo("55");
+        assertThat(r.contentType()).matches(mediaType("text/plain"));
+    }
+
+    @Test
+    void baseline2OverTlsH2AddsRandomQueryParameters() throws Exception {
+        int a = ThreadLocalRandom.current().nextInt(100, 1000);
+        int b = ThreadLocalRandom.current().nextInt(100, 1000);
+        HttpResponse<byte[]> r = sendTls(app.h2Port(), "/baseline2?a=" + a + "&b=" + b);
+
+        assertThat(r.version()).isEqualTo(HttpClient.Version.HTTP_2);
+        assertThat(new String(r.body())).isEqualTo(Integer.toString(a + b));
+        assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).matches(mediaType("text/plain")));
+    }
+
+    @Test
+    void baseline2RejectsABadNumberQuotingOnlyAnExcerpt() throws Exception {
+        HttpResponse<byte[]> r = sendTls(app.h2Port(), "/baseline2?a=" + "x".repeat(1000) + "&b=1");
+
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(new String(r.body(), java.nio.charset.StandardCharsets.UTF_8))
+                .isEqualTo("query parameter 'a' must be an integer, got '" + "x".repeat(64) + "\u2026'");
+    }
+
+    @Test
+    void baseline2OverHttp11AddsTheQueryParameters() throws Exception {
+        assertThat(body("/baseline2?a=13&b=42")).isEqualTo("55");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"H2C_PORT", "PORT"})
+    void h2cWithPriorKnowledgeAddsTheQueryParameters(String listener) throws Exception {
+        int port = listener.equals("PORT") ? app.port() : app.h2cPort();
+        Curl.Reply r = Curl.fetch("http://localhost:" + port + "/baseline2?a=13&b=42", "--http2-prior-knowledge");
+
+        assertThat(r.version()).isEqualTo("2");
+        assertThat(r.body()).isEqualTo("55");
+        assertThat(r.contentType()).matches(mediaType("text/plain"));
+    }
+
+    @Test
+    void curlHttp11ToTheH2cPortIsNot200() throws Exception {
+        assertThat(Curl.fetch("http://localhost:" + app.h2cPort() + "/baseline2?a=1&b=1", "--http1.1").status()).isNotEqualTo(200);
+    }
+
+    @Test
+    void rawHttp11ToTheH2cPortIsNot200() throws Exception {
+        String out = RawSocket.exchange(app.h2cPort(), "GET /baseline2?a=1&b=1 HTTP/1.1\r\nHost: x\r\n\r\n");
+
+        assertThat(out).doesNotStartWith("HTTP/1.1 200");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1,1", "12,3", "22,7", "31,2", "50,5"})
+    void jsonOverH2cHasCountItems(int count, int m) throws Exception {
+        Curl.Reply r = Curl.fetch("http://localhost:" + app.h2cPort() + "/json/" + count + "?m=" + m, "--http2-prior-knowledge");
+        Model.PricedItems items = json.read(Unpooled.wrappedBuffer(r.body().getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                Model.PricedItems.class);
+
+        assertThat(r.version()).isEqualTo("2");
+        assertThat(r.contentType()).isEqualTo("application/json");
+        assertThat(items.count()).isEqualTo(count);
+        assertThat(items.items()).hasSize(count);
+    }
+
+    @Test
+    void curlGetsHttp11OnTheJsonTlsPort() throws Exception {
+        Curl.Reply r = Curl.fetch("https://localhost:" + app.tlsPort() + "/json/1?m=1", "-k", "--http1.1");
+
+        assertThat(r.status()).isEqualTo(200);
+        assertThat(r.version()).isEqualTo("1.1");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"7,2", "23,11", "50,1"})
+    void jsonTlsAnswersAClientOfferingH2WithHttp11(int count, int m) throws Exception {
+        HttpResponse<byte[]> r = sendTls(app.tlsPort(), "/json/" + count + "?m=" + m);
+        Model.PricedItems items = json.read(Unpooled.wrappedBuffer(r.body()), Model.PricedItems.class);
+
+        assertThat(r.version()).isEqualTo(HttpClient.Version.HTTP_1_1);
+        assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).contains("application/json"));
+        assertThat(items.count()).isEqualTo(count);
+        assertThat(items.items()).hasSize(count).allSatisfy(i -> assertThat(i.total()).isEqualTo((long) i.price() * i.quantity() * m));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"reset.css,text/css", "app.js,application/javascript", "manifest.json,application/json"})
+    void staticFilesOverH2HaveTheirContentType(String file, String type) throws Exception {
+        HttpResponse<byte[]> r = sendTls(app.h2Port(), "/static/" + file, "Accept-Encoding", "br;q=1, gzip;q=0.8");
+
+        assertThat(r.version()).isEqualTo(HttpClient.Version.HTTP_2);
+        assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).matches(mediaType(type)));
+        assertThat(r.body()).isNotEmpty();
+    }
+
+    @Test
+    void unknownStaticFileOverH2Is404() throws Exception {
+        HttpResponse<byte[]> r = sendTls(app.h2Port(), "/static/nonexistent.txt");
+
+        assertThat(r.version()).isEqualTo(HttpClient.Version.HTTP_2);
+        assertThat(r.statusCode()).isEqualTo(404);
     }
 
     private static String decode(String encoding, byte[] body) throws Exception {
