@@ -8,7 +8,7 @@ package dev.pronto.core;
 public enum Protocol {
     /** HTTP/1.1 (and 1.0), ALPN id {@code http/1.1}. */
     HTTP_1_1("http/1.1"),
-    /** HTTP/2: {@code h2} over TLS, h2c in cleartext. Not served yet: a server offering it fails to build. */
+    /** HTTP/2: {@code h2} over TLS (ALPN), h2c with prior knowledge in cleartext. */
     HTTP_2("h2");
 
     private final String alpnId;
