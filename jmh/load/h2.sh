@@ -3,7 +3,9 @@
 # server core. Each server answers /baseline2?a=1&b=1 (HttpArena's h2 endpoint) over h2c with prior
 # knowledge; h2load runs on core 0 with CONNS connections and STREAMS concurrent streams each.
 # Reports requests/s, the server's CPU time per request (utime+stime from /proc) and the medians of
-# ROUNDS, with Pronto's ratios to each baseline. Needs: h2load (nghttp2-client), a built
+# ROUNDS, with Pronto's ratios to each baseline. TLS=1 runs h2 over TLS (ALPN) instead, with the
+# PEM pair in CERT/KEY (default: HttpArena's self-signed pair in ../shared/arena-data/certs), against
+# Pronto and Vert.x (the raw Netty baseline is h2c only). Needs: h2load (nghttp2-client), a built
 # jmh/target/benchmarks.jar, a JDK 21+ as JAVA_HOME or java.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -16,6 +18,14 @@ STREAMS="${STREAMS:-100}"
 # One core runs both the event loop and the JIT: C2 needs about 15 s of load before figures settle.
 WARMUP="${WARMUP:-15}"
 FLAGS=(-Xms256m -Xmx256m "${SERVER_FLAGS[@]}")
+TLS="${TLS:-0}"
+CERT="${CERT:-../shared/arena-data/certs/server.crt}"
+KEY="${KEY:-../shared/arena-data/certs/server.key}"
+SCHEME=http; TLS_ARGS=(); CURL_MODE=(--http2-prior-knowledge)
+if [[ "$TLS" == 1 ]]; then
+    require_file "$CERT" "set CERT and KEY to a PEM certificate and key"
+    SCHEME=https; TLS_ARGS=("$CERT" "$KEY"); CURL_MODE=(--http2 -k)
+fi
 require_tool h2load "apt-get install nghttp2-client"
 require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
 trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
@@ -23,10 +33,10 @@ trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
 start_server() { # class port
-    taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$JAR" "dev.pronto.jmh.h2.$1" "$2" >/dev/null 2>&1 &
+    taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$JAR" "dev.pronto.jmh.h2.$1" "$2" "${TLS_ARGS[@]}" >/dev/null 2>&1 &
     SERVER_PID=$!
     for _ in $(seq 100); do
-        curl -s -o /dev/null --http2-prior-knowledge "http://127.0.0.1:$2/baseline2?a=1&b=1" && return 0
+        curl -s -o /dev/null "${CURL_MODE[@]}" "$SCHEME://127.0.0.1:$2/baseline2?a=1&b=1" && return 0
         sleep 0.1
     done
     echo "server $1 did not start" >&2; exit 1
@@ -34,7 +44,7 @@ start_server() { # class port
 
 measure() { # class port -> "rps cpu_us_per_req"
     start_server "$1" "$2"
-    local url="http://127.0.0.1:$2/baseline2?a=1&b=1"
+    local url="$SCHEME://127.0.0.1:$2/baseline2?a=1&b=1"
     taskset -c 0 h2load -c "$CONNS" -m "$STREAMS" -D "$WARMUP" "$url" >/dev/null      # warm-up
     local hz; hz=$(getconf CLK_TCK)
     local t0; t0=$(cpu_ticks "$SERVER_PID")
@@ -52,14 +62,15 @@ declare -a PR PC VR VC NR NC
 for r in $(seq "$ROUNDS"); do
     read -r a b <<<"$(measure ProntoH2Server 18082)"; PR+=("$a"); PC+=("$b")
     read -r a b <<<"$(measure VertxH2Server 18083)"; VR+=("$a"); VC+=("$b")
-    read -r a b <<<"$(measure NettyH2Server 18084)"; NR+=("$a"); NC+=("$b")
+    if [[ "$TLS" == 1 ]]; then NR+=(0); NC+=(0); else
+        read -r a b <<<"$(measure NettyH2Server 18084)"; NR+=("$a"); NC+=("$b"); fi
     echo "round $r: pronto ${PR[-1]} req/s (${PC[-1]}us) | vert.x ${VR[-1]} (${VC[-1]}us) | netty ${NR[-1]} (${NC[-1]}us)"
 done
 pr=$(printf '%s\n' "${PR[@]}" | median); pc=$(printf '%s\n' "${PC[@]}" | median)
 vr=$(printf '%s\n' "${VR[@]}" | median); vc=$(printf '%s\n' "${VC[@]}" | median)
 nr=$(printf '%s\n' "${NR[@]}" | median); nc=$(printf '%s\n' "${NC[@]}" | median)
 echo
-echo "median of $ROUNDS rounds, h2c, $CONNS connections x $STREAMS streams, server on core 1, h2load on core 0"
+echo "median of $ROUNDS rounds, $([[ "$TLS" == 1 ]] && echo "TLS h2" || echo h2c), $CONNS connections x $STREAMS streams, server on core 1, h2load on core 0"
 printf '%-24s %12s %12s %12s %10s %10s\n' metric pronto vert.x netty "vs vert.x" "vs netty"
 printf '%-24s %12.0f %12.0f %12.0f %10.2f %10.2f\n' "req/s" "$pr" "$vr" "$nr" \
     "$(awk -v a="$pr" -v b="$vr" 'BEGIN {print a / b}')" "$(awk -v a="$pr" -v b="$nr" 'BEGIN {print a / b}')"
