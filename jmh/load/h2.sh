@@ -15,8 +15,8 @@ ROUNDS="${ROUNDS:-3}"
 DURATION="${DURATION:-5}"
 CONNS="${CONNS:-64}"
 STREAMS="${STREAMS:-100}"
-# One core runs both the event loop and the JIT: C2 needs about 15 s of load before figures settle.
-WARMUP="${WARMUP:-15}"
+# One core runs both the event loop and the JIT: C2 needs 20-30 s of load before figures settle.
+WARMUP="${WARMUP:-30}"
 FLAGS=(-Xms256m -Xmx256m "${SERVER_FLAGS[@]}")
 TLS="${TLS:-0}"
 CERT="${CERT:-../shared/arena-data/certs/server.crt}"
