@@ -68,6 +68,17 @@ class Http2ClientTest {
     }
 
     @Test
+    void pooledResponseListenerGetsTheResponse() {
+        CompletableFuture<String> answer = new CompletableFuture<>();
+        try (HttpClient client = HttpClient.create(h2c().build())) {
+            client.send(ClientRequest.get(url(server, H2C, "/protocol")),
+                    (r, failure) -> answer.complete(failure != null ? failure.toString() : r.status() + " " + r.string()));
+
+            assertThat(answer.join()).isEqualTo("200 HTTP/2.0");
+        }
+    }
+
+    @Test
     void manyConcurrentRequestsShareOneConnection() {
         try (HttpClient client = HttpClient.create(tls().build())) {
             List<String> answers = getAll(client, url(server, H2_TLS, "/slow"), 100);

@@ -89,6 +89,13 @@ class Http2StreamsTest {
     }
 
     @Test
+    void trailersEndTheBody() {
+        server = new ScriptedH2Server((peer, connection, streamId, headers) -> peer.respondWithTrailers(streamId, "body"));
+
+        assertThat(body(h2c().send(ClientRequest.get(server.url("/")))).join()).isEqualTo("body");
+    }
+
+    @Test
     void refusedStreamIsRetried() {
         server = new ScriptedH2Server((peer, connection, streamId, headers) -> {
             if (streamId == 3) {

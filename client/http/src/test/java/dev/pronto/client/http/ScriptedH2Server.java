@@ -106,6 +106,17 @@ final class ScriptedH2Server implements AutoCloseable {
             handler.flush(ctx);
         }
 
+        /** Answers {@code streamId} with 200, {@code body} and a trailer field ending the stream. */
+        void respondWithTrailers(int streamId, String body) {
+            handler.encoder().writeHeaders(ctx, streamId, new DefaultHttp2Headers().status("200"), 0, false,
+                    ctx.newPromise());
+            handler.encoder().writeData(ctx, streamId, Unpooled.copiedBuffer(body, StandardCharsets.UTF_8), 0, false,
+                    ctx.newPromise());
+            handler.encoder().writeHeaders(ctx, streamId, new DefaultHttp2Headers().add("x-checksum", "1"), 0, true,
+                    ctx.newPromise());
+            handler.flush(ctx);
+        }
+
         /** Resets {@code streamId} with {@code error}. */
         void reset(int streamId, Http2Error error) {
             handler.resetStream(ctx, streamId, error.code(), ctx.newPromise());
