@@ -1,8 +1,9 @@
-/** Pronto's pipelined, pooled HTTP/1.1 client on the server's event loops. */
+/** Pronto's pooled HTTP/1.1 (pipelined) and HTTP/2 (multiplexed) client on the server's event loops. */
 module dev.pronto.client.http {
     requires transitive dev.pronto.core;
     requires transitive io.netty.handler;
     requires io.netty.codec;
+    requires io.netty.codec.http2;
     requires io.netty.transport.classes.epoll;
     requires io.netty.transport.classes.io_uring;
     requires org.jctools.core;

@@ -1,8 +1,10 @@
 package dev.pronto.client.http;
 
+import dev.pronto.core.Protocol;
 import dev.pronto.core.Transport;
 import io.netty.handler.ssl.SslContext;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -20,7 +22,7 @@ import java.util.Objects;
  * <tr><td>maxPending</td><td>{@value #DEFAULT_MAX_PENDING}</td>
  *     <td>requests waiting for a connection per host and loop; more fail with {@link PendingLimitException}</td></tr>
  * <tr><td>connectTimeout</td><td>5 s</td><td>TCP connect limit</td></tr>
- * <tr><td>requestTimeout</td><td>30 s</td><td>from send to the end of the response head; closes the connection</td></tr>
+ * <tr><td>requestTimeout</td><td>30 s</td><td>from send to the end of the response head; closes an HTTP/1.1 connection, resets an HTTP/2 stream</td></tr>
  * <tr><td>idleTimeout</td><td>60 s</td><td>idle keep-alive connections are closed after this</td></tr>
  * <tr><td>maxAttempts</td><td>{@value #DEFAULT_MAX_ATTEMPTS}</td>
  *     <td>tries of an idempotent request whose connection closed before answering</td></tr>
@@ -34,7 +36,20 @@ import java.util.Objects;
  * <tr><td>maxHeaderSize</td><td>{@value #DEFAULT_MAX_HEADER_SIZE}</td><td>bytes of a response head</td></tr>
  * <tr><td>ioThreads</td><td>1</td><td>event loops of a client that owns its loops</td></tr>
  * <tr><td>transport</td><td>AUTO</td><td>transport of a client that owns its loops</td></tr>
+ * <tr><td>protocols</td><td>HTTP_2, HTTP_1_1</td><td>offered to https origins through ALPN, most preferred
+ *     first; the server picks</td></tr>
+ * <tr><td>cleartext</td><td>HTTP_1_1</td><td>spoken to http origins; HTTP_2 is h2c with prior knowledge</td></tr>
  * </table>
+ *
+ * <p>HTTP/2: an origin that speaks it gets one connection per event loop (another only while one
+ * drains after a GOAWAY), carrying as many concurrent requests as the server's
+ * {@code SETTINGS_MAX_CONCURRENT_STREAMS} allows; more wait, within {@code maxPending}.
+ * {@code pipelineDepth} does not apply, and a request timeout resets only the request's stream.
+ * Response bodies are flow-controlled with 1 MiB per stream and 16 MiB per connection: buffered
+ * bodies are acknowledged as they arrive (within {@code maxResponseSize}), streamed ones as the
+ * subscriber takes them. Cleartext cannot negotiate, so h2c is an explicit choice for every http
+ * origin of the client; a server that does not speak it fails the requests with
+ * {@link ConnectFailedException}.
  *
  * @param maxConnectionsPerHost at least 1
  * @param pipelineDepth 1..1024
@@ -52,11 +67,15 @@ import java.util.Objects;
  * @param ioThreads 1..4096
  * @param transport preferred transport of owned loops
  * @param tls TLS settings; only its hostnameVerification applies when sslContext is set
+ * @param protocols protocols offered through ALPN: non-empty, no duplicates; ignored when sslContext is set
+ *        (its own ALPN settings apply)
+ * @param cleartext protocol of http origins: HTTP_1_1, or HTTP_2 for h2c with prior knowledge
  */
 public record ClientConfig(int maxConnectionsPerHost, int pipelineDepth, int maxPending, Duration connectTimeout,
                            Duration requestTimeout, Duration idleTimeout, int maxAttempts, Redirects followRedirects,
                            int maxRedirects, Decompression decompression, SslContext sslContext, int maxResponseSize,
-                           int maxHeaderSize, int ioThreads, Transport transport, ClientTls tls) {
+                           int maxHeaderSize, int ioThreads, Transport transport, ClientTls tls,
+                           List<Protocol> protocols, Protocol cleartext) {
     /** Default connections per host. */
     public static final int DEFAULT_MAX_CONNECTIONS_PER_HOST = 64;
     /** Default pipelining depth: no pipelining. */
@@ -89,6 +108,11 @@ public record ClientConfig(int maxConnectionsPerHost, int pipelineDepth, int max
         range("ioThreads", ioThreads, 1, 4096);
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(tls, "tls");
+        protocols = List.copyOf(Objects.requireNonNull(protocols, "protocols"));
+        if (protocols.isEmpty() || protocols.stream().distinct().count() != protocols.size()) {
+            throw new IllegalArgumentException("protocols must be non-empty and without duplicates, got " + protocols);
+        }
+        Objects.requireNonNull(cleartext, "cleartext");
         if (sslContext != null && !sslContext.isClient()) {
             throw new IllegalArgumentException("sslContext must be a client context (SslContextBuilder.forClient())");
         }
@@ -135,6 +159,8 @@ public record ClientConfig(int maxConnectionsPerHost, int pipelineDepth, int max
         private int ioThreads = 1;
         private Transport transport = Transport.AUTO;
         private ClientTls tls = ClientTls.defaults();
+        private List<Protocol> protocols = List.of(Protocol.HTTP_2, Protocol.HTTP_1_1);
+        private Protocol cleartext = Protocol.HTTP_1_1;
 
         private Builder() {
         }
@@ -236,6 +262,25 @@ public record ClientConfig(int maxConnectionsPerHost, int pipelineDepth, int max
         }
 
         /**
+         * Sets the protocols offered to https origins through ALPN, most preferred first; the server
+         * picks one. {@code HTTP_1_1} alone keeps every https origin on HTTP/1.1.
+         */
+        public Builder protocols(Protocol... value) {
+            protocols = List.of(value);
+            return this;
+        }
+
+        /**
+         * Sets the protocol spoken to http origins. {@code HTTP_2} is h2c with prior knowledge: the
+         * connection starts with the HTTP/2 preface, so every http origin of this client must speak
+         * it (a Pronto {@code Listener.http} or {@code Listener.h2c} does).
+         */
+        public Builder cleartext(Protocol value) {
+            cleartext = Objects.requireNonNull(value, "value");
+            return this;
+        }
+
+        /**
          * Validates and builds.
          *
          * @throws IllegalArgumentException naming the invalid field
@@ -243,7 +288,7 @@ public record ClientConfig(int maxConnectionsPerHost, int pipelineDepth, int max
         public ClientConfig build() {
             return new ClientConfig(maxConnectionsPerHost, pipelineDepth, maxPending, connectTimeout, requestTimeout,
                     idleTimeout, maxAttempts, followRedirects, maxRedirects, decompression, sslContext,
-                    maxResponseSize, maxHeaderSize, ioThreads, transport, tls);
+                    maxResponseSize, maxHeaderSize, ioThreads, transport, tls, protocols, cleartext);
         }
     }
 }

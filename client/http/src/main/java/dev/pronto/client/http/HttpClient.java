@@ -10,7 +10,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Flow;
 
 /**
- * A pooled, pipelining HTTP/1.1 client for calling other services at high rates.
+ * A pooled HTTP client for calling other services at high rates: HTTP/1.1 with pipelining, and
+ * HTTP/2 with many concurrent requests multiplexed on one connection, through one API.
  *
  * <pre>{@code
  * HttpClient client = HttpClient.create(ClientConfig.builder().pipelineDepth(16).build(), server.eventLoopGroup());
@@ -25,9 +26,14 @@ import java.util.concurrent.Flow;
  * <p>Threading: every method may be called from any thread. A call made on one of the client's
  * event loops (a server handler when the client shares the server's loops) uses that loop's
  * connections directly; a call from another thread is queued to a loop (the same one for a given
- * thread) with one wake-up per batch. Connections are kept per host per loop, each with up to
- * {@link ClientConfig#pipelineDepth()} requests in flight answered in order. Writes are flushed
- * once per loop turn. Listeners and futures complete on the loop: dependent stages must not block.
+ * thread) with one wake-up per batch. Connections are kept per host per loop: HTTP/1.1 ones each
+ * with up to {@link ClientConfig#pipelineDepth()} requests in flight answered in order, an HTTP/2
+ * one with as many streams as the server allows. Writes are flushed once per loop turn. Listeners
+ * and futures complete on the loop: dependent stages must not block.
+ *
+ * <p>Protocols: https origins are offered {@link ClientConfig#protocols()} through ALPN ({@code h2}
+ * and {@code http/1.1} by default) and spoken to in what the server picks; http origins get
+ * HTTP/1.1, or h2c with prior knowledge when {@link ClientConfig#cleartext()} is {@code HTTP_2}.
  */
 public final class HttpClient implements AutoCloseable {
     private final Dispatcher dispatcher;

@@ -3,6 +3,7 @@ package dev.pronto.client.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.pronto.core.Protocol;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -21,6 +22,19 @@ class ClientConfigTest {
         assertThatThrownBy(() -> ClientConfig.builder().pipelineDepth(0).build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("pipelineDepth must be in 1..1024, got 0");
+    }
+
+    @Test
+    void httpsOffersHttp2FirstAndCleartextStaysOnHttp11() {
+        ClientConfig c = ClientConfig.defaults();
+        assertThat(c.protocols()).containsExactly(Protocol.HTTP_2, Protocol.HTTP_1_1);
+        assertThat(c.cleartext()).isEqualTo(Protocol.HTTP_1_1);
+    }
+
+    @Test
+    void duplicateProtocolsAreRejected() {
+        assertThatThrownBy(() -> ClientConfig.builder().protocols(Protocol.HTTP_2, Protocol.HTTP_2).build())
+                .hasMessage("protocols must be non-empty and without duplicates, got [HTTP_2, HTTP_2]");
     }
 
     @Test

@@ -85,7 +85,7 @@ class HttpsTest {
         ClientTls tls = trustingLocalhost(engine).build();
 
         assertThatThrownBy(() -> get(tls, "127.0.0.1"))
-                .isInstanceOf(ConnectionClosedException.class)
+                .isInstanceOf(ConnectFailedException.class)
                 .hasMessageContaining("SSLHandshakeException");
     }
 
@@ -110,7 +110,7 @@ class HttpsTest {
     @Test
     void serverOutsideTheJdkTrustStoreIsRefusedByDefault() {
         assertThatThrownBy(() -> get(ClientTls.defaults(), "localhost"))
-                .isInstanceOf(ConnectionClosedException.class)
+                .isInstanceOf(ConnectFailedException.class)
                 .hasMessageContaining("SSLHandshakeException");
     }
 

@@ -49,7 +49,7 @@ class TlsTest {
     void untrustedCertificateFailsTheRequest() {
         try (HttpClient client = HttpClient.create(ClientConfig.builder().maxAttempts(1).build())) {
             assertThatThrownBy(() -> client.sendBlocking(ClientRequest.get(server.url("/"))))
-                    .isInstanceOf(ConnectionClosedException.class)
+                    .isInstanceOf(ConnectFailedException.class)
                     .hasMessageContaining("SSLHandshakeException");
         }
     }

@@ -1,26 +1,36 @@
 package dev.pronto.client.http.internal;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
-import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
 import java.util.concurrent.Flow;
 
 /**
- * Writes a streamed request body with chunked encoding, one buffer at a time: the next buffer is
- * requested only while the channel is writable, which gives the publisher backpressure.
+ * Writes a streamed request body one buffer at a time: the next buffer is requested only while the
+ * sink can take more (a writable channel for HTTP/1.1, stream window for HTTP/2), which gives the
+ * publisher backpressure.
  */
 final class BodyUpload implements Flow.Subscriber<ByteBuf> {
-    private final PooledConnection conn;
-    private final Exchange exchange;
-    private final Channel channel;
+    /** Where the body goes: chunks on an HTTP/1.1 connection, DATA frames on an HTTP/2 stream. */
+    interface Sink {
+        EventLoop eventLoop();
+
+        /** Writes and flushes one non-empty part, whose ownership moves here; whether another fits now. */
+        boolean writePart(ByteBuf part);
+
+        /** Ends the body. */
+        void endBody();
+
+        /** The publisher failed. */
+        void bodyFailed(Throwable t);
+    }
+
+    private final Sink sink;
     private Flow.Subscription subscription;
     private boolean waiting;
     private boolean done;
 
-    BodyUpload(PooledConnection conn, Exchange exchange) {
-        this.conn = conn;
-        this.exchange = exchange;
-        this.channel = conn.channel();
+    BodyUpload(Sink sink) {
+        this.sink = sink;
     }
 
     @Override
@@ -39,7 +49,7 @@ final class BodyUpload implements Flow.Subscriber<ByteBuf> {
         onLoop(() -> {
             if (!done) {
                 done = true;
-                conn.uploadFailed(exchange, t);
+                sink.bodyFailed(t);
             }
         });
     }
@@ -49,12 +59,12 @@ final class BodyUpload implements Flow.Subscriber<ByteBuf> {
         onLoop(() -> {
             if (!done) {
                 done = true;
-                channel.writeAndFlush(ByteBufUtil.writeAscii(channel.alloc(), "0\r\n\r\n"), channel.voidPromise());
+                sink.endBody();
             }
         });
     }
 
-    /** The channel became writable again. */
+    /** The sink can take more again. */
     void resume() {
         if (waiting && !done) {
             waiting = false;
@@ -78,11 +88,7 @@ final class BodyUpload implements Flow.Subscriber<ByteBuf> {
             }
             return;
         }
-        String size = Integer.toHexString(item.readableBytes()) + "\r\n";
-        channel.write(ByteBufUtil.writeAscii(channel.alloc(), size), channel.voidPromise());
-        channel.write(item, channel.voidPromise());
-        channel.writeAndFlush(ByteBufUtil.writeAscii(channel.alloc(), "\r\n"), channel.voidPromise());
-        if (channel.isWritable()) {
+        if (sink.writePart(item)) {
             subscription.request(1);
         } else {
             waiting = true;
@@ -90,10 +96,11 @@ final class BodyUpload implements Flow.Subscriber<ByteBuf> {
     }
 
     private void onLoop(Runnable task) {
-        if (channel.eventLoop().inEventLoop()) {
+        EventLoop loop = sink.eventLoop();
+        if (loop.inEventLoop()) {
             task.run();
         } else {
-            channel.eventLoop().execute(task);
+            loop.execute(task);
         }
     }
 }

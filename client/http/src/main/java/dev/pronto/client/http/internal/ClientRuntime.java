@@ -3,12 +3,14 @@ package dev.pronto.client.http.internal;
 import dev.pronto.client.http.ClientConfig;
 import dev.pronto.client.http.ClientException;
 import dev.pronto.client.http.ClientTls;
+import dev.pronto.core.Protocol;
 import dev.pronto.core.TlsConfig;
 import dev.pronto.core.internal.KeyMaterial;
 import dev.pronto.core.internal.PemReader;
 import dev.pronto.core.internal.TlsEngines;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
+import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
@@ -44,6 +46,11 @@ final class ClientRuntime {
         return maxConnectionsPerLoop;
     }
 
+    /** Whether an https connection may end up on HTTP/2: offered through ALPN, or a given context decides. */
+    boolean mayNegotiateHttp2() {
+        return config.sslContext() != null || config.protocols().contains(Protocol.HTTP_2);
+    }
+
     /** A TLS handler for {@code origin} with SNI and, unless opted out, host name verification. */
     SslHandler sslHandler(ByteBufAllocator alloc, Origin origin) {
         SslHandler handler = sslContext().newHandler(alloc, origin.host(), origin.port());
@@ -55,6 +62,14 @@ final class ClientRuntime {
         return handler;
     }
 
+    /** Offers the configured protocols; a server that picks none (or has no ALPN) gets HTTP/1.1. */
+    private static ApplicationProtocolConfig alpn(ClientConfig config) {
+        return new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
+                ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+                ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
+                config.protocols().stream().map(Protocol::alpnId).toList());
+    }
+
     private static String endpointIdentification(ClientTls tls) {
         return tls.hostnameVerification() == ClientTls.HostnameVerification.HTTPS ? "HTTPS" : null;
     }
@@ -62,17 +77,19 @@ final class ClientRuntime {
     private SslContext sslContext() {
         SslContext s = ssl;
         if (s == null) {
-            s = build(config.tls());
+            s = build(config);
             ssl = s;
         }
         return s;
     }
 
-    private static SslContext build(ClientTls tls) {
+    private static SslContext build(ClientConfig config) {
+        ClientTls tls = config.tls();
         SslContextBuilder b = SslContextBuilder.forClient()
                 .sslProvider(TlsEngines.provider(TlsEngines.resolve(tls.engine())))
                 .protocols(TlsConfig.DEFAULT_PROTOCOLS)
-                .endpointIdentificationAlgorithm(endpointIdentification(tls));
+                .endpointIdentificationAlgorithm(endpointIdentification(tls))
+                .applicationProtocolConfig(alpn(config));
         try {
             if (tls.trustedCertificates() != null) {
                 b.trustManager(PemReader.certificates(tls.trustedCertificates(), "trustedCertificates"));

@@ -31,7 +31,7 @@ final class LoopContext implements Runnable {
     private final AtomicBoolean wakeupPending = new AtomicBoolean();
     private final MpmcArrayQueue<Exchange> free = new MpmcArrayQueue<>(FREE_EXCHANGES);
     private final HashMap<Origin, LoopPool> pools = new HashMap<>();
-    private final ArrayList<PooledConnection> dirty = new ArrayList<>();
+    private final ArrayList<ClientConnection> dirty = new ArrayList<>();
     private final MessagePassingQueue.Consumer<Exchange> accept = this::accept;
     private final Runnable flushTask = this::flushDirty;
     private final long timeoutNanos;
@@ -105,8 +105,13 @@ final class LoopContext implements Runnable {
         p.enqueue(x);
     }
 
-    void markDirty(PooledConnection c) {
+    void markDirty(ClientConnection c) {
         dirty.add(c);
+    }
+
+    /** Whether the client was closed on this loop. */
+    boolean isShutdown() {
+        return closed != null;
     }
 
     void flushDirty() {

@@ -7,10 +7,9 @@ import dev.pronto.client.http.ConnectionClosedException;
 import dev.pronto.client.http.Decompression;
 import dev.pronto.client.http.PendingLimitException;
 import dev.pronto.client.http.RequestTimeoutException;
+import dev.pronto.core.Protocol;
 import io.netty.bootstrap.Bootstrap;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -26,14 +25,18 @@ final class LoopPool {
     private final ClientConfig config;
     private final int maxConnections;
     private final ArrayDeque<Exchange> waiting = new ArrayDeque<>();
-    private final ArrayList<PooledConnection> connections = new ArrayList<>();
+    private final ArrayList<ClientConnection> connections = new ArrayList<>();
     private int connecting;
+    /** The protocol of the last connection opened; null while an https origin's first handshake runs. */
+    private Protocol protocol;
 
     LoopPool(LoopContext loop, Origin origin, int maxConnections) {
         this.loop = loop;
         this.origin = origin;
         this.config = loop.runtime().config();
         this.maxConnections = maxConnections;
+        this.protocol = !origin.https() ? config.cleartext() : loop.runtime().mayNegotiateHttp2() ? null
+                : Protocol.HTTP_1_1;
     }
 
     LoopContext loop() {
@@ -67,19 +70,20 @@ final class LoopPool {
     }
 
     /**
-     * Writes waiting requests to connections with room. An idle connection is used first; while
-     * under the cap a new connection is preferred to pipelining, so a slow or dependent request
-     * does not block others behind it. Pipelining fills connections once the cap is reached.
+     * Writes waiting requests to connections with room. HTTP/1.1: an idle connection is used first;
+     * while under the cap a new connection is preferred to pipelining, so a slow or dependent request
+     * does not block others behind it; pipelining fills connections once the cap is reached. HTTP/2
+     * (or not known yet): one connection at a time takes every request its stream limit allows.
      */
     void dispatch() {
         while (!waiting.isEmpty()) {
             Exchange x = waiting.peek();
-            PooledConnection c = choose(x);
+            ClientConnection c = choose(x);
             boolean canGrow = connections.size() + connecting < maxConnections;
-            if (c != null && (c.load() == 0 || !canGrow)) {
+            if (c != null && (c.load() == 0 || c.protocol() == Protocol.HTTP_2 || !canGrow)) {
                 waiting.poll();
                 c.write(x);
-            } else if (canGrow && waiting.size() > connecting * (x.pipelinable() ? depth() : 1)) {
+            } else if (canGrow && wantsConnection(x)) {
                 connect();
             } else {
                 return;
@@ -87,10 +91,27 @@ final class LoopPool {
         }
     }
 
-    private PooledConnection choose(Exchange x) {
-        PooledConnection best = null;
+    private boolean wantsConnection(Exchange x) {
+        if (protocol == Protocol.HTTP_1_1) {
+            return waiting.size() > connecting * (x.pipelinable() ? depth() : 1);
+        }
+        return connecting == 0 && !anyLive();
+    }
+
+    /** Whether a connection still takes new requests (is not closing, nor draining after GOAWAY). */
+    private boolean anyLive() {
         for (int i = 0; i < connections.size(); i++) {
-            PooledConnection c = connections.get(i);
+            if (!connections.get(i).draining()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private ClientConnection choose(Exchange x) {
+        ClientConnection best = null;
+        for (int i = 0; i < connections.size(); i++) {
+            ClientConnection c = connections.get(i);
             if (c.canTake(x) && (best == null || c.load() < best.load())) {
                 best = c;
             }
@@ -100,32 +121,32 @@ final class LoopPool {
 
     private void connect() {
         connecting++;
-        PooledConnection conn = new PooledConnection(this);
+        ConnectAttempt attempt = new ConnectAttempt(this);
         Bootstrap b = new Bootstrap().group(loop.eventLoop()).channel(loop.runtime().channelClass())
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE,
                         config.connectTimeout().toMillis()))
-                .handler(origin.scheme().equals("https") ? tls(conn) : conn);
-        b.connect(origin.host(), origin.port()).addListener((ChannelFuture f) -> connected(conn, f));
+                .handler(attempt);
+        b.connect(origin.host(), origin.port()).addListener(attempt);
     }
 
-    private ChannelInitializer<Channel> tls(PooledConnection conn) {
-        return new ChannelInitializer<>() {
-            @Override
-            protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(loop.runtime().sslHandler(ch.alloc(), origin), conn);
-            }
-        };
-    }
-
-    private void connected(PooledConnection conn, ChannelFuture f) {
+    /** A connection can take requests (see {@link ConnectAttempt}). */
+    void opened(ClientConnection c) {
         connecting--;
-        if (f.isSuccess()) {
-            conn.activate();
-            connections.add(conn);
-        } else if (connections.isEmpty() && connecting == 0) {
-            ConnectFailedException e = new ConnectFailedException("cannot connect to " + origin + " (connectTimeout="
-                    + config.connectTimeout() + "): " + f.cause().getMessage(), f.cause());
+        if (loop.isShutdown()) {
+            c.closeNow();
+            return;
+        }
+        protocol = c.protocol();
+        connections.add(c);
+        dispatch();
+        loop.flushDirty();
+    }
+
+    /** A connection could not be opened: waiting requests fail unless another connection can take them. */
+    void openFailed(ConnectFailedException e) {
+        connecting--;
+        if (connecting == 0 && !anyLive()) {
             for (Exchange x; (x = waiting.poll()) != null; ) {
                 loop.fail(x, e);
             }
@@ -135,19 +156,34 @@ final class LoopPool {
     }
 
     /** A connection closed: retries its unanswered idempotent requests first, in order, and fails the rest. */
-    void onClosed(PooledConnection conn, Throwable cause) {
+    void onClosed(ClientConnection conn, ArrayDeque<Exchange> unanswered, Throwable cause) {
         connections.remove(conn);
-        for (Exchange x; (x = conn.inflight.pollLast()) != null; ) {
-            if (x.listener == null) {
-                loop.recycle(x);
-            } else if (x.pipelinable() && x.attempts < config.maxAttempts()) {
-                waiting.addFirst(x);
-            } else {
-                loop.fail(x, closed(x, cause));
-            }
+        for (Exchange x; (x = unanswered.pollLast()) != null; ) {
+            retryOrFail(x, cause);
         }
         dispatch();
         loop.flushDirty();
+    }
+
+    /**
+     * Puts {@code x}, unanswered on a connection that closed or went away, first in line when it may
+     * be retried, else fails it; a request whose streamed response had begun is already settled.
+     */
+    void retryOrFail(Exchange x, Throwable cause) {
+        if (x.listener == null) {
+            loop.recycle(x);
+        } else if (!retry(x)) {
+            loop.fail(x, closed(x, cause));
+        }
+    }
+
+    /** Puts {@code x} first in line if it is idempotent, not streamed and has attempts left, and the client is open. */
+    boolean retry(Exchange x) {
+        if (x.pipelinable() && x.attempts < config.maxAttempts() && !loop.isShutdown()) {
+            waiting.addFirst(x);
+            return true;
+        }
+        return false;
     }
 
     private ConnectionClosedException closed(Exchange x, Throwable cause) {
@@ -172,15 +208,24 @@ final class LoopPool {
     }
 
     private RequestTimeoutException timeoutOf(Exchange x) {
-        Object limit = x.request.timeout() != null ? "timeout=" + x.request.timeout()
-                : "requestTimeout=" + config.requestTimeout();
-        return new RequestTimeoutException("no response to " + x.request + " within " + limit + " (never sent: "
+        return new RequestTimeoutException("no response to " + x.request + " within " + limit(x) + " (never sent: "
                 + connections.size() + " connections open on this loop, maxConnectionsPerHost="
                 + config.maxConnectionsPerHost() + "); raise ClientConfig.requestTimeout or maxConnectionsPerHost");
     }
 
+    /** The failure of a request sent but not answered in time. */
+    RequestTimeoutException timeoutInFlight(Exchange x) {
+        return new RequestTimeoutException("no response to " + x.request + " within " + limit(x)
+                + "; raise ClientConfig.requestTimeout or ClientRequest.Builder.timeout");
+    }
+
+    private String limit(Exchange x) {
+        return x.request.timeout() != null ? "timeout=" + x.request.timeout()
+                : "requestTimeout=" + config.requestTimeout();
+    }
+
     /** Closes every connection and fails waiting requests (client shutdown); adds each close to {@code closes}. */
-    void shutdown(RuntimeException reason, List<io.netty.channel.ChannelFuture> closes) {
+    void shutdown(RuntimeException reason, List<ChannelFuture> closes) {
         for (Exchange x; (x = waiting.poll()) != null; ) {
             loop.fail(x, reason);
         }

@@ -8,6 +8,10 @@ record Origin(String scheme, String host, int port) {
         return new Origin(request.https() ? "https" : "http", request.host(), request.port());
     }
 
+    boolean https() {
+        return scheme.equals("https");
+    }
+
     boolean matches(ClientRequest request) {
         return port == request.port() && request.https() == scheme.equals("https") && host.equals(request.host());
     }

@@ -2,21 +2,22 @@ package dev.pronto.client.http.internal;
 
 import dev.pronto.client.http.ClientException;
 import dev.pronto.client.http.ConnectionClosedException;
-import dev.pronto.client.http.RequestTimeoutException;
+import dev.pronto.core.Protocol;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.EventLoop;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 
 /**
- * One keep-alive connection of a {@link LoopPool}, confined to its event loop. Requests are
+ * One HTTP/1.1 keep-alive connection of a {@link LoopPool}, confined to its event loop. Requests are
  * encoded into one buffer per loop turn and answered in FIFO order from {@link #inflight}.
  */
-final class PooledConnection extends ChannelInboundHandlerAdapter {
+final class PooledConnection extends ChannelInboundHandlerAdapter implements ClientConnection, ResponseStream.Source {
     private static final byte[] CRLF = {'\r', '\n'};
     private static final byte[] ACCEPT_ENCODING = "Accept-Encoding: gzip, deflate\r\n"
             .getBytes(StandardCharsets.ISO_8859_1);
@@ -54,14 +55,21 @@ final class PooledConnection extends ChannelInboundHandlerAdapter {
         lastUsed = System.nanoTime();
     }
 
-    boolean canTake(Exchange x) {
+    @Override
+    public Protocol protocol() {
+        return Protocol.HTTP_1_1;
+    }
+
+    @Override
+    public boolean canTake(Exchange x) {
         if (!usable || closing || exclusive || !channel.isWritable()) {
             return false;
         }
         return x.pipelinable() ? inflight.size() < pool.depth() : inflight.isEmpty();
     }
 
-    void write(Exchange x) {
+    @Override
+    public void write(Exchange x) {
         if (out == null) {
             out = channel.alloc().ioBuffer(512);
         }
@@ -85,12 +93,13 @@ final class PooledConnection extends ChannelInboundHandlerAdapter {
         markDirty();
         if (x.request.bodyStream() != null) {
             flush();
-            upload = new BodyUpload(this, x);
+            upload = new BodyUpload(new ChunkedSink(this, x));
             x.request.bodyStream().subscribe(upload);
         }
     }
 
-    void flush() {
+    @Override
+    public void flush() {
         dirty = false;
         if (out != null) {
             channel.write(out, channel.voidPromise());
@@ -114,12 +123,23 @@ final class PooledConnection extends ChannelInboundHandlerAdapter {
         return closing;
     }
 
-    int load() {
+    @Override
+    public boolean draining() {
+        return closing;
+    }
+
+    @Override
+    public int load() {
         return inflight.size();
     }
 
     Channel channel() {
         return channel;
+    }
+
+    @Override
+    public EventLoop eventLoop() {
+        return channel.eventLoop();
     }
 
     ByteBufAllocator alloc() {
@@ -198,10 +218,11 @@ final class PooledConnection extends ChannelInboundHandlerAdapter {
             upload.cancel();
             upload = null;
         }
-        pool.onClosed(this, cause);
+        pool.onClosed(this, inflight, cause);
     }
 
-    io.netty.channel.ChannelFuture closeNow() {
+    @Override
+    public io.netty.channel.ChannelFuture closeNow() {
         usable = false;
         closing = true;
         return channel.close();
@@ -270,8 +291,14 @@ final class PooledConnection extends ChannelInboundHandlerAdapter {
         pool.loop().recycle(x);
     }
 
+    @Override
+    public void cancelStream() {
+        closeNow();
+    }
+
     /** More demand arrived for the streamed body (on the loop). */
-    void resumeStream() {
+    @Override
+    public void resumeStream() {
         if (closing) {
             return;
         }
@@ -294,25 +321,19 @@ final class PooledConnection extends ChannelInboundHandlerAdapter {
     }
 
     /** Fails the oldest in-flight request if its deadline passed (closing the connection), or evicts if idle. */
-    void tick(long now, long idleNanos) {
+    @Override
+    public void tick(long now, long idleNanos) {
         for (Exchange x : inflight) {
             if (x.deadline - now <= 0) {
                 inflight.remove(x);
                 closeNow();
-                pool.loop().fail(x, timeout(x));
+                pool.loop().fail(x, pool.timeoutInFlight(x));
                 return;
             }
         }
         if (inflight.isEmpty() && usable && now - lastUsed > idleNanos) {
             closeNow();
         }
-    }
-
-    RequestTimeoutException timeout(Exchange x) {
-        Object limit = x.request.timeout() != null ? "timeout=" + x.request.timeout()
-                : "requestTimeout=" + pool.config().requestTimeout();
-        return new RequestTimeoutException("no response to " + x.request + " within " + limit
-                + "; raise ClientConfig.requestTimeout or ClientRequest.Builder.timeout");
     }
 
     private ConnectionClosedException closedWhileStreaming() {

@@ -1,19 +1,32 @@
 package dev.pronto.client.http.internal;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.EventLoop;
 import java.util.concurrent.Flow;
 
 /**
  * The subscription of a streamed response body. Demand is counted on the loop; without demand the
- * connection stops reading, so the server is held back by TCP flow control.
+ * source stops taking bytes (an HTTP/1.1 connection stops reading, an HTTP/2 stream stops
+ * returning flow-control window), so the server is held back.
  */
 final class ResponseStream implements Flow.Subscription {
-    private final PooledConnection conn;
+    /** Where the body comes from: a connection (HTTP/1.1) or a stream (HTTP/2). Event loop only. */
+    interface Source {
+        EventLoop eventLoop();
+
+        /** Demand grew: deliver what is held and read on. */
+        void resumeStream();
+
+        /** The subscriber cancelled, or broke the protocol: stop the body. */
+        void cancelStream();
+    }
+
+    private final Source conn;
     private final Flow.Subscriber<? super ByteBuf> subscriber;
     long demand;
     private boolean done;
 
-    ResponseStream(PooledConnection conn, Flow.Subscriber<? super ByteBuf> subscriber) {
+    ResponseStream(Source conn, Flow.Subscriber<? super ByteBuf> subscriber) {
         this.conn = conn;
         this.subscriber = subscriber;
     }
@@ -25,10 +38,10 @@ final class ResponseStream implements Flow.Subscription {
     @Override
     public void request(long n) {
         // Always a task: request() may be called from inside onNext, while the decoder is running.
-        conn.channel().eventLoop().execute(() -> {
+        conn.eventLoop().execute(() -> {
             if (n <= 0) {
                 fail(new IllegalArgumentException("request(n) needs n > 0, got " + n));
-                conn.closeNow();
+                conn.cancelStream();
                 return;
             }
             demand = demand + n < 0 ? Long.MAX_VALUE : demand + n;
@@ -38,10 +51,10 @@ final class ResponseStream implements Flow.Subscription {
 
     @Override
     public void cancel() {
-        conn.channel().eventLoop().execute(() -> {
+        conn.eventLoop().execute(() -> {
             if (!done) {
                 done = true;
-                conn.closeNow();
+                conn.cancelStream();
             }
         });
     }

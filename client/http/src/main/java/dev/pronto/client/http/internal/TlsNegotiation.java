@@ -1,0 +1,83 @@
+package dev.pronto.client.http.internal;
+
+import dev.pronto.client.http.ConnectFailedException;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
+import io.netty.util.ReferenceCountUtil;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Waits for the TLS handshake of an https connection, then replaces itself with the connection
+ * for the protocol ALPN chose. Bytes decrypted before the handshake event are held and handed on.
+ */
+final class TlsNegotiation extends ChannelInboundHandlerAdapter {
+    private final ConnectAttempt attempt;
+    private List<Object> early;
+    private Throwable cause;
+
+    TlsNegotiation(ConnectAttempt attempt) {
+        this.attempt = attempt;
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (!(evt instanceof SslHandshakeCompletionEvent done)) {
+            ctx.fireUserEventTriggered(evt);
+        } else if (done.isSuccess()) {
+            switchProtocol(ctx);
+        } else {
+            attempt.failed(failure(done.cause()));
+            ctx.close();
+        }
+    }
+
+    private void switchProtocol(ChannelHandlerContext ctx) {
+        String alpn = ctx.pipeline().get(SslHandler.class).applicationProtocol();
+        ChannelHandler conn = attempt.negotiated(alpn);
+        // replace() points this context at the new handler, so held reads reach it
+        ctx.pipeline().replace(this, null, conn);
+        if (conn instanceof PooledConnection h1) {
+            h1.activate();
+            attempt.opened(h1);
+        }
+        if (early != null) {
+            early.forEach(ctx::fireChannelRead);
+            early = null;
+            ctx.fireChannelReadComplete();
+        }
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (early == null) {
+            early = new ArrayList<>(2);
+        }
+        early.add(msg);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable t) {
+        if (cause == null) {
+            cause = t;
+        }
+        ctx.close();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (early != null) {
+            early.forEach(ReferenceCountUtil::release);
+            early = null;
+        }
+        attempt.failed(failure(cause != null ? cause : new java.nio.channels.ClosedChannelException()));
+    }
+
+    private ConnectFailedException failure(Throwable t) {
+        Throwable root = t instanceof io.netty.handler.codec.DecoderException && t.getCause() != null ? t.getCause() : t;
+        return new ConnectFailedException("TLS handshake with " + attempt.pool().origin() + " failed: " + root, root);
+    }
+}
