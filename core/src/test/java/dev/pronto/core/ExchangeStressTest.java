@@ -10,93 +10,32 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Event-loop, async, blocking and misbehaving handlers mixed on keep-alive and pipelined
- * connections over a real socket: every response belongs to its request and none is missing,
- * while late and racing sends are refused instead of answering someone else's request.
+ * Event-loop, async, blocking and misbehaving handlers ({@link MixedHandlers}) mixed on keep-alive
+ * and pipelined connections over a real socket: every response belongs to its request and none is
+ * missing, while late and racing sends are refused instead of answering someone else's request.
  */
 class ExchangeStressTest {
     private static final int CONNECTIONS = 4;
     private static final int REQUESTS = 1000;
-    private static final String[] KINDS = {"loop", "async", "blocking", "late", "race", "throw"};
 
-    private final ScheduledExecutorService later = Executors.newScheduledThreadPool(2);
-    private final AtomicInteger lateRefused = new AtomicInteger();
-    private final AtomicInteger raceLost = new AtomicInteger();
+    private final MixedHandlers handlers = new MixedHandlers();
     private final Server server = Server.builder()
             .config(c -> c.port(0).host("127.0.0.1").ioThreads(1))
-            .routes(this::routes)
+            .routes(handlers::register)
             .build().start();
 
     @AfterEach
     void stop() {
         server.close();
-        later.shutdownNow();
-    }
-
-    private void routes(Routes r) {
-        r.get("/loop/{id}", (req, res) -> res.send(req.param("id")))
-                .get("/async/{id}", (req, res) -> {
-                    String id = req.param("id");
-                    res.async();
-                    later.schedule(() -> res.send(id), Long.parseLong(id) % 3, TimeUnit.MILLISECONDS);
-                })
-                .get("/blocking/{id}", RouteOptions.blocking(), (req, res) -> {
-                    LockSupport.parkNanos(50_000);
-                    res.send(req.param("id"));
-                })
-                .get("/late/{id}", (req, res) -> {
-                    res.send(req.param("id"));
-                    later.schedule(() -> refuse(() -> res.status(504).send("late"), lateRefused), 1, TimeUnit.MILLISECONDS);
-                })
-                .get("/race/{id}", (req, res) -> {
-                    String id = req.param("id");
-                    res.async();
-                    CountDownLatch go = new CountDownLatch(1);
-                    for (int i = 0; i < 2; i++) {
-                        later.execute(() -> {
-                            awaitQuietly(go);
-                            refuse(() -> res.send(id), raceLost);
-                        });
-                    }
-                    go.countDown();
-                })
-                .get("/throw/{id}", RouteOptions.blocking(), (req, res) -> {
-                    res.send(req.param("id"));
-                    throw new IllegalStateException("thrown after the answer");
-                });
-    }
-
-    private static void refuse(Runnable send, AtomicInteger refusals) {
-        try {
-            send.run();
-        } catch (IllegalStateException expected) {
-            refusals.incrementAndGet();
-        }
-    }
-
-    private static void awaitQuietly(CountDownLatch latch) {
-        try {
-            latch.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static String path(int conn, int i) {
-        int id = conn * REQUESTS + i;
-        return "/" + KINDS[id % KINDS.length] + "/" + id;
+        handlers.close();
     }
 
     @Test
@@ -121,18 +60,10 @@ class ExchangeStressTest {
         } finally {
             clients.shutdownNow();
         }
-        int perKind = CONNECTIONS * 2 * REQUESTS / KINDS.length;
-        awaitCount(lateRefused, perKind);
-        awaitCount(raceLost, perKind);
-    }
-
-    private static void awaitCount(AtomicInteger counter, int atLeast) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (counter.get() < atLeast && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-            Thread.sleep(1);
-        }
-        assertThat(counter.get()).isGreaterThanOrEqualTo(atLeast);
+        int perKind = CONNECTIONS * 2 * REQUESTS / MixedHandlers.KINDS.length;
+        handlers.awaitRefusals(perKind);
+        assertThat(handlers.lateRefused.get()).isGreaterThanOrEqualTo(perKind);
+        assertThat(handlers.raceLost.get()).isGreaterThanOrEqualTo(perKind);
     }
 
     private List<String> keepAlive(int conn) throws IOException {
@@ -142,7 +73,7 @@ class ExchangeStressTest {
             InputStream in = new BufferedInputStream(s.getInputStream());
             List<String> bodies = new ArrayList<>(REQUESTS);
             for (int i = 0; i < REQUESTS; i++) {
-                out.write(request(path(conn, i)));
+                out.write(request(MixedHandlers.path(conn * REQUESTS + i)));
                 bodies.add(readBody(in));
             }
             return bodies;
@@ -157,7 +88,7 @@ class ExchangeStressTest {
             List<String> bodies = new ArrayList<>(REQUESTS);
             for (int i = 0; i < REQUESTS; i += 16) {
                 for (int j = i; j < i + 16 && j < REQUESTS; j++) {
-                    out.write(request(path(conn, j)));
+                    out.write(request(MixedHandlers.path(conn * REQUESTS + j)));
                 }
                 for (int j = i; j < i + 16 && j < REQUESTS; j++) {
                     bodies.add(readBody(in));

@@ -9,68 +9,31 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Event-loop, async, blocking and misbehaving handlers mixed on multiplexed HTTP/2 streams (TLS,
- * ALPN h2, the JDK's client): every response belongs to its request, none is missing, and late
- * sends are refused instead of answering another stream.
+ * The handlers of {@link MixedHandlers} on multiplexed HTTP/2 streams (TLS, ALPN h2, the JDK's
+ * client): every response belongs to its request, none is missing, and late and racing sends are
+ * refused instead of answering another stream.
  */
 class Http2StressTest {
-    private static final int REQUESTS = 2000;
+    private static final int REQUESTS = 2400;
     private static final int IN_FLIGHT = 64;
-    private static final String[] KINDS = {"loop", "async", "blocking", "late", "throw"};
 
-    private final ScheduledExecutorService later = Executors.newScheduledThreadPool(2);
-    private final AtomicInteger lateRefused = new AtomicInteger();
-    private final Server server;
-
-    Http2StressTest() {
-        server = Server.builder()
-                .config(c -> c.host("127.0.0.1").ioThreads(1))
-                .listener(Listener.https(0, TlsFixtures.localhost(TlsEngine.AUTO).build()))
-                .routes(this::routes)
-                .build().start();
-    }
+    private final MixedHandlers handlers = new MixedHandlers();
+    private final Server server = Server.builder()
+            .config(c -> c.host("127.0.0.1").ioThreads(1))
+            .listener(Listener.https(0, TlsFixtures.localhost(TlsEngine.AUTO).build()))
+            .routes(handlers::register)
+            .build().start();
 
     @AfterEach
     void stop() {
         server.close();
-        later.shutdownNow();
-    }
-
-    private void routes(Routes r) {
-        r.get("/loop/{id}", (req, res) -> res.send(req.param("id")))
-                .get("/async/{id}", (req, res) -> {
-                    String id = req.param("id");
-                    res.async();
-                    later.schedule(() -> res.send(id), Long.parseLong(id) % 3, TimeUnit.MILLISECONDS);
-                })
-                .get("/blocking/{id}", RouteOptions.blocking(), (req, res) -> {
-                    LockSupport.parkNanos(50_000);
-                    res.send(req.param("id"));
-                })
-                .get("/late/{id}", (req, res) -> {
-                    res.send(req.param("id"));
-                    later.schedule(() -> {
-                        try {
-                            res.status(504).send("late");
-                        } catch (IllegalStateException refused) {
-                            lateRefused.incrementAndGet();
-                        }
-                    }, 1, TimeUnit.MILLISECONDS);
-                })
-                .get("/throw/{id}", RouteOptions.blocking(), (req, res) -> {
-                    res.send(req.param("id"));
-                    throw new IllegalStateException("thrown after the answer");
-                });
+        handlers.close();
     }
 
     @Test
@@ -81,7 +44,7 @@ class Http2StressTest {
             List<CompletableFuture<HttpResponse<String>>> responses = new ArrayList<>();
             for (int id = 0; id < REQUESTS; id++) {
                 window.acquire();
-                URI uri = URI.create("https://localhost:" + server.port() + "/" + KINDS[id % KINDS.length] + "/" + id);
+                URI uri = URI.create("https://localhost:" + server.port() + MixedHandlers.path(id));
                 responses.add(client.sendAsync(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString())
                         .whenComplete((r, e) -> window.release()));
             }
@@ -92,10 +55,9 @@ class Http2StressTest {
                 assertThat(r.body()).as("body of %d", id).isEqualTo(String.valueOf(id));
             }
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (lateRefused.get() < REQUESTS / KINDS.length && System.nanoTime() < deadline) {
-            Thread.sleep(1);
-        }
-        assertThat(lateRefused.get()).isEqualTo(REQUESTS / KINDS.length);
+        int perKind = REQUESTS / MixedHandlers.KINDS.length;
+        handlers.awaitRefusals(perKind);
+        assertThat(handlers.lateRefused.get()).isEqualTo(perKind);
+        assertThat(handlers.raceLost.get()).isEqualTo(perKind);
     }
 }
