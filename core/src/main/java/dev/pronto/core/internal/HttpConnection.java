@@ -29,9 +29,8 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     private boolean closing;
     private volatile boolean draining;
     private final ConnectionTimer timer;
-    /** Until the first bytes were checked for the h2c preface: the start of the connection, held back. */
-    private ByteBuf sniffing;
-    private boolean sniff;
+    /** Until the first bytes were checked for the h2c preface; null when h2c is off or settled. */
+    private H2cSniffer sniffer;
     private io.netty.handler.ssl.SslHandler tls;
 
     /** Creates the handler of one connection; see {@link ServerContext}. */
@@ -76,7 +75,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     /** Lets a client that starts with the HTTP/2 preface speak h2c (prior knowledge) on this connection. */
     void acceptH2cPriorKnowledge() {
-        sniff = true;
+        sniffer = new H2cSniffer(server);
     }
 
     @Override
@@ -85,33 +84,21 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
             ReferenceCountUtil.release(msg);
             return;
         }
-        if (sniff && (buf = sniffed(buf)) == null) {
-            return;
+        H2cSniffer sniffing = sniffer;
+        if (sniffing != null) {
+            // may replace this handler by the HTTP/2 one, which clears the field on the way out
+            buf = sniffing.offer(ctx, this, buf);
+            if (sniffing.done()) {
+                sniffer = null;
+            }
+            if (buf == null) {
+                return;
+            }
         }
         inRead = true;
         timer.touch();
         decoder.offer(buf);
         decoder.decode();
-    }
-
-    /** The bytes to decode as HTTP/1.1, or null when the connection became HTTP/2 or more bytes are needed. */
-    private ByteBuf sniffed(ByteBuf buf) {
-        ByteBuf start = sniffing == null ? buf : Cumulation.append(alloc(), sniffing, buf);
-        sniffing = null;
-        H2cPreface.Match match = H2cPreface.match(start);
-        if (match == H2cPreface.Match.NOT_PREFACE) {
-            sniff = false;
-            return start;
-        }
-        if (match == H2cPreface.Match.NEED_MORE) {
-            sniffing = start;
-            return null;
-        }
-        sniff = false;
-        ctx.pipeline().addAfter(ctx.name(), "h2", H2ConnectionBuilder.create(server));
-        ctx.fireChannelRead(start);
-        ctx.pipeline().remove(this);
-        return null;
     }
 
     @Override
@@ -123,9 +110,9 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         decoder.release();
         queue.releaseAll();
         out.release();
-        if (sniffing != null) {
-            sniffing.release();
-            sniffing = null;
+        if (sniffer != null) {
+            sniffer.release();
+            sniffer = null;
         }
     }
 
