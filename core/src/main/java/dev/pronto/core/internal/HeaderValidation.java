@@ -6,21 +6,6 @@ package dev.pronto.core.internal;
  * a caller's mutable CharSequence is copied, a String (immutable) is kept as it is.
  */
 final class HeaderValidation {
-    private static final boolean[] TCHAR = new boolean[128];
-
-    static {
-        for (char c = '0'; c <= '9'; c++) {
-            TCHAR[c] = true;
-        }
-        for (char c = 'a'; c <= 'z'; c++) {
-            TCHAR[c] = true;
-            TCHAR[Character.toUpperCase(c)] = true;
-        }
-        for (char c : "!#$%&'*+-.^_`|~".toCharArray()) {
-            TCHAR[c] = true;
-        }
-    }
-
     private HeaderValidation() {
     }
 
@@ -34,7 +19,7 @@ final class HeaderValidation {
         }
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
-            if (c >= 128 || !TCHAR[c]) {
+            if (c >= 128 || !Ascii.isTchar((byte) c)) {
                 throw new IllegalArgumentException("header name '" + printable(name) + "' is not a token: "
                         + describe(c) + " at index " + i + " (use letters, digits and !#$%&'*+-.^_`|~)");
             }
@@ -62,17 +47,8 @@ final class HeaderValidation {
         return c > 0x20 && c < 0x7F ? "'" + c + "'" : String.format("U+%04X", (int) c);
     }
 
-    /** The text with controls and non-ASCII escaped, so the message cannot itself split a log line. */
+    /** The text, short and with controls escaped, so the message cannot itself split a log line. */
     private static String printable(CharSequence s) {
-        StringBuilder sb = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c >= 0x20 && c < 0x7F) {
-                sb.append(c);
-            } else {
-                sb.append(String.format("\\u%04X", (int) c));
-            }
-        }
-        return sb.toString();
+        return dev.pronto.core.HttpException.excerpt(s);
     }
 }
