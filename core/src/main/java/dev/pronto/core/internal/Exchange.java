@@ -64,6 +64,10 @@ final class Exchange {
     // In-order delivery on an HTTP/1.1 connection (ResponseQueue).
     /** Written straight to the channel: nothing was queued ahead of it when it was dispatched. */
     boolean direct;
+    /**
+     * Nothing more may be read for this request after its response: HTTP/1.1 closes the connection,
+     * HTTP/2 resets the stream if the client is still sending.
+     */
     boolean closeAfter;
     /** Encoded response parts waiting for their turn (ByteBuf or FileRegion). */
     Object out1;

@@ -220,10 +220,6 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
         }
     }
 
-    int activeStreams() {
-        return connection().numActiveStreams();
-    }
-
     // ---- Carrier ----
 
     @Override

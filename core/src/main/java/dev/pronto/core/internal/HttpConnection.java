@@ -234,10 +234,6 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         return gate.closed() || closing;
     }
 
-    boolean bodyPaused() {
-        return gate.holds(ReadGate.BODY);
-    }
-
     /** Decodes requests already buffered once reading may go on again. */
     private void decodeBuffered() {
         // time spent paused by the server does not count against the client's timeouts
@@ -264,12 +260,6 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         if (draining() && idle()) {
             closeAfterWrite();
         }
-    }
-
-    /** The consumer of a streamed body failed: answer with its error, then close. */
-    void bodyConsumerFailed(Exchange e, Throwable t) {
-        e.closeAfter = true;
-        Errors.handle(e.handle, t);
     }
 
     /** A streamed body broke its framing: answer its exchange with the error, then close. */
