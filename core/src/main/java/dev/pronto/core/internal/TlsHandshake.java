@@ -5,8 +5,6 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
-import io.netty.util.ReferenceCountUtil;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -17,7 +15,7 @@ import java.util.List;
 final class TlsHandshake extends ChannelInboundHandlerAdapter {
     private final ServerContext server;
     private final List<Protocol> offered;
-    private List<Object> early;
+    private final HeldReads early = new HeldReads();
 
     TlsHandshake(ServerContext server, List<Protocol> offered) {
         this.server = server;
@@ -27,9 +25,6 @@ final class TlsHandshake extends ChannelInboundHandlerAdapter {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         // SslHandler announces the handshake before the data that follows it; hold anything else for the carrier
-        if (early == null) {
-            early = new ArrayList<>(2);
-        }
         early.add(msg);
     }
 
@@ -53,20 +48,12 @@ final class TlsHandshake extends ChannelInboundHandlerAdapter {
 
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
-        List<Object> held = early;
-        early = null;
-        if (held != null) {
-            held.forEach(ctx::fireChannelRead);
-            ctx.fireChannelReadComplete();
-        }
+        early.replay(ctx);
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        if (early != null) {
-            early.forEach(ReferenceCountUtil::release);
-            early = null;
-        }
+        early.release();
         ctx.fireChannelInactive();
     }
 

@@ -1,14 +1,12 @@
 package dev.pronto.client.http.internal;
 
 import dev.pronto.client.http.ConnectFailedException;
+import dev.pronto.core.internal.HeldReads;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
-import io.netty.util.ReferenceCountUtil;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Waits for the TLS handshake of an https connection, then replaces itself with the connection
@@ -16,7 +14,7 @@ import java.util.List;
  */
 final class TlsNegotiation extends ChannelInboundHandlerAdapter {
     private final ConnectAttempt attempt;
-    private List<Object> early;
+    private final HeldReads early = new HeldReads();
     private Throwable cause;
 
     TlsNegotiation(ConnectAttempt attempt) {
@@ -44,18 +42,11 @@ final class TlsNegotiation extends ChannelInboundHandlerAdapter {
             h1.activate();
             attempt.opened(h1);
         }
-        if (early != null) {
-            early.forEach(ctx::fireChannelRead);
-            early = null;
-            ctx.fireChannelReadComplete();
-        }
+        early.replay(ctx);
     }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (early == null) {
-            early = new ArrayList<>(2);
-        }
         early.add(msg);
     }
 
@@ -69,10 +60,7 @@ final class TlsNegotiation extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        if (early != null) {
-            early.forEach(ReferenceCountUtil::release);
-            early = null;
-        }
+        early.release();
         attempt.failed(failure(cause != null ? cause : new java.nio.channels.ClosedChannelException()));
     }
 
