@@ -13,7 +13,6 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -62,9 +61,7 @@ class NoSilentHangTest {
     }
 
     private void advance(long millis) {
-        ch.advanceTimeBy(millis, TimeUnit.MILLISECONDS);
-        ch.runScheduledPendingTasks();
-        ch.runPendingTasks();
+        TestChannels.advance(ch, millis);
     }
 
     private static String get(String path) {

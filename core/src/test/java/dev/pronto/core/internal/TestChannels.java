@@ -29,6 +29,13 @@ final class TestChannels {
         return new EmbeddedChannel(new HttpConnection(((ServerInitializer) server.channelInitializer()).context()));
     }
 
+    /** Moves a channel with a frozen clock {@code millis} ahead and runs what became due. */
+    static void advance(EmbeddedChannel ch, long millis) {
+        ch.advanceTimeBy(millis, java.util.concurrent.TimeUnit.MILLISECONDS);
+        ch.runScheduledPendingTasks();
+        ch.runPendingTasks();
+    }
+
     static ByteBuf ascii(String s) {
         return Unpooled.copiedBuffer(s, StandardCharsets.ISO_8859_1);
     }

@@ -9,7 +9,6 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -32,9 +31,7 @@ class TimeoutTest {
     }
 
     private void advance(long millis) {
-        ch.advanceTimeBy(millis, TimeUnit.MILLISECONDS);
-        ch.runScheduledPendingTasks();
-        ch.runPendingTasks();
+        TestChannels.advance(ch, millis);
     }
 
     @Test
