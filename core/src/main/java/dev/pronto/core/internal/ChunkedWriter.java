@@ -3,7 +3,6 @@ package dev.pronto.core.internal;
 import dev.pronto.core.BodyWriter;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelPromise;
 import java.nio.channels.ClosedChannelException;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +17,6 @@ final class ChunkedWriter implements BodyWriter {
     private final Exchange e;
     private final boolean withBody;
     private final StreamCompressor compressor;
-    private final ChannelFutureListener closeCompressor;
     private volatile boolean ended;
 
     ChunkedWriter(HttpConnection conn, Exchange e, boolean withBody, StreamCompressor compressor) {
@@ -26,11 +24,8 @@ final class ChunkedWriter implements BodyWriter {
         this.e = e;
         this.withBody = withBody;
         this.compressor = compressor;
-        // A stream abandoned by its handler or cut by the client never reaches end(): the
-        // connection's close frees the compressor's native state instead of the GC.
-        this.closeCompressor = compressor == null ? null : f -> compressor.close();
         if (compressor != null) {
-            conn.ctx().channel().closeFuture().addListener(closeCompressor);
+            compressor.closeWith(conn.ctx().channel());
         }
     }
 
@@ -65,12 +60,7 @@ final class ChunkedWriter implements BodyWriter {
     @Override
     public CompletionStage<Void> write(ByteBuf chunk) {
         if (compressor != null && chunk.isReadable()) {
-            ByteBuf data = chunk;
-            try {
-                chunk = compressor.compress(data);
-            } finally {
-                data.release();
-            }
+            chunk = compressor.compressAndRelease(chunk);
             if (chunk == null) {
                 return CompletableFuture.failedFuture(new ClosedChannelException());
             }
@@ -89,7 +79,6 @@ final class ChunkedWriter implements BodyWriter {
     public CompletionStage<Void> end() {
         checkOpen();
         if (compressor != null) {
-            conn.ctx().channel().closeFuture().removeListener(closeCompressor);
             ByteBuf tail = compressor.finish();
             if (tail != null) {
                 int length = tail.readableBytes();

@@ -27,6 +27,9 @@ final class H2BodyWriter implements BodyWriter {
         this.e = e;
         this.compressor = compressor;
         this.streamId = e.streamId;
+        if (compressor != null) {
+            compressor.closeWith(conn.ctx().channel());
+        }
     }
 
     /** Event loop: writes the head. */
@@ -62,11 +65,9 @@ final class H2BodyWriter implements BodyWriter {
             throw new IllegalStateException("body already ended");
         }
         if (compressor != null && chunk.isReadable()) {
-            ByteBuf data = chunk;
-            try {
-                chunk = compressor.compress(data);
-            } finally {
-                data.release();
+            chunk = compressor.compressAndRelease(chunk);
+            if (chunk == null) {
+                return CompletableFuture.failedFuture(new ClosedChannelException());
             }
         }
         if (!chunk.isReadable()) {
@@ -83,7 +84,8 @@ final class H2BodyWriter implements BodyWriter {
         }
         ended = true;
         ByteBuf tail = compressor != null ? compressor.finish() : Unpooled.EMPTY_BUFFER;
-        return send(tail, true);
+        // a compressor closed by a connection that went away has no tail: the stream ends empty
+        return send(tail != null ? tail : Unpooled.EMPTY_BUFFER, true);
     }
 
     private CompletionStage<Void> send(ByteBuf data, boolean last) {

@@ -64,13 +64,22 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        teardown();
+        super.channelInactive(ctx);
+    }
+
+    /** Frees what this connection holds: it closed, or the HTTP/2 handler replaced it. Idempotent. */
+    private void teardown() {
         server.closed(this);
         timer.stop();
         closing = true;
         decoder.release();
         queue.releaseAll();
         out.release();
-        super.channelInactive(ctx);
+        if (sniffer != null) {
+            sniffer.release();
+            sniffer = null;
+        }
     }
 
     /** Lets a client that starts with the HTTP/2 preface speak h2c (prior knowledge) on this connection. */
@@ -104,16 +113,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
         // replaced by the HTTP/2 handler: this connection is no longer one the server tracks
-        server.closed(this);
-        timer.stop();
-        closing = true;
-        decoder.release();
-        queue.releaseAll();
-        out.release();
-        if (sniffer != null) {
-            sniffer.release();
-            sniffer = null;
-        }
+        teardown();
     }
 
     @Override

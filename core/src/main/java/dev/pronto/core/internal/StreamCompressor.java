@@ -28,6 +28,8 @@ final class StreamCompressor {
     private EncoderJNI.Wrapper brotli;
     private boolean started;
     private boolean closed;
+    private io.netty.channel.Channel channel;
+    private io.netty.channel.ChannelFutureListener onClose;
 
     StreamCompressor(ContentCoding coding, Compression config, ByteBufAllocator alloc) {
         this.coding = coding;
@@ -70,6 +72,15 @@ final class StreamCompressor {
         }
     }
 
+    /** As {@link #compress}, then releases {@code data}, whatever happens: what both stream writers need. */
+    ByteBuf compressAndRelease(ByteBuf data) {
+        try {
+            return compress(data);
+        } finally {
+            data.release();
+        }
+    }
+
     /** Ends the compressed stream and frees native state; returns the trailing bytes, or null once closed. */
     synchronized ByteBuf finish() {
         if (closed) {
@@ -101,12 +112,30 @@ final class StreamCompressor {
         }
     }
 
+    /**
+     * Frees the native state when {@code channel} closes first, for a stream its handler abandons or
+     * the client cuts: such a stream never reaches {@link #finish()}. The listener goes away with the
+     * stream, so long connections do not collect one per streamed response.
+     */
+    void closeWith(io.netty.channel.Channel channel) {
+        io.netty.channel.ChannelFutureListener onClose = f -> close();
+        synchronized (this) {
+            this.channel = channel;
+            this.onClose = onClose;
+        }
+        channel.closeFuture().addListener(onClose);
+    }
+
     /** Frees the native state now; later calls return null. Idempotent, any thread. */
     synchronized void close() {
         if (closed) {
             return;
         }
         closed = true;
+        if (onClose != null) {
+            channel.closeFuture().removeListener(onClose);
+            onClose = null;
+        }
         if (brotli != null) {
             brotli.destroy();
             brotli = null;

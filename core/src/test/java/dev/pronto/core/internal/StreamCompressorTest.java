@@ -33,6 +33,27 @@ class StreamCompressorTest {
     }
 
     @Test
+    void compressingAfterCloseReleasesTheChunkAndSaysSo() {
+        StreamCompressor c = gzip();
+        c.close();
+        io.netty.buffer.ByteBuf chunk = Unpooled.buffer().writeBytes(new byte[100]);
+
+        assertThat(c.compressAndRelease(chunk)).isNull();
+        assertThat(chunk.refCnt()).isZero();
+    }
+
+    @Test
+    void closingTheChannelFreesAnAttachedCompressor() {
+        StreamCompressor c = gzip();
+        EmbeddedChannel ch = new EmbeddedChannel();
+        c.closeWith(ch);
+
+        ch.close();
+
+        assertThat(c.closed()).isTrue();
+    }
+
+    @Test
     void finishFreesTheDeflater() {
         StreamCompressor c = gzip();
         c.compress(Unpooled.wrappedBuffer(new byte[100])).release();
