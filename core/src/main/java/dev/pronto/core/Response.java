@@ -103,6 +103,23 @@ public interface Response {
      */
     BodyWriter stream();
 
+    /**
+     * Adds a trailer field, sent after the body (gRPC's {@code grpc-status}, a checksum computed
+     * while streaming). Callable before the response is sent, and while a body started by
+     * {@link #stream()} is open, from the thread that writes it; the fields are read when the body
+     * ends.
+     *
+     * <p>HTTP/2 sends trailers as a final HEADERS frame, also after an empty body. HTTP/1.1 sends
+     * them in the last chunk of a streamed body; a body sent whole carries a Content-Length, which
+     * has no place for them, so they are dropped there (RFC 9110 §6.5 lets any recipient drop
+     * trailers).
+     *
+     * @throws IllegalArgumentException for an invalid field, or a field that frames or routes the
+     *     message (Content-Length, Transfer-Encoding, Content-Type, Host, Trailer)
+     * @throws IllegalStateException once the response has ended
+     */
+    Response trailer(CharSequence name, CharSequence value);
+
     /** Whether the response has been sent (or streaming has started). */
     boolean sent();
 }

@@ -100,6 +100,18 @@ public final class Server implements AutoCloseable {
     }
 
     /**
+     * Like {@link #channelInitializer()}, but connections are served as {@code listener} would serve
+     * them: its protocols and, when it has one, its TLS configuration (read now). Its port and host
+     * are ignored.
+     *
+     * @throws IllegalArgumentException when the listener's protocols cannot be served or its TLS
+     *     files cannot be read
+     */
+    public ChannelInitializer<Channel> channelInitializer(Listener listener) {
+        return new ServerInitializer(lifecycle.context(), ListenerSetup.of(listener));
+    }
+
+    /**
      * The event loops serving connections after start (created by the server, or the ones given to
      * {@link Builder#eventLoops(EventLoops)}), for clients that should share them; null before start.
      */

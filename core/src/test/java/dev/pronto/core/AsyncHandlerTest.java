@@ -21,7 +21,7 @@ class AsyncHandlerTest {
 
     private final ExecutorService pool = Executors.newSingleThreadExecutor();
     private final CountDownLatch release = new CountDownLatch(1);
-    private final TestClient client = TestClient.start(Server.builder().routes(r -> r
+    private final TestClient client = TestCarriers.start(Server.builder().routes(r -> r
             .get("/later", (req, res) -> {
                 res.async();
                 pool.execute(() -> {

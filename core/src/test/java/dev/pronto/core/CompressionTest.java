@@ -21,7 +21,7 @@ class CompressionTest {
     }
 
     private static final String TEXT = "{\"items\":[" + "{\"id\":1,\"name\":\"Alpha Widget\"},".repeat(100) + "{}]}";
-    private final TestClient client = TestClient.start(Server.builder()
+    private final TestClient client = TestCarriers.start(Server.builder()
             .compression(Compression.defaults())
             .routes(r -> r
                     .get("/json", (req, res) -> res.contentType("application/json").send(TEXT))
@@ -125,7 +125,7 @@ class CompressionTest {
 
     @Test
     void gzipRequestBodiesAreDecodedWhenEnabled() throws Exception {
-        try (TestClient gz = TestClient.start(Server.builder()
+        try (TestClient gz = TestCarriers.start(Server.builder()
                 .compression(Compression.builder().gzipRequests(true).build())
                 .routes(r -> r.post("/echo", (req, res) -> res.send(req.bodyString()))), protocol())) {
             TestResponse r = gz.send(gzipRequest("/echo", "hello gzip".getBytes(StandardCharsets.UTF_8)));
@@ -136,7 +136,7 @@ class CompressionTest {
 
     @Test
     void gzipBombStopsAtTheBodyLimit() throws Exception {
-        try (TestClient gz = TestClient.start(Server.builder()
+        try (TestClient gz = TestCarriers.start(Server.builder()
                 .config(c -> c.maxBodySize(1024 * 1024))
                 .compression(Compression.builder().gzipRequests(true).build())
                 .routes(r -> r.post("/echo", (req, res) -> res.send(req.bodyString()))), protocol())) {
@@ -149,7 +149,7 @@ class CompressionTest {
 
     @Test
     void gzipBodyDecodingToExactlyTheLimitIsAccepted() throws Exception {
-        try (TestClient gz = TestClient.start(Server.builder()
+        try (TestClient gz = TestCarriers.start(Server.builder()
                 .config(c -> c.maxBodySize(4096))
                 .compression(Compression.builder().gzipRequests(true).build())
                 .routes(r -> r.post("/echo", (req, res) -> res.send(req.bodyString()))), protocol())) {
@@ -162,7 +162,7 @@ class CompressionTest {
 
     @Test
     void gzipBodyDecodingToOneByteOverTheLimitIs413() throws Exception {
-        try (TestClient gz = TestClient.start(Server.builder()
+        try (TestClient gz = TestCarriers.start(Server.builder()
                 .config(c -> c.maxBodySize(4096))
                 .compression(Compression.builder().gzipRequests(true).build())
                 .routes(r -> r.post("/echo", (req, res) -> res.send(req.bodyString()))), protocol())) {

@@ -20,7 +20,7 @@ class LifecycleTest {
     private final List<String> calls = new CopyOnWriteArrayList<>();
 
     private TestClient client(Consumer<Routes> routes) {
-        return TestClient.start(Server.builder().routes(routes), protocol());
+        return TestCarriers.start(Server.builder().routes(routes), protocol());
     }
 
     private Consumer<Routes> recording() {
@@ -166,7 +166,7 @@ class LifecycleTest {
     @Test
     void requestsBeyondMaxInFlightGetAFast503() {
         CompletableFuture<String> gate = new CompletableFuture<>();
-        try (TestClient c = TestClient.start(Server.builder().config(cfg -> cfg.maxInFlight(1))
+        try (TestClient c = TestCarriers.start(Server.builder().config(cfg -> cfg.maxInFlight(1))
                 .routes(r -> r.get("/slow", Handler.async((req, res) -> gate)).get("/fast", (req, res) -> res.send("f"))), protocol())) {
             CompletableFuture<TestResponse> slow = CompletableFuture.supplyAsync(() -> c.get("/slow"));
             TestResponse shed = awaitShed(c);
@@ -191,7 +191,7 @@ class LifecycleTest {
 
     @Test
     void problemJsonListsEveryFieldError() {
-        try (TestClient c = TestClient.start(Server.builder().errorFormat(ErrorFormat.PROBLEM_JSON).routes(r -> r
+        try (TestClient c = TestCarriers.start(Server.builder().errorFormat(ErrorFormat.PROBLEM_JSON).routes(r -> r
                 .get("/v", (req, res) -> {
                     throw new ValidationException(List.of(new ValidationException.FieldError("body.name", "must not be blank"),
                             new ValidationException.FieldError("query.limit", "must be at most 50")));

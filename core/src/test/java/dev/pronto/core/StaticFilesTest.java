@@ -50,7 +50,7 @@ class StaticFilesTest {
     }
 
     private TestClient client(StaticFiles files) {
-        return TestClient.start(Server.builder().routes(r -> r.get("/static/{*path}", files)), protocol());
+        return TestCarriers.start(Server.builder().routes(r -> r.get("/static/{*path}", files)), protocol());
     }
 
     @AfterEach

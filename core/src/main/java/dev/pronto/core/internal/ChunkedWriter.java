@@ -88,11 +88,21 @@ final class ChunkedWriter implements BodyWriter {
             }
         }
         ended = true;
-        CompletionStage<Void> done = withBody
-                ? push(conn.alloc().ioBuffer(LAST.length).writeBytes(LAST))
-                : CompletableFuture.completedFuture(null);
+        ResponseHeaders trailers = e.response.sealTrailers();
+        CompletionStage<Void> done = withBody ? push(lastChunk(trailers)) : CompletableFuture.completedFuture(null);
         conn.queue.endStream(e);
         return done;
+    }
+
+    /** The last chunk, with the trailer section when the handler set trailers. */
+    private ByteBuf lastChunk(ResponseHeaders trailers) {
+        if (trailers == null) {
+            return conn.alloc().ioBuffer(LAST.length).writeBytes(LAST);
+        }
+        ByteBuf buf = conn.alloc().ioBuffer(trailers.estimate() + 8);
+        buf.writeByte('0').writeShort(ResponseHeaders.CRLF_SHORT);
+        trailers.encode(buf, null);
+        return buf.writeShort(ResponseHeaders.CRLF_SHORT);
     }
 
     private ByteBuf frame(int length) {

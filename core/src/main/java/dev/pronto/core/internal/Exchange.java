@@ -201,6 +201,12 @@ final class Exchange {
         if (o instanceof ChunkedWriter.PromisedChunk chunk) {
             chunk.buf().release();
             chunk.done().completeExceptionally(new java.nio.channels.ClosedChannelException());
+        } else if (o instanceof io.netty.handler.stream.ChunkedInput<?> in) {
+            try {
+                in.close();
+            } catch (Exception ignored) {
+                // the file is dropped either way; nothing more to do for one that fails to close
+            }
         } else if (o != null) {
             ReferenceCountUtil.release(o);
         }

@@ -269,6 +269,12 @@ final class ExchangeHandle implements Request, Response {
     }
 
     @Override
+    public Response trailer(CharSequence name, CharSequence value) {
+        res().trailer(name, value);
+        return this;
+    }
+
+    @Override
     public Response contentType(CharSequence value) {
         res().contentType(value);
         return this;

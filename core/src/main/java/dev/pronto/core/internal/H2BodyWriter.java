@@ -5,6 +5,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http2.Http2Headers;
 import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -83,6 +84,7 @@ final class H2BodyWriter implements BodyWriter {
             throw new IllegalStateException("body already ended");
         }
         ended = true;
+        e.response.sealTrailers();
         ByteBuf tail = compressor != null ? compressor.finish() : Unpooled.EMPTY_BUFFER;
         // a compressor closed by a connection that went away has no tail: the stream ends empty
         return send(tail != null ? tail : Unpooled.EMPTY_BUFFER, true);
@@ -120,7 +122,11 @@ final class H2BodyWriter implements BodyWriter {
                 done.completeExceptionally(f.cause());
             }
         });
-        conn.encoder().writeData(conn.ctx(), streamId, data, 0, last, promise);
+        Http2Headers trailers = last ? H2Responses.trailers(e) : null;
+        conn.encoder().writeData(conn.ctx(), streamId, data, 0, last && trailers == null, promise);
+        if (trailers != null) {
+            conn.encoder().writeHeaders(conn.ctx(), streamId, trailers, 0, true, conn.ctx().newPromise());
+        }
         if (last) {
             finished();
         }

@@ -58,6 +58,22 @@ final class H2Responses {
         return h;
     }
 
+    /** The trailing header block of {@code e}'s response, or null when it has no trailers; seals them. */
+    static Http2Headers trailers(Exchange e) {
+        ResponseHeaders fields = e.response.sealTrailers();
+        if (fields == null) {
+            return null;
+        }
+        Http2Headers h = new DefaultHttp2Headers(false, fields.count());
+        for (int i = 0; i < fields.count(); i++) {
+            CharSequence name = fields.name(i);
+            if (!connectionSpecific(name)) {
+                h.add(AsciiString.of(name).toLowerCase(), fields.value(i));
+            }
+        }
+        return h;
+    }
+
     private static boolean connectionSpecific(CharSequence name) {
         return Ascii.equalsIgnoreCase(name, "connection") || Ascii.equalsIgnoreCase(name, "keep-alive")
                 || Ascii.equalsIgnoreCase(name, "proxy-connection") || Ascii.equalsIgnoreCase(name, "upgrade")

@@ -25,25 +25,28 @@ final class H2Writes {
         ChannelHandlerContext ctx = conn.ctx();
         Http2ConnectionEncoder encoder = conn.encoder();
         Http2Headers headers = H2Responses.headers(e, e.h2Length, e.h2Type);
+        Http2Headers trailers = H2Responses.trailers(e);
         boolean withBody = out.isReadable() || part2 != null;
-        encoder.writeHeaders(ctx, e.streamId, headers, 0, !withBody, ctx.newPromise());
+        encoder.writeHeaders(ctx, e.streamId, headers, 0, !withBody && trailers == null, ctx.newPromise());
         if (!withBody) {
             out.release();
-            return;
-        }
-        if (part2 == null) {
-            encoder.writeData(ctx, e.streamId, out, 0, true, ctx.newPromise());
-            return;
-        }
-        if (out.isReadable()) {
-            encoder.writeData(ctx, e.streamId, out, 0, false, ctx.newPromise());
+        } else if (part2 == null) {
+            encoder.writeData(ctx, e.streamId, out, 0, trailers == null, ctx.newPromise());
         } else {
-            out.release();
+            if (out.isReadable()) {
+                encoder.writeData(ctx, e.streamId, out, 0, false, ctx.newPromise());
+            } else {
+                out.release();
+            }
+            if (part2 instanceof ByteBuf body) {
+                encoder.writeData(ctx, e.streamId, body, 0, trailers == null, ctx.newPromise());
+            } else {
+                new FileChunks(conn, e.streamId, (FilePart) part2, trailers).next();
+                return;
+            }
         }
-        if (part2 instanceof ByteBuf body) {
-            encoder.writeData(ctx, e.streamId, body, 0, true, ctx.newPromise());
-        } else {
-            new FileChunks(conn, e.streamId, (FilePart) part2).next();
+        if (trailers != null) {
+            encoder.writeHeaders(ctx, e.streamId, trailers, 0, true, ctx.newPromise());
         }
     }
 
@@ -52,12 +55,14 @@ final class H2Writes {
         private final H2Connection conn;
         private final int streamId;
         private final FilePart file;
+        private final Http2Headers trailers;
         private long position;
 
-        FileChunks(H2Connection conn, int streamId, FilePart file) {
+        FileChunks(H2Connection conn, int streamId, FilePart file, Http2Headers trailers) {
             this.conn = conn;
             this.streamId = streamId;
             this.file = file;
+            this.trailers = trailers;
             this.position = file.offset();
         }
 
@@ -84,8 +89,11 @@ final class H2Writes {
             }
             position += n;
             boolean last = position >= end;
-            conn.encoder().writeData(conn.ctx(), streamId, chunk, 0, last, conn.ctx().newPromise())
+            conn.encoder().writeData(conn.ctx(), streamId, chunk, 0, last && trailers == null, conn.ctx().newPromise())
                     .addListener(last ? (ChannelFutureListener) f -> file.close() : this);
+            if (last && trailers != null) {
+                conn.encoder().writeHeaders(conn.ctx(), streamId, trailers, 0, true, conn.ctx().newPromise());
+            }
             conn.requestFlush();
         }
 

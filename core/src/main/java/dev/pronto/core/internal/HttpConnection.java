@@ -8,6 +8,8 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
+import io.netty.handler.stream.ChunkedNioFile;
+import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.util.ReferenceCountUtil;
 import java.net.SocketAddress;
 
@@ -31,6 +33,8 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     private final ConnectionTimer timer;
     /** Until the first bytes were checked for the h2c preface; null when h2c is off or settled. */
     private H2cSniffer sniffer;
+    /** Bytes read per chunk of a file sent over TLS. */
+    private static final int FILE_CHUNK = 64 * 1024;
     private io.netty.handler.ssl.SslHandler tls;
 
     /** Creates the handler of one connection; see {@link ServerContext}. */
@@ -175,8 +179,27 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     @Override
     public void complete(Exchange e, ByteBuf head, Object part2) {
-        queue.complete(e, head, part2 instanceof FilePart f
-                ? new io.netty.channel.DefaultFileRegion(f.channel(), f.offset(), f.count()) : part2);
+        queue.complete(e, head, part2 instanceof FilePart f ? fileBody(f) : part2);
+    }
+
+    /**
+     * A zero-copy region in cleartext. TLS must see the bytes, so there the file is read in chunks
+     * by a ChunkedWriteHandler, added to the pipeline on the first file so other connections never
+     * pay for its queue.
+     */
+    private Object fileBody(FilePart f) {
+        if (tls == null) {
+            return new io.netty.channel.DefaultFileRegion(f.channel(), f.offset(), f.count());
+        }
+        if (ctx.pipeline().get(ChunkedWriteHandler.class) == null) {
+            ctx.pipeline().addBefore(ctx.name(), "file-chunks", new ChunkedWriteHandler());
+        }
+        try {
+            return new ChunkedNioFile(f.channel(), f.offset(), f.count(), FILE_CHUNK);
+        } catch (java.io.IOException ex) {
+            f.close();
+            throw new java.io.UncheckedIOException(ex);
+        }
     }
 
     @Override

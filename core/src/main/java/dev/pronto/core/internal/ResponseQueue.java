@@ -112,19 +112,20 @@ final class ResponseQueue {
                 loop.execute(() -> complete(e, part1, part2));
             } catch (java.util.concurrent.RejectedExecutionException loopGone) {
                 part1.release();
-                ReferenceCountUtil.release(part2);
+                Exchange.release(part2);
             }
             return;
         }
         if (conn.closing()) {
             part1.release();
-            ReferenceCountUtil.release(part2);
+            Exchange.release(part2);
             e.abort();
             return;
         }
         e.completed();
         e.bytesOut = part1.readableBytes() + (part2 instanceof ByteBuf b ? b.readableBytes()
-                : part2 instanceof io.netty.channel.FileRegion r ? r.count() : 0);
+                : part2 instanceof io.netty.channel.FileRegion r ? r.count()
+                : part2 instanceof io.netty.handler.stream.ChunkedInput<?> in ? in.length() : 0);
         if (e.direct) {
             conn.write(part1, part2);
             if (e.closeAfter) {

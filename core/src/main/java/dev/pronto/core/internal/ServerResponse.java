@@ -27,6 +27,10 @@ final class ServerResponse {
 
     private final Exchange e;
     private ResponseHeaders headers = new ResponseHeaders();
+    /** Created by the first trailer and kept for the exchange's later requests; empty when unused. */
+    private ResponseHeaders trailers;
+    /** The body ended: trailers are being (or were) written. */
+    private volatile boolean trailersSealed;
     private int status = 200;
     /** A streamed response's head went out: a failure now can only close the connection. */
     private volatile boolean streamStarted;
@@ -42,6 +46,10 @@ final class ServerResponse {
         status = 200;
         hooking = false;
         streamStarted = false;
+        trailersSealed = false;
+        if (trailers != null) {
+            trailers.clear();
+        }
     }
 
     boolean streamStarted() {
@@ -83,6 +91,27 @@ final class ServerResponse {
     void header(CharSequence name, CharSequence value) {
         checkOpen();
         headers.add(name, value);
+    }
+
+    void trailer(CharSequence name, CharSequence value) {
+        boolean streaming = streamStarted && e.state() == ExchangeState.RESPONDING && !trailersSealed;
+        if (!streaming) {
+            checkOpen();
+        }
+        if (Ascii.equalsIgnoreCase(name, "Content-Type") || Ascii.equalsIgnoreCase(name, "Host")
+                || Ascii.equalsIgnoreCase(name, "Trailer")) {
+            throw new IllegalArgumentException(name + " may not be sent as a trailer");
+        }
+        if (trailers == null) {
+            trailers = new ResponseHeaders();
+        }
+        trailers.add(name, value);
+    }
+
+    /** The trailer fields to send after the body, or null when there are none; seals them. */
+    ResponseHeaders sealTrailers() {
+        trailersSealed = true;
+        return trailers != null && trailers.count() > 0 ? trailers : null;
     }
 
     void contentType(CharSequence value) {

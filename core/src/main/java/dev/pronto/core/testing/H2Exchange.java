@@ -21,6 +21,7 @@ final class H2Exchange extends Http2EventAdapter {
     private static final int STREAM = 3;
     final CompletableFuture<TestResponse> done = new CompletableFuture<>();
     private final List<Map.Entry<String, String>> headers = new ArrayList<>();
+    private final List<Map.Entry<String, String>> trailers = new ArrayList<>();
     private final ByteBuf body = Unpooled.buffer();
     private int status;
 
@@ -52,12 +53,14 @@ final class H2Exchange extends Http2EventAdapter {
 
     @Override
     public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers h, int padding, boolean endOfStream) {
+        boolean trailing = status != 0;
         if (status == 0 && h.status() != null) {
             status = Integer.parseInt(h.status().toString());
         }
+        List<Map.Entry<String, String>> into = trailing ? trailers : headers;
         h.forEach(e -> {
             if (e.getKey().charAt(0) != ':') {
-                headers.add(new AbstractMap.SimpleImmutableEntry<>(e.getKey().toString(), e.getValue().toString()));
+                into.add(new AbstractMap.SimpleImmutableEntry<>(e.getKey().toString(), e.getValue().toString()));
             }
         });
         if (endOfStream) {
@@ -97,6 +100,6 @@ final class H2Exchange extends Http2EventAdapter {
         byte[] bytes = new byte[body.readableBytes()];
         body.readBytes(bytes);
         body.release();
-        done.complete(new TestResponse("HTTP/2.0", status, headers, bytes));
+        done.complete(new TestResponse("HTTP/2.0", status, headers, bytes, trailers));
     }
 }

@@ -43,11 +43,12 @@ final class ResponseReader {
         if (bodyless || status < 200 || status == 204 || status == 304) {
             body = new byte[0];
         } else if (chunked) {
-            body = dechunk(in, bodyStart);
+            List<Map.Entry<String, String>> trailers = new ArrayList<>();
+            body = dechunk(in, bodyStart, trailers);
             if (body == null) {
                 return null;
             }
-            return new TestResponse(statusLine[0], status, headers, body);
+            return new TestResponse(statusLine[0], status, headers, body, trailers);
         } else if (length >= 0) {
             if (in.writerIndex() - bodyStart < length) {
                 return null;
@@ -65,7 +66,8 @@ final class ResponseReader {
         return new TestResponse(statusLine[0], status, headers, body);
     }
 
-    private static byte[] dechunk(ByteBuf in, int from) {
+    /** The de-chunked body, or null while incomplete; trailer fields are added to {@code trailers}. */
+    private static byte[] dechunk(ByteBuf in, int from, List<Map.Entry<String, String>> trailers) {
         ByteBuf copy = in.alloc().heapBuffer();
         try {
             int i = from;
@@ -79,12 +81,7 @@ final class ResponseReader {
                 int size = Integer.parseInt(semi < 0 ? sizeLine : sizeLine.substring(0, semi), 16);
                 i = lf + 1;
                 if (size == 0) {
-                    int end = in.indexOf(i, in.writerIndex(), (byte) '\n');
-                    if (end < 0) {
-                        return null;
-                    }
-                    in.readerIndex(end + 1);
-                    return ByteBufUtil.getBytes(copy);
+                    return trailerSection(in, i, trailers) ? ByteBufUtil.getBytes(copy) : null;
                 }
                 if (in.writerIndex() < i + size + 2) {
                     return null;
@@ -94,6 +91,27 @@ final class ResponseReader {
             }
         } finally {
             copy.release();
+        }
+    }
+
+    /** Reads trailer lines up to the empty line; false (and nothing kept) while incomplete. */
+    private static boolean trailerSection(ByteBuf in, int from, List<Map.Entry<String, String>> trailers) {
+        List<Map.Entry<String, String>> found = new ArrayList<>();
+        int i = from;
+        while (true) {
+            int lf = in.indexOf(i, in.writerIndex(), (byte) '\n');
+            if (lf < 0) {
+                return false;
+            }
+            String line = in.toString(i, lf - 1 - i, StandardCharsets.ISO_8859_1);
+            i = lf + 1;
+            if (line.isEmpty()) {
+                in.readerIndex(i);
+                trailers.addAll(found);
+                return true;
+            }
+            int colon = line.indexOf(':');
+            found.add(new AbstractMap.SimpleImmutableEntry<>(line.substring(0, colon), line.substring(colon + 1).trim()));
         }
     }
 

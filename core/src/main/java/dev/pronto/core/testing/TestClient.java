@@ -1,12 +1,16 @@
 package dev.pronto.core.testing;
 
+import dev.pronto.core.Listener;
 import dev.pronto.core.Server;
+import dev.pronto.core.TlsConfig;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.local.LocalAddress;
@@ -41,37 +45,73 @@ public final class TestClient implements AutoCloseable {
     private final LocalAddress address;
     private final Channel listener;
     private final Protocol protocol;
+    private final ClientTls clientTls;
 
     /** How a client speaks to the server: every request method works over each. */
     public enum Protocol {
         /** HTTP/1.1, the raw {@link #send(String)} and {@link #sendAll(String, int)} included. */
         HTTP_1_1,
         /** HTTP/2 with prior knowledge (h2c) on the same port; raw sends stay HTTP/1.1. */
-        H2C
+        H2C,
+        /** HTTP/1.1 over TLS (ALPN {@code http/1.1}), raw sends included. */
+        HTTPS,
+        /** HTTP/2 over TLS (ALPN {@code h2}); raw sends are HTTP/1.1 over TLS. */
+        H2;
+
+        /** Whether requests travel on HTTP/2 streams (which carry trailers after any body). */
+        public boolean multiplexed() {
+            return this == H2C || this == H2;
+        }
+
+        /** Whether the connection runs TLS, which needs a {@link TlsConfig} for the server side. */
+        public boolean tls() {
+            return this == HTTPS || this == H2;
+        }
     }
 
-    private TestClient(Server server, Protocol protocol) {
+    private TestClient(Server server, Protocol protocol, TlsConfig tls) {
+        if (protocol.tls() != (tls != null)) {
+            throw new IllegalArgumentException(protocol.tls() ? protocol + " needs the server's TlsConfig"
+                    : protocol + " is cleartext; do not pass a TlsConfig");
+        }
         this.server = server;
         this.protocol = protocol;
+        this.clientTls = tls == null ? null : new ClientTls(tls.engine());
         this.group = new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
         this.address = new LocalAddress(TestClient.class);
         this.listener = new ServerBootstrap().group(group).channel(LocalServerChannel.class)
-                .childHandler(server.channelInitializer()).bind(address).syncUninterruptibly().channel();
+                .childHandler(tls == null ? server.channelInitializer() : server.channelInitializer(Listener.https(0, tls)))
+                .bind(address).syncUninterruptibly().channel();
     }
 
     /** Starts an in-memory client for {@code builder}'s server (the server is built, not bound). */
     public static TestClient start(Server.Builder builder) {
-        return new TestClient(builder.build(), Protocol.HTTP_1_1);
+        return new TestClient(builder.build(), Protocol.HTTP_1_1, null);
     }
 
-    /** Starts an in-memory client speaking {@code protocol} for {@code builder}'s server. */
+    /**
+     * Starts an in-memory client speaking cleartext {@code protocol} for {@code builder}'s server.
+     *
+     * @throws IllegalArgumentException for a TLS protocol (use {@link #start(Server.Builder, Protocol, TlsConfig)})
+     */
     public static TestClient start(Server.Builder builder, Protocol protocol) {
-        return new TestClient(builder.build(), protocol);
+        return new TestClient(builder.build(), protocol, null);
+    }
+
+    /**
+     * Starts an in-memory client speaking {@code protocol} over TLS: the server side serves the
+     * connections as an {@link Listener#https(int, TlsConfig)} listener with {@code tls} would. The
+     * client trusts any certificate (it is a test client) and offers only the protocol's ALPN id.
+     *
+     * @throws IllegalArgumentException for a cleartext protocol
+     */
+    public static TestClient start(Server.Builder builder, Protocol protocol, TlsConfig tls) {
+        return new TestClient(builder.build(), protocol, java.util.Objects.requireNonNull(tls, "tls"));
     }
 
     /** Starts an in-memory client for {@code server}, which need not be started. */
     public static TestClient start(Server server) {
-        return new TestClient(server, Protocol.HTTP_1_1);
+        return new TestClient(server, Protocol.HTTP_1_1, null);
     }
 
     /** The protocol of {@link #get} and {@link #request}. */
@@ -94,7 +134,7 @@ public final class TestClient implements AutoCloseable {
      * null, a UTF-8 body with its Content-Length.
      */
     public TestResponse request(String method, String uri, Map<String, String> headers, String body) {
-        if (protocol == Protocol.H2C) {
+        if (protocol.multiplexed()) {
             return h2(new H2Exchange.Request(method, uri, headers, body));
         }
         StringBuilder sb = new StringBuilder(method).append(' ').append(uri).append(" HTTP/1.1\r\nHost: test\r\n");
@@ -123,8 +163,7 @@ public final class TestClient implements AutoCloseable {
 
     private List<TestResponse> exchange(ByteBuf raw, int count, boolean head) {
         Collector collector = new Collector(count, head);
-        Channel ch = new Bootstrap().group(group).channel(LocalChannel.class).handler(collector)
-                .connect(address).syncUninterruptibly().channel();
+        Channel ch = connect(false, collector);
         try {
             ch.writeAndFlush(raw);
             return collector.done.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
@@ -139,19 +178,12 @@ public final class TestClient implements AutoCloseable {
     private TestResponse h2(H2Exchange.Request request) {
         H2Exchange exchange = new H2Exchange();
         io.netty.handler.codec.http2.Http2ConnectionHandler h2 = exchange.handler();
-        Channel ch = new Bootstrap().group(group).channel(LocalChannel.class)
-                .handler(new io.netty.channel.ChannelInitializer<Channel>() {
-                    @Override
-                    protected void initChannel(Channel c) {
-                        c.pipeline().addLast(h2, new ChannelInboundHandlerAdapter() {
-                            @Override
-                            public void channelInactive(ChannelHandlerContext ctx) {
-                                exchange.fail("connection closed before the response ended");
-                            }
-                        });
-                    }
-                })
-                .connect(address).syncUninterruptibly().channel();
+        Channel ch = connect(true, h2, new ChannelInboundHandlerAdapter() {
+            @Override
+            public void channelInactive(ChannelHandlerContext ctx) {
+                exchange.fail("connection closed before the response ended");
+            }
+        });
         try {
             ch.eventLoop().submit(() -> H2Exchange.write(h2, ch.pipeline().context(h2), request)).syncUninterruptibly();
             return exchange.done.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
@@ -160,6 +192,21 @@ public final class TestClient implements AutoCloseable {
         } finally {
             ch.close().syncUninterruptibly();
         }
+    }
+
+    /** Opens a connection whose pipeline is TLS (when the protocol has it), then {@code handlers}. */
+    private Channel connect(boolean http2, ChannelHandler... handlers) {
+        return new Bootstrap().group(group).channel(LocalChannel.class)
+                .handler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel c) {
+                        if (clientTls != null) {
+                            c.pipeline().addLast(clientTls.handler(c.alloc(), http2));
+                        }
+                        c.pipeline().addLast(handlers);
+                    }
+                })
+                .connect(address).syncUninterruptibly().channel();
     }
 
     @Override

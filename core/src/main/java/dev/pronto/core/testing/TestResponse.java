@@ -13,11 +13,29 @@ import java.util.Map;
  * @param status the status code
  * @param headers header fields in order as name/value pairs, names as sent
  * @param body the body bytes (de-chunked)
+ * @param trailers trailer fields in order (HTTP/1.1 chunked trailer section, HTTP/2 trailing HEADERS)
  */
-public record TestResponse(String protocol, int status, List<Map.Entry<String, String>> headers, byte[] body) {
-    /** Copies the header list. */
+public record TestResponse(String protocol, int status, List<Map.Entry<String, String>> headers, byte[] body,
+                           List<Map.Entry<String, String>> trailers) {
+    /** Copies the field lists. */
     public TestResponse {
         headers = List.copyOf(headers);
+        trailers = List.copyOf(trailers);
+    }
+
+    /** A response without trailers. */
+    public TestResponse(String protocol, int status, List<Map.Entry<String, String>> headers, byte[] body) {
+        this(protocol, status, headers, body, List.of());
+    }
+
+    /** The first value of trailer {@code name} (case-insensitive), or null. */
+    public String trailer(String name) {
+        for (Map.Entry<String, String> h : trailers) {
+            if (h.getKey().equalsIgnoreCase(name)) {
+                return h.getValue();
+            }
+        }
+        return null;
     }
 
     /** The first value of header {@code name} (case-insensitive), or null. */
