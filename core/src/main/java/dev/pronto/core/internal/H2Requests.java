@@ -2,6 +2,7 @@ package dev.pronto.core.internal;
 
 import dev.pronto.router.Method;
 import io.netty.handler.codec.http2.Http2Headers;
+import java.util.Iterator;
 import java.util.Map;
 
 /**
@@ -23,8 +24,45 @@ final class H2Requests {
         h.reset(256);
         h.http11 = true;
         h.http2 = true;
-        CharSequence path = headers.path();
-        CharSequence method = headers.method();
+        // one pass: pseudo-header fields come first (Netty checked that), so they are all known
+        // when the first regular field arrives; hashed lookups of each would cost more
+        CharSequence path = null;
+        CharSequence method = null;
+        CharSequence authority = null;
+        Iterator<Map.Entry<CharSequence, CharSequence>> fields = headers.iterator();
+        Map.Entry<CharSequence, CharSequence> field = null;
+        while (fields.hasNext()) {
+            field = fields.next();
+            CharSequence name = field.getKey();
+            if (name.length() == 0 || name.charAt(0) != ':') {
+                break;
+            }
+            if (name.length() == 5) {
+                path = field.getValue();
+            } else if (name.length() == 7 && name.charAt(1) == 'm') {
+                method = field.getValue();
+            } else if (name.length() == 10) {
+                authority = field.getValue();
+            }
+            field = null;
+        }
+        if (!requestLine(h, method, path, maxBytes)) {
+            return false;
+        }
+        if (authority != null && !addField(h, "host", authority, maxBytes)) {
+            return h.fail(431, "Request header fields too large (maxHeaderSize)");
+        }
+        while (field != null) {
+            if (!regularField(h, field, authority, maxBytes)) {
+                return false;
+            }
+            field = fields.hasNext() ? fields.next() : null;
+        }
+        return true;
+    }
+
+    /** Takes the method and the target from the pseudo-header fields. */
+    private static boolean requestLine(RequestHead h, CharSequence method, CharSequence path, int maxBytes) {
         if (path == null || method == null) {
             return h.fail(400, "Malformed HTTP/2 request: :method and :path are required");
         }
@@ -38,27 +76,21 @@ final class H2Requests {
         }
         h.targetStart = 0;
         h.targetEnd = at;
-        if (!validTarget(h)) {
-            return h.fail(400, "Malformed request target");
+        return validTarget(h) || h.fail(400, "Malformed request target");
+    }
+
+    /** Adds one regular field; a Host field gives way to {@code :authority}. */
+    private static boolean regularField(RequestHead h, Map.Entry<CharSequence, CharSequence> field,
+                                        CharSequence authority, int maxBytes) {
+        CharSequence name = field.getKey();
+        if (authority != null && Ascii.equalsIgnoreCase(name, "host")) {
+            return true;
         }
-        CharSequence authority = headers.authority();
-        if (authority != null && !addField(h, "host", authority, maxBytes)) {
+        if (!addField(h, name, field.getValue(), maxBytes)) {
             return h.fail(431, "Request header fields too large (maxHeaderSize)");
         }
-        for (Map.Entry<CharSequence, CharSequence> field : headers) {
-            CharSequence name = field.getKey();
-            if (name.length() > 0 && name.charAt(0) == ':') {
-                continue;
-            }
-            if (authority != null && Ascii.equalsIgnoreCase(name, "host")) {
-                continue;
-            }
-            if (!addField(h, name, field.getValue(), maxBytes)) {
-                return h.fail(431, "Request header fields too large (maxHeaderSize)");
-            }
-            if (Ascii.equalsIgnoreCase(name, "content-length") && !contentLength(h, field.getValue())) {
-                return h.fail(400, "Malformed Content-Length");
-            }
+        if (Ascii.equalsIgnoreCase(name, "content-length") && !contentLength(h, field.getValue())) {
+            return h.fail(400, "Malformed Content-Length");
         }
         return true;
     }

@@ -1,13 +1,15 @@
 package dev.pronto.core.internal;
 
-import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.ReadOnlyHttp2Headers;
 import io.netty.util.AsciiString;
 
 /**
  * Builds the HTTP/2 header block of a response from the protocol-neutral status and fields of an
  * exchange: lower-case names, no connection-specific fields (HTTP/2 forbids them), Content-Length
- * when known, Date.
+ * when known, Date. The block is a flat read-only array: the fields were validated when the handler
+ * set them, and the HPACK encoder only iterates them, so a hashed, re-validating header map would
+ * be work for nothing.
  */
 final class H2Responses {
     private static final AsciiString[] STATUS = new AsciiString[600];
@@ -16,6 +18,9 @@ final class H2Responses {
     private static final AsciiString DATE = AsciiString.cached("date");
     private static final AsciiString CONTENT_TYPE = AsciiString.cached("content-type");
     private static final AsciiString CONTENT_LENGTH = AsciiString.cached("content-length");
+    private static final AsciiString TEXT = AsciiString.cached(ServerResponse.TEXT);
+    private static final AsciiString JSON = AsciiString.cached(ServerResponse.JSON);
+    private static final AsciiString BYTES = AsciiString.cached(ServerResponse.BYTES);
 
     static {
         for (int i = 100; i < 600; i++) {
@@ -34,28 +39,22 @@ final class H2Responses {
         ServerResponse res = e.response;
         ResponseHeaders fields = res.headers();
         int status = res.status();
-        Http2Headers h = new DefaultHttp2Headers(false, fields.count() + 4);
-        h.status(STATUS[status]);
+        AsciiString[] block = new AsciiString[6 + fields.count() * 2];
+        int n = 0;
         boolean bodiless = Status.bodiless(status);
         CharSequence type = fields.contentType() != null ? fields.contentType() : defaultType;
         if (type != null && length != 0 && !bodiless) {
-            h.add(CONTENT_TYPE, type);
+            block[n++] = CONTENT_TYPE;
+            block[n++] = ascii(type);
         }
         if (length >= 0 && !bodiless) {
-            if (length < LENGTHS.length) {
-                h.add(CONTENT_LENGTH, LENGTHS[(int) length]);
-            } else {
-                h.addLong(CONTENT_LENGTH, length);
-            }
+            block[n++] = CONTENT_LENGTH;
+            block[n++] = length < LENGTHS.length ? LENGTHS[(int) length] : AsciiString.of(Long.toString(length));
         }
-        h.add(DATE, DateHeader.value());
-        for (int i = 0; i < fields.count(); i++) {
-            CharSequence name = fields.name(i);
-            if (!connectionSpecific(name)) {
-                h.add(AsciiString.of(name).toLowerCase(), fields.value(i));
-            }
-        }
-        return h;
+        block[n++] = DATE;
+        block[n++] = DateHeader.value();
+        n = copyFields(fields, block, n);
+        return ReadOnlyHttp2Headers.serverHeaders(false, STATUS[status], trim(block, n));
     }
 
     /** The trailing header block of {@code e}'s response, or null when it has no trailers; seals them. */
@@ -64,14 +63,36 @@ final class H2Responses {
         if (fields == null) {
             return null;
         }
-        Http2Headers h = new DefaultHttp2Headers(false, fields.count());
+        AsciiString[] block = new AsciiString[fields.count() * 2];
+        int n = copyFields(fields, block, 0);
+        return ReadOnlyHttp2Headers.trailers(false, trim(block, n));
+    }
+
+    /** Copies the handler's fields from index {@code n} on, lower-cased; returns the next free index. */
+    private static int copyFields(ResponseHeaders fields, AsciiString[] block, int n) {
         for (int i = 0; i < fields.count(); i++) {
             CharSequence name = fields.name(i);
             if (!connectionSpecific(name)) {
-                h.add(AsciiString.of(name).toLowerCase(), fields.value(i));
+                block[n++] = AsciiString.of(name).toLowerCase();
+                block[n++] = AsciiString.of(fields.value(i));
             }
         }
-        return h;
+        return n;
+    }
+
+    /** The media types the server itself uses are cached; others are converted once per response. */
+    private static AsciiString ascii(CharSequence type) {
+        if (type == ServerResponse.TEXT) {
+            return TEXT;
+        }
+        if (type == ServerResponse.JSON) {
+            return JSON;
+        }
+        return type == ServerResponse.BYTES ? BYTES : AsciiString.of(type);
+    }
+
+    private static AsciiString[] trim(AsciiString[] block, int n) {
+        return n == block.length ? block : java.util.Arrays.copyOf(block, n);
     }
 
     private static boolean connectionSpecific(CharSequence name) {
