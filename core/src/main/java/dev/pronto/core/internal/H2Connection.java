@@ -193,6 +193,24 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
 
 
     /** Stops the client sending the rest of a stream whose answer is out (or that cannot be served). */
+    /**
+     * Tells the client to stop sending the body of a stream that was answered early (RFC 9113
+     * §8.1: RST_STREAM with NO_ERROR) once the response's last frame is written: a reset cancels
+     * the frames the flow controller still holds, so an earlier one would cut the answer short.
+     */
+    private void stopRequestBody(int streamId, io.netty.channel.ChannelFuture last) {
+        if (last == null || last.isDone()) {
+            resetStream(streamId, Http2Error.NO_ERROR);
+        } else {
+            last.addListener(f -> {
+                if (!closing && connection().stream(streamId) != null) {
+                    resetStream(streamId, Http2Error.NO_ERROR);
+                    requestFlush();
+                }
+            });
+        }
+    }
+
     void resetStream(Exchange e, Http2Error error) {
         resetStream(e.streamId, error);
     }
@@ -270,10 +288,10 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
             e.completed();
             e.bytesOut = out.readableBytes() + (part2 instanceof ByteBuf b ? b.readableBytes()
                     : part2 instanceof FilePart f ? f.count() : 0);
-            H2Writes.response(this, e, out, part2);
+            io.netty.channel.ChannelFuture last = H2Writes.response(this, e, out, part2);
             observe(e);
             if (e.closeAfter && stream.state().remoteSideOpen()) {
-                resetStream(e, Http2Error.NO_ERROR);
+                stopRequestBody(e.streamId, last);
             }
         } finally {
             release(e);
