@@ -104,7 +104,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, java.util.List<Object> out) throws Exception {
         if (!decoder().prefaceReceived()) {
-            super.decode(ctx, in, out);
+            decodePreface(ctx, in, out);
             return;
         }
         int frame = H2FrameGuard.completeFrame(in, maxFrameSize);
@@ -124,6 +124,31 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
         }
         int end = in.writerIndex();
         in.writerIndex(in.readerIndex() + frame);
+        try {
+            super.decode(ctx, in, out);
+        } finally {
+            in.writerIndex(end);
+        }
+    }
+
+    /**
+     * Hands Netty the preface whole and only the complete frames after it: Netty's frame reader
+     * keeps a frame it has begun, and the frame-at-a-time bounding above must never start in the
+     * middle of one. A start that cannot be the preface goes to Netty at once, to be refused.
+     */
+    private void decodePreface(ChannelHandlerContext ctx, ByteBuf in, java.util.List<Object> out) throws Exception {
+        H2cPreface.Match match = H2cPreface.match(in);
+        if (match == H2cPreface.Match.NEED_MORE) {
+            return;
+        }
+        int frames = match == H2cPreface.Match.PREFACE
+                ? H2FrameGuard.completeFrames(in, in.readerIndex() + H2cPreface.LENGTH, maxFrameSize) : -1;
+        if (frames < 0) {
+            super.decode(ctx, in, out);
+            return;
+        }
+        int end = in.writerIndex();
+        in.writerIndex(in.readerIndex() + H2cPreface.LENGTH + frames);
         try {
             super.decode(ctx, in, out);
         } finally {
