@@ -5,6 +5,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
@@ -318,6 +319,38 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         queue.admit(e);
         Errors.answerByServer(e, status, message);
         queue.handlerReturned(e);
+    }
+
+    // ---- protocol upgrade (101 Switching Protocols) ----
+
+    /** Whether {@code e} may switch the connection: nothing is answered ahead of it and nothing is closing. */
+    boolean upgradable(Exchange e) {
+        return !closing && !draining() && (e.direct || queue.isHead(e)) && !decoder.inBody();
+    }
+
+    /**
+     * {@code e}'s 101 was handed to the queue: stop parsing HTTP now (what follows belongs to the new
+     * protocol) and, in a task after this read batch has flushed the 101, replace this handler by
+     * {@code next}, which gets every byte read since.
+     */
+    void upgrade(ChannelHandler next) {
+        decoder.upgraded();
+        eventLoop().execute(() -> switchTo(next));
+    }
+
+    private void switchTo(ChannelHandler next) {
+        if (closing) {
+            return;
+        }
+        out.writePending();
+        ctx.flush();
+        ByteBuf rest = decoder.takeRest();
+        ctx.pipeline().addAfter(ctx.name(), "upgraded", next);
+        if (rest != null) {
+            ctx.fireChannelRead(rest);
+            ctx.fireChannelReadComplete();
+        }
+        ctx.pipeline().remove(this);
     }
 
     // ---- output ----
