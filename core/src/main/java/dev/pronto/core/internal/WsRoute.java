@@ -53,7 +53,8 @@ public final class WsRoute implements Handler {
             return;
         }
         WebSocketServerExtension deflate = WsHandshake.deflate(req.header("Sec-WebSocket-Extensions"), options);
-        res.status(101).header("Upgrade", "websocket").header("Connection", "Upgrade")
+        e.response.switchingProtocols();
+        res.header("Upgrade", "websocket").header("Connection", "Upgrade")
                 .header("Sec-WebSocket-Accept", WsHandshake.accept(key));
         if (deflate != null) {
             res.header("Sec-WebSocket-Extensions", WsHandshake.format(deflate.newReponseData()));
