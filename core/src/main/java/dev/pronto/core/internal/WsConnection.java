@@ -59,7 +59,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     record Route(WebSocketHandler handler, WebSocketOptions options, WebSocketServerExtension deflate) {
     }
 
-    private final ServerContext server;
+    private final WsHost server;
     private final Route route;
     private final WsSession session;
     private final WsCallbacks callbacks;
@@ -79,7 +79,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     private ScheduledFuture<?> closeTimer;
     private List<Runnable> writableWaiters;
 
-    WsConnection(ServerContext server, Route route, WsSession session) {
+    WsConnection(WsHost server, Route route, WsSession session) {
         this.server = server;
         this.route = route;
         this.session = session;
@@ -110,10 +110,10 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     private void install(ChannelPipeline p, String self) {
         WebSocketOptions o = route.options();
         WebSocketDecoderConfig config = WebSocketDecoderConfig.newBuilder()
-                .maxFramePayloadLength(o.maxMessageSize()).expectMaskedFrames(true).allowMaskMismatch(false)
+                .maxFramePayloadLength(o.maxMessageSize()).expectMaskedFrames(!server.client()).allowMaskMismatch(false)
                 .allowExtensions(route.deflate() != null).closeOnProtocolViolation(true).withUTF8Validator(false)
                 .build();
-        p.addBefore(self, "ws-encoder", new WebSocket13FrameEncoder(false));
+        p.addBefore(self, "ws-encoder", new WebSocket13FrameEncoder(server.client()));
         p.addBefore(self, "ws-decoder", new WebSocket13FrameDecoder(config));
         if (route.deflate() != null) {
             p.addBefore(self, "ws-deflate-decoder", route.deflate().newExtensionDecoder());
@@ -259,7 +259,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
             closeWith(WebSocketCloseStatus.PROTOCOL_ERROR.code(), "Malformed frame");
             notifyClose(WebSocketCloseStatus.PROTOCOL_ERROR.code(), String.valueOf(bad.getMessage()));
         } else {
-            server.connectionFailed(ctx.channel(), cause);
+            server.failed(ctx.channel(), cause);
             ctx.close();
         }
     }

@@ -59,7 +59,7 @@ public final class WsRoute implements Handler {
         if (deflate != null) {
             res.header("Sec-WebSocket-Extensions", WsHandshake.format(deflate.newReponseData()));
         }
-        WsConnection ws = new WsConnection(e.server, new WsConnection.Route(handler, options, deflate), session(req, e));
+        WsConnection ws = new WsConnection(WsHost.of(e.server), new WsConnection.Route(handler, options, deflate), session(req, e));
         res.send();
         if (e.response.status() == 101) {
             // an onSend hook may have failed and been answered instead: then there is nothing to switch to
