@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the Autobahn WebSocket fuzzing cases 1-9 and 12-13 (permessage-deflate) against
+# Runs the Autobahn WebSocket fuzzing cases 1-7, 9, 12 and 13 (the suite has no 8.x) (permessage-deflate) against
 # dev.pronto.examples.AutobahnServer, with kosoku (pip install kosoku: a Python 3 driver of the
 # Autobahn TestSuite case files; autobahntestsuite 25.10.1 on PyPI is Python 2 code and does not run
 # on Python 3). Prints the per-case verdict counts; exits non-zero if any case FAILED.
@@ -20,5 +20,5 @@ for _ in $(seq 1 100); do
 done
 mkdir -p "$OUT"
 $KOSOKU -m fuzzingclient -p 2 -o "$OUT" \
-    -i '1.*' -i '2.*' -i '3.*' -i '4.*' -i '5.*' -i '6.*' -i '7.*' -i '8.*' -i '9.*' -i '12.*' -i '13.*' \
+    -i '1.*' -i '2.*' -i '3.*' -i '4.*' -i '5.*' -i '6.*' -i '7.*' -i '9.*' -i '12.*' -i '13.*' \
     "127.0.0.1:$PORT" | tee "$OUT/summary.txt"
