@@ -1,7 +1,6 @@
 package dev.pronto.core.internal;
 
 import dev.pronto.core.WebSocket;
-import dev.pronto.core.WebSocketFragment;
 import dev.pronto.core.WebSocketHandler;
 import dev.pronto.core.WebSocketOptions;
 import io.netty.buffer.ByteBuf;
@@ -14,7 +13,6 @@ import io.netty.channel.EventLoop;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
@@ -30,7 +28,6 @@ import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.net.SocketAddress;
 import java.nio.channels.ClosedChannelException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -64,6 +61,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     private final WsSession session;
     private final WsCallbacks callbacks;
     private final AtomicLong queued = new AtomicLong();
+    private final WsAssembler assembler;
     private ChannelHandlerContext ctx;
     private ReadGate gate;
     private PeriodicCheck clock;
@@ -72,9 +70,6 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     private boolean pinged;
     private boolean inRead;
     private boolean needsFlush;
-    /** A fragmented message being assembled, or null. */
-    private ByteBuf message;
-    private boolean messageText;
     private CompletableFuture<Void> closeSent;
     private ScheduledFuture<?> closeTimer;
     private List<Runnable> writableWaiters;
@@ -85,6 +80,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         this.session = session;
         this.callbacks = new WsCallbacks(this, route.handler(),
                 route.options().isBlocking() ? server.blockingExecutor() : null);
+        this.assembler = new WsAssembler(route.options().maxMessageSize(), route.options().messages());
     }
 
     @Override
@@ -151,50 +147,8 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
             closeReceived(close);
         } else if (state != OPEN) {
             return; // data after our close frame is discarded (RFC 6455 §5.5.1)
-        } else if (route.options().messages() == WebSocketOptions.Messages.FRAGMENTS) {
-            if (!(f instanceof ContinuationWebSocketFrame)) {
-                messageText = f instanceof TextWebSocketFrame;
-            }
-            callbacks.fragment(new WebSocketFragment(messageText, f.content(), f.isFinalFragment()));
-        } else {
-            assemble(f);
-        }
-    }
-
-    private void assemble(WebSocketFrame f) {
-        ByteBuf data = f.content();
-        if (!(f instanceof ContinuationWebSocketFrame)) {
-            if (f.isFinalFragment()) {
-                deliver(f instanceof TextWebSocketFrame, data);
-                return;
-            }
-            messageText = f instanceof TextWebSocketFrame;
-            message = ctx.alloc().buffer(Math.max(256, Math.min(route.options().maxMessageSize(), 2 * data.readableBytes())));
-        } else if (message == null) {
-            return; // the decoder rejects a continuation outside a message; nothing to add it to
-        }
-        if (message.readableBytes() + data.readableBytes() > route.options().maxMessageSize()) {
-            releaseMessage();
+        } else if (!assembler.frame(f, ctx.alloc(), callbacks)) {
             closeWith(WebSocketCloseStatus.MESSAGE_TOO_BIG.code(), "Message exceeds maxMessageSize");
-            return;
-        }
-        message.writeBytes(data);
-        if (f.isFinalFragment()) {
-            ByteBuf whole = message;
-            message = null;
-            try {
-                deliver(messageText, whole);
-            } finally {
-                whole.release();
-            }
-        }
-    }
-
-    private void deliver(boolean text, ByteBuf data) {
-        if (text) {
-            callbacks.text(data.toString(StandardCharsets.UTF_8));
-        } else {
-            callbacks.binary(data);
         }
     }
 
@@ -242,7 +196,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         if (closeTimer != null) {
             closeTimer.cancel(false);
         }
-        releaseMessage();
+        assembler.release();
         writableWaiters = null;
         server.closed(this);
         notifyClose(WebSocketCloseStatus.ABNORMAL_CLOSURE.code(), "");
@@ -261,13 +215,6 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         } else {
             server.failed(ctx.channel(), cause);
             ctx.close();
-        }
-    }
-
-    private void releaseMessage() {
-        if (message != null) {
-            message.release();
-            message = null;
         }
     }
 
@@ -313,7 +260,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         }
         state = CLOSE_SENT;
         closeSent = done;
-        releaseMessage();
+        assembler.release();
         ctx.writeAndFlush(new CloseWebSocketFrame(code, reason)).addListener(f -> done.complete(null));
         closeTimer = ctx.executor().schedule(() -> {
             ctx.close();
@@ -418,13 +365,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
 
     @Override
     public CompletionStage<Void> close(int code, String reason) {
-        if (!WebSocketCloseStatus.isValidStatusCode(code) || code == 1004 || code == 1005 || code == 1006 || code == 1015) {
-            throw new IllegalArgumentException("close code " + code + " may not be sent (RFC 6455 §7.4)");
-        }
-        String why = reason == null ? "" : reason;
-        if (ByteBufUtil.utf8Bytes(why) > 123) {
-            throw new IllegalArgumentException("close reason must be at most 123 UTF-8 bytes");
-        }
+        String why = WsHandshake.checkClose(code, reason);
         CompletableFuture<Void> done = new CompletableFuture<>();
         onLoop(() -> sendClose(code, why, done));
         return done;

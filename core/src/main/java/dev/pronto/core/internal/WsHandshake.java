@@ -108,6 +108,19 @@ final class WsHandshake {
         return v.length() >= 2 && v.charAt(0) == '"' && v.charAt(v.length() - 1) == '"' ? v.substring(1, v.length() - 1) : v;
     }
 
+    /** The reason to send with {@code code} ("" for null); throws when an endpoint may not send them (RFC 6455 §7.4). */
+    static String checkClose(int code, String reason) {
+        if (!io.netty.handler.codec.http.websocketx.WebSocketCloseStatus.isValidStatusCode(code)
+                || code == 1004 || code == 1005 || code == 1006 || code == 1015) {
+            throw new IllegalArgumentException("close code " + code + " may not be sent (RFC 6455 §7.4)");
+        }
+        String why = reason == null ? "" : reason;
+        if (io.netty.buffer.ByteBufUtil.utf8Bytes(why) > 123) {
+            throw new IllegalArgumentException("close reason must be at most 123 UTF-8 bytes");
+        }
+        return why;
+    }
+
     /** The response header value for an agreed extension. */
     static String format(WebSocketExtensionData data) {
         StringBuilder sb = new StringBuilder(data.name());
