@@ -91,6 +91,24 @@ class WebSocketSocketTest {
     }
 
     @Test
+    void gracefulStopClosesOpenWebSocketsWith1001() throws Exception {
+        Server server = start(Transport.NIO, r -> r.ws("/ws", ECHO));
+        try (WsSocket ws = new WsSocket(server.port(), "/ws")) {
+            Thread stopper = Thread.ofVirtual().start(() -> server.stop(java.time.Duration.ofSeconds(10)));
+
+            WsWire.Frame close = ws.next();
+            ws.send(WsWire.close(1001, ""));
+
+            assertThat(close.closeCode()).isEqualTo(1001);
+            assertThat(ws.next()).isNull();
+            stopper.join(10_000);
+            assertThat(stopper.isAlive()).isFalse();
+        } finally {
+            server.close();
+        }
+    }
+
+    @Test
     void plainGetIsRefusedWith426() throws Exception {
         try (Server server = start(Transport.NIO, r -> r.ws("/ws", ECHO));
              java.net.Socket s = new java.net.Socket("127.0.0.1", server.port())) {
