@@ -37,10 +37,27 @@ final class WsCallbacks {
     }
 
     void text(String text) {
+        if (executor == null) {
+            // the echo hot path: no task object on the event loop
+            try {
+                handler.onText(ws, text);
+            } catch (Throwable t) {
+                failed(t);
+            }
+            return;
+        }
         run(() -> handler.onText(ws, text));
     }
 
     void binary(ByteBuf data) {
+        if (executor == null) {
+            try {
+                handler.onBinary(ws, data);
+            } catch (Throwable t) {
+                failed(t);
+            }
+            return;
+        }
         ByteBuf held = borrow(data);
         run(() -> {
             try {
@@ -150,12 +167,16 @@ final class WsCallbacks {
         try {
             callback.run();
         } catch (Throwable t) {
-            try {
-                handler.onError(ws, t);
-            } catch (Throwable ignored) {
-                // onError failing too changes nothing: the connection closes with 1011 below
-            }
-            ws.callbackFailed(t);
+            failed(t);
         }
+    }
+
+    private void failed(Throwable t) {
+        try {
+            handler.onError(ws, t);
+        } catch (Throwable ignored) {
+            // onError failing too changes nothing: the connection closes with 1011 below
+        }
+        ws.callbackFailed(t);
     }
 }
