@@ -10,7 +10,7 @@
 # Needs: a built jmh/target/benchmarks.jar, a JDK 21+ as JAVA_HOME or java, jcmd.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-JAR=jmh/target/benchmarks.jar
+JAR="${JAR:-jmh/target/benchmarks.jar}"
 source jmh/load/common.sh
 ROUNDS="${ROUNDS:-3}"
 DURATION="${DURATION:-5}"
