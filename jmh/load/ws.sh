@@ -18,6 +18,8 @@ WARMUP="${WARMUP:-15}"
 PIPE_CONNS="${PIPE_CONNS:-512}"
 PIPE_DEPTH="${PIPE_DEPTH:-16}"
 IDLE="${IDLE:-10000}"
+# which parts to run: any of c512 c4096 pipelined idle
+CASES="${CASES:-c512 c4096 pipelined idle}"
 FLAGS=(-Xms512m -Xmx512m "${SERVER_FLAGS[@]}")
 JCMD="${JAVA_HOME:+$JAVA_HOME/bin/}jcmd"
 require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
@@ -96,9 +98,10 @@ run_case() { # label conns depth
 {
     echo "median of $ROUNDS rounds, ${DURATION}s each after ${WARMUP}s warm-up; server on core 1, driver on core 0"
     printf '%-22s %-10s %10s %10s %10s %8s %8s\n' case metric pronto vert.x netty "vs vx" "vs netty"
-    run_case "512 conns x 1" 512 1
-    run_case "4096 conns x 1" 4096 1
-    run_case "$PIPE_CONNS conns x $PIPE_DEPTH" "$PIPE_CONNS" "$PIPE_DEPTH"
+    [[ " $CASES " == *" c512 "* ]] && run_case "512 conns x 1" 512 1
+    [[ " $CASES " == *" c4096 "* ]] && run_case "4096 conns x 1" 4096 1
+    [[ " $CASES " == *" pipelined "* ]] && run_case "$PIPE_CONNS conns x $PIPE_DEPTH" "$PIPE_CONNS" "$PIPE_DEPTH"
+    [[ " $CASES " == *" idle "* ]] || exit 0
     read -r ph pd <<<"$(idle_memory ProntoWsServer 18090)"
     read -r vh vd <<<"$(idle_memory VertxWsServer 18091)"
     read -r nh nd <<<"$(idle_memory NettyWsServer 18092)"
