@@ -70,8 +70,10 @@ final class WsHandshake {
         if (d == null || offers == null) {
             return null;
         }
+        // server_max_window_bits offers are declined (allowServerWindowSize false): the JDK's zlib has no window
+        // parameter and Netty would need the optional JZlib for it; the client's other offers may still match
         PerMessageDeflateServerExtensionHandshaker handshaker = new PerMessageDeflateServerExtensionHandshaker(
-                d.level(), true, d.clientMaxWindowBits(), d.allowServerNoContext(), d.preferClientNoContext(),
+                d.level(), false, d.clientMaxWindowBits(), d.allowServerNoContext(), d.preferClientNoContext(),
                 WebSocketExtensionFilterProvider.DEFAULT, options.maxMessageSize());
         for (String offer : offers.split(",")) {
             WebSocketExtensionData data = parse(offer);

@@ -76,4 +76,17 @@ class WebSocketDeflateTest {
             assertThat(c.frames()).singleElement().extracting(WsWire.Frame::closeCode).isEqualTo(1002);
         }
     }
+
+    @Test
+    void offerAskingForAServerWindowIsDeclinedAndALaterOfferAccepted() {
+        WebSocketOptions options = WebSocketOptions.builder().compression(WebSocketOptions.Deflate.defaults()).build();
+        try (WsChannel c = new WsChannel(r -> r.ws("/ws", options, ECHO))) {
+            String head = c.request(WsWire.upgrade("/ws").replace("\r\n\r\n", "\r\nSec-WebSocket-Extensions: "
+                    + "permessage-deflate; server_max_window_bits=9, permessage-deflate; client_no_context_takeover\r\n\r\n"));
+
+            assertThat(head).startsWith("HTTP/1.1 101 ")
+                    .contains("Sec-WebSocket-Extensions: permessage-deflate\r\n")
+                    .doesNotContain("server_max_window_bits");
+        }
+    }
 }
