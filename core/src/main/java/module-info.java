@@ -9,6 +9,7 @@ module dev.pronto.core {
     requires transitive io.netty.transport;
     requires io.netty.handler;
     requires io.netty.codec;
+    requires io.netty.codec.http;
     requires io.netty.codec.http2;
     requires io.netty.transport.classes.epoll;
     requires io.netty.transport.classes.io_uring;

@@ -104,6 +104,13 @@ public interface Response {
     BodyWriter stream();
 
     /**
+     * Starts a server-sent events response: {@code Content-Type: text/event-stream},
+     * {@code Cache-Control: no-cache}, status and other headers as set so far, then the events written
+     * to the returned stream. Same contract as {@link #stream()}.
+     */
+    EventStream sse();
+
+    /**
      * Adds a trailer field, sent after the body (gRPC's {@code grpc-status}, a checksum computed
      * while streaming). Callable before the response is sent, and while a body started by
      * {@link #stream()} is open, from the thread that writes it; the fields are read when the body

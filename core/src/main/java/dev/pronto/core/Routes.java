@@ -135,6 +135,29 @@ public final class Routes {
     }
 
     /**
+     * Registers a WebSocket endpoint (RFC 6455) on {@code path} with {@link WebSocketOptions#defaults()}.
+     * See {@link #ws(String, WebSocketOptions, WebSocketHandler)}.
+     */
+    public Routes ws(String path, WebSocketHandler handler) {
+        return ws(path, WebSocketOptions.defaults(), handler);
+    }
+
+    /**
+     * Registers a WebSocket endpoint on {@code path}: a GET route whose hooks (onRequest, preHandler)
+     * run before the upgrade, so they may refuse it (401/403) or set request attributes, which the
+     * {@link WebSocket} session inherits. A valid upgrade over HTTP/1.1 is answered with 101 and the
+     * connection switches to WebSocket frames on its event loop; a GET without upgrade headers gets
+     * 426, a malformed handshake 400. Over HTTP/2 (RFC 8441) it is not offered yet: such requests get 426.
+     *
+     * @throws IllegalArgumentException on bad syntax or a conflict, as for {@link #get(String, Handler)}
+     */
+    public Routes ws(String path, WebSocketOptions options, WebSocketHandler handler) {
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(handler, "handler");
+        return route(Method.GET, path, RouteOptions.defaults(), dev.pronto.core.internal.WsRoute.of(handler, options));
+    }
+
+    /**
      * Creates a scope for routes under {@code prefix} (nestable) and configures it.
      *
      * @param prefix a path prefix such as {@code /api}; {@code ""} for a scope without one

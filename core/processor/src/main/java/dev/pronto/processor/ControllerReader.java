@@ -24,6 +24,7 @@ final class ControllerReader {
     private final ParamBinder binder;
     private int errors;
     private Constants constants;
+    private List<Controller.WebSocketEndpoint> webSockets;
 
     ControllerReader(ProcessingEnvironment env, ValidationReader validation) {
         this.env = env;
@@ -37,7 +38,12 @@ final class ControllerReader {
         constants = new Constants();
         String prefix = prefix(type);
         List<Route> routes = new ArrayList<>();
+        webSockets = new ArrayList<>();
         for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
+            AnnotationMirror ws = Names.find(method, Names.WEB_SOCKET);
+            if (ws != null) {
+                webSocket(method, ws, prefix);
+            }
             for (AnnotationMirror mirror : Names.findAll(method, Names.HTTP_METHODS)) {
                 Route route = route(method, mirror, prefix);
                 if (route != null) {
@@ -116,6 +122,28 @@ final class ControllerReader {
         }
     }
 
+    /** A {@code @WebSocketRoute} method: no parameters, an instance method returning a WebSocketHandler. */
+    private void webSocket(ExecutableElement method, AnnotationMirror mirror, String prefix) {
+        try {
+            checkMethod(method);
+            if (!method.getParameters().isEmpty() || method.getModifiers().contains(Modifier.STATIC)) {
+                throw new RouteException("@WebSocketRoute method must be an instance method without parameters", method, mirror);
+            }
+            javax.lang.model.element.TypeElement handler = env.getElementUtils().getTypeElement("dev.pronto.core.WebSocketHandler");
+            if (handler == null || !env.getTypeUtils().isAssignable(method.getReturnType(), handler.asType())) {
+                throw new RouteException("@WebSocketRoute method must return a dev.pronto.core.WebSocketHandler", method, mirror);
+            }
+            try {
+                webSockets.add(new Controller.WebSocketEndpoint(method,
+                        PathTemplate.join(prefix, Names.stringValue(mirror, "")).pattern()));
+            } catch (IllegalArgumentException e) {
+                throw new RouteException(e.getMessage(), method, mirror);
+            }
+        } catch (RouteException e) {
+            report(e);
+        }
+    }
+
     private static void checkMethod(ExecutableElement method) throws RouteException {
         if (method.getModifiers().contains(Modifier.PRIVATE)) {
             throw new RouteException("route method must not be private; the generated "
@@ -180,7 +208,8 @@ final class ControllerReader {
         String packageName = pkg.isUnnamed() ? "" : pkg.getQualifiedName().toString();
         String qualified = type.getQualifiedName().toString();
         String reference = packageName.isEmpty() ? qualified : qualified.substring(packageName.length() + 1);
-        return new Controller(type, packageName, reference, generatedName(type), List.copyOf(routes), constants);
+        return new Controller(type, packageName, reference, generatedName(type), List.copyOf(routes), constants,
+                List.copyOf(webSockets));
     }
 
     static String generatedName(TypeElement type) {

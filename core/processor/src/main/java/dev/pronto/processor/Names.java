@@ -15,6 +15,7 @@ import javax.lang.model.element.TypeElement;
 final class Names {
     static final String ANNOTATIONS = "dev.pronto.core.annotation.";
     static final String PATH = ANNOTATIONS + "Path";
+    static final String WEB_SOCKET = ANNOTATIONS + "WebSocketRoute";
     static final String STATUS = ANNOTATIONS + "Status";
     static final String BLOCKING = ANNOTATIONS + "Blocking";
     static final String BODY = ANNOTATIONS + "Body";

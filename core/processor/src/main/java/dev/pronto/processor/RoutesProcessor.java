@@ -41,6 +41,7 @@ public final class RoutesProcessor extends AbstractProcessor {
     public Set<String> getSupportedAnnotationTypes() {
         Set<String> names = new LinkedHashSet<>(Names.HTTP_METHODS.keySet());
         names.add(Names.PATH);
+        names.add(Names.WEB_SOCKET);
         return names;
     }
 

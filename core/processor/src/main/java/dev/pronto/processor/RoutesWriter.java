@@ -126,6 +126,9 @@ final class RoutesWriter {
                 line("        routes." + route.register() + "(" + path + ", " + handler + ");");
             }
         }
+        for (Controller.WebSocketEndpoint ws : controller.webSockets()) {
+            line("        routes.ws(" + Names.literal(ws.path()) + ", controller." + ws.method().getSimpleName() + "());");
+        }
         line("    }");
     }
 

@@ -326,6 +326,16 @@ final class ExchangeHandle implements Request, Response {
     }
 
     @Override
+    public dev.pronto.core.EventStream sse() {
+        String lastEventId = req().header("Last-Event-ID");
+        contentType("text/event-stream; charset=utf-8");
+        header("Cache-Control", "no-cache");
+        // reverse proxies such as nginx would otherwise buffer the stream
+        header("X-Accel-Buffering", "no");
+        return new SseWriter(stream(), lastEventId);
+    }
+
+    @Override
     public String toString() {
         return live() ? x.request.toString() : "completed exchange" + (route == null ? "" : " of " + route);
     }

@@ -5,6 +5,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
@@ -33,6 +34,8 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     private final ConnectionTimer timer;
     /** Until the first bytes were checked for the h2c preface; null when h2c is off or settled. */
     private H2cSniffer sniffer;
+    /** Whether {@code Upgrade: h2c} is honoured: a cleartext listener that offers h2c. */
+    private boolean h2cUpgrade;
     /** Bytes read per chunk of a file sent over TLS. */
     private static final int FILE_CHUNK = 64 * 1024;
     private io.netty.handler.ssl.SslHandler tls;
@@ -89,6 +92,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     /** Lets a client that starts with the HTTP/2 preface speak h2c (prior knowledge) on this connection. */
     void acceptH2cPriorKnowledge() {
         sniffer = new H2cSniffer(server);
+        h2cUpgrade = true;
     }
 
     @Override
@@ -248,6 +252,12 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     /** Admits {@code e} to the response order and runs its chain. */
     void dispatch(Exchange e) {
+        if (h2cUpgrade && queue.isEmpty() && !closing && !draining() && H2cUpgrade.applies(e)) {
+            h2cUpgrade = false;
+            H2cUpgrade.upgrade(this, e);
+            queue.discard(e);
+            return;
+        }
         queue.admit(e);
         Dispatch.run(e);
         queue.handlerReturned(e);
@@ -318,6 +328,50 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         queue.admit(e);
         Errors.answerByServer(e, status, message);
         queue.handlerReturned(e);
+    }
+
+    // ---- protocol upgrade (101 Switching Protocols) ----
+
+    /** Whether {@code e} may switch the connection: nothing is answered ahead of it and nothing is closing. */
+    boolean upgradable(Exchange e) {
+        return !closing && !draining() && (e.direct || queue.isHead(e)) && !decoder.inBody();
+    }
+
+    /**
+     * {@code e}'s 101 was handed to the queue: stop parsing HTTP now (what follows belongs to the new
+     * protocol) and, in a task after this read batch has flushed the 101, replace this handler by
+     * {@code next}, which gets every byte read since.
+     */
+    void upgrade(ChannelHandler next) {
+        upgrade("upgraded", next, installed -> { });
+    }
+
+    /** As {@link #upgrade(ChannelHandler)}, naming the handler and running {@code installed} before bytes flow. */
+    void upgrade(String name, ChannelHandler next, java.util.function.Consumer<ChannelHandlerContext> installed) {
+        decoder.upgraded();
+        eventLoop().execute(() -> switchTo(name, next, installed));
+    }
+
+    private void switchTo(String name, ChannelHandler next, java.util.function.Consumer<ChannelHandlerContext> installed) {
+        if (closing) {
+            return;
+        }
+        out.writePending();
+        ctx.flush();
+        ByteBuf rest = decoder.takeRest();
+        ctx.pipeline().addAfter(ctx.name(), name, next);
+        installed.accept(ctx.pipeline().context(next));
+        if (rest != null) {
+            ctx.fireChannelRead(rest);
+            ctx.fireChannelReadComplete();
+        }
+        ctx.pipeline().remove(this);
+    }
+
+    /** Writes bytes of the connection's own (a 101 head) in order after everything queued before. */
+    void writeRaw(ByteBuf bytes) {
+        out.writePending();
+        ctx.write(bytes, ctx.voidPromise());
     }
 
     // ---- output ----

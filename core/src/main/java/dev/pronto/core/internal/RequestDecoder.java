@@ -16,6 +16,8 @@ final class RequestDecoder {
     private static final int STOPPED = 3;
     private static final int FIXED_STREAM = 4;
     private static final int CHUNKED_STREAM = 5;
+    /** A 101 was answered: the bytes that follow belong to the new protocol and are kept, not parsed. */
+    private static final int UPGRADED = 6;
     private static final int BODY_RESERVE = 64 * 1024;
 
     private final HttpConnection conn;
@@ -80,7 +82,7 @@ final class RequestDecoder {
 
     /** Decodes and dispatches every complete request buffered, until input runs out or reading pauses. */
     void decode() {
-        while (cum != null && phase != STOPPED && !conn.readPaused()) {
+        while (cum != null && phase != STOPPED && phase != UPGRADED && !conn.readPaused()) {
             boolean progressed = switch (phase) {
                 case HEAD -> cum.isReadable() && head();
                 case FIXED -> fixedBody();
@@ -313,6 +315,22 @@ final class RequestDecoder {
     private boolean fail(int status, String message) {
         conn.failFraming(status, message);
         return false;
+    }
+
+    /** Stops parsing after an upgrade, keeping what arrives for the new protocol ({@link #takeRest}). */
+    void upgraded() {
+        phase = UPGRADED;
+    }
+
+    /** The bytes read after the upgraded request (ownership moves to the caller), or null. */
+    io.netty.buffer.ByteBuf takeRest() {
+        ByteBuf rest = cum;
+        cum = null;
+        if (rest != null && !rest.isReadable()) {
+            rest.release();
+            return null;
+        }
+        return rest;
     }
 
     /** Stops decoding for good and drops buffered input. */

@@ -26,6 +26,11 @@ final class ResponseQueue {
         this.conn = conn;
     }
 
+    /** Whether {@code e} is the oldest exchange waiting for its response. */
+    boolean isHead(Exchange e) {
+        return pendingHead == e;
+    }
+
     boolean isEmpty() {
         return pendingHead == null;
     }

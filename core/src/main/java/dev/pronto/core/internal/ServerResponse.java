@@ -88,6 +88,12 @@ final class ServerResponse {
         return status;
     }
 
+    /** For a protocol upgrade the server performs itself: the one 1xx answer a handler's response may carry. */
+    void switchingProtocols() {
+        checkOpen();
+        status = 101;
+    }
+
     void header(CharSequence name, CharSequence value) {
         checkOpen();
         headers.add(name, value);

@@ -76,6 +76,7 @@ public final class ArenaApp implements AutoCloseable {
                 .routes(r -> r.get("/static/{*path}", files))
                 .routes(new DbRoutes(postgres))
                 .routes(new CrudController$Routes(new CrudController(postgres)))
+                .routes(new EchoSocket())
                 .build().start();
         LOG.info("Arena app on ports {}: {} dataset items, static files from {}, database {}", server.ports(),
                 dataset.size(), staticDir, embedded != null ? "embedded" : config.databaseUrl().replaceAll(":[^:@/]*@", ":***@"));

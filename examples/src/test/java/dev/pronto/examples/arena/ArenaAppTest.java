@@ -370,4 +370,67 @@ class ArenaAppTest {
         };
         return new String(plain, java.nio.charset.StandardCharsets.ISO_8859_1);
     }
+    /** echo-ws (httparena.md §5.16) through the JDK's own WebSocket client. */
+    @Test
+    void echoWsEchoesTextAndBinaryInOrderAndAnswersClose() throws Exception {
+        java.util.concurrent.LinkedBlockingQueue<Object> got = new java.util.concurrent.LinkedBlockingQueue<>();
+        java.net.http.WebSocket ws = http.newWebSocketBuilder()
+                .buildAsync(URI.create("ws://127.0.0.1:" + app.port() + "/ws"), new java.net.http.WebSocket.Listener() {
+                    private final StringBuilder text = new StringBuilder();
+                    private final java.io.ByteArrayOutputStream binary = new java.io.ByteArrayOutputStream();
+
+                    @Override
+                    public java.util.concurrent.CompletionStage<?> onText(java.net.http.WebSocket w, CharSequence data, boolean last) {
+                        text.append(data);
+                        if (last) {
+                            got.add(text.toString());
+                            text.setLength(0);
+                        }
+                        w.request(1);
+                        return null;
+                    }
+
+                    @Override
+                    public java.util.concurrent.CompletionStage<?> onBinary(java.net.http.WebSocket w, java.nio.ByteBuffer data, boolean last) {
+                        byte[] b = new byte[data.remaining()];
+                        data.get(b);
+                        binary.writeBytes(b);
+                        if (last) {
+                            got.add(binary.toByteArray());
+                            binary.reset();
+                        }
+                        w.request(1);
+                        return null;
+                    }
+
+                    @Override
+                    public java.util.concurrent.CompletionStage<?> onClose(java.net.http.WebSocket w, int code, String reason) {
+                        got.add("close " + code);
+                        return null;
+                    }
+                }).get(10, java.util.concurrent.TimeUnit.SECONDS);
+        byte[] random = new byte[256];
+        ThreadLocalRandom.current().nextBytes(random);
+
+        ws.sendText("HttpArena-validate-7a", true).get();
+        ws.sendBinary(java.nio.ByteBuffer.wrap(random), true).get();
+        for (int i = 0; i < 5; i++) {
+            ws.sendText("rapid-" + i, true).get();
+        }
+        ws.sendClose(1000, "validate done").get();
+
+        assertThat(got.poll(10, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo("HttpArena-validate-7a");
+        assertThat((byte[]) got.poll(10, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(random);
+        for (int i = 0; i < 5; i++) {
+            assertThat(got.poll(10, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo("rapid-" + i);
+        }
+        assertThat(got.poll(10, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo("close 1000");
+    }
+
+    @Test
+    void plainGetOnWsIsA426() throws Exception {
+        HttpResponse<byte[]> r = send(req("/ws"));
+
+        assertThat(r.statusCode()).isEqualTo(426);
+    }
 }

@@ -1,8 +1,12 @@
 package dev.pronto.client.http;
 
 import dev.pronto.client.http.internal.Dispatcher;
+import dev.pronto.core.WebSocket;
+import dev.pronto.core.WebSocketHandler;
+import dev.pronto.core.WebSocketOptions;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoopGroup;
+import java.net.URI;
 import java.util.Objects;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -84,6 +88,23 @@ public final class HttpClient implements AutoCloseable {
      */
     public CompletionStage<ClientResponse> sendStreaming(ClientRequest request, Flow.Subscriber<? super ByteBuf> body) {
         return dispatcher.stream(Objects.requireNonNull(request, "request"), Objects.requireNonNull(body, "body"));
+    }
+
+    /**
+     * Opens a WebSocket (RFC 6455) to a {@code ws://} {@code uri}; {@code handler} gets the same
+     * callbacks as a server's, on the connection's event loop (or virtual threads with
+     * {@link WebSocketOptions#blocking()}), and the stage completes with the session once the server
+     * answered 101, or fails with a {@link ClientException} (refused upgrade, wrong accept key,
+     * connection failure). {@code wss://} and permessage-deflate are not offered by the client yet.
+     */
+    public CompletionStage<WebSocket> webSocket(URI uri, WebSocketOptions options, WebSocketHandler handler) {
+        return dispatcher.webSocket(Objects.requireNonNull(uri, "uri"), Objects.requireNonNull(options, "options"),
+                Objects.requireNonNull(handler, "handler"));
+    }
+
+    /** Opens a WebSocket with {@link WebSocketOptions#defaults()}; see {@link #webSocket(URI, WebSocketOptions, WebSocketHandler)}. */
+    public CompletionStage<WebSocket> webSocket(URI uri, WebSocketHandler handler) {
+        return webSocket(uri, WebSocketOptions.defaults(), handler);
     }
 
     /**

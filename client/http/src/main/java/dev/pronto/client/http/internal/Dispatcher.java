@@ -121,6 +121,28 @@ public final class Dispatcher {
         c.submit(x);
     }
 
+    /** Opens a WebSocket to {@code uri} (ws:// only) on one of the client's loops. */
+    public CompletableFuture<dev.pronto.core.WebSocket> webSocket(java.net.URI uri, dev.pronto.core.WebSocketOptions options,
+                                                                  dev.pronto.core.WebSocketHandler handler) {
+        CompletableFuture<dev.pronto.core.WebSocket> opened = new CompletableFuture<>();
+        if (!"ws".equalsIgnoreCase(uri.getScheme())) {
+            opened.completeExceptionally(new ClientException("only ws:// WebSocket URIs are supported, got " + uri));
+            return opened;
+        }
+        LoopContext c = pick();
+        int port = uri.getPort() > 0 ? uri.getPort() : 80;
+        new io.netty.bootstrap.Bootstrap().group(c.eventLoop()).channel(c.runtime().channelClass())
+                .option(io.netty.channel.ChannelOption.TCP_NODELAY, true)
+                .handler(new WsClientHandshake(uri, options, handler, opened))
+                .connect(uri.getHost(), port).addListener(f -> {
+                    if (!f.isSuccess()) {
+                        opened.completeExceptionally(new dev.pronto.client.http.ConnectFailedException(
+                                "cannot connect to " + uri, f.cause()));
+                    }
+                });
+        return opened;
+    }
+
     private LoopContext pick() {
         for (LoopContext c : loops) {
             if (c.eventLoop().inEventLoop()) {
