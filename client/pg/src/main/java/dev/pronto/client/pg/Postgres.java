@@ -115,6 +115,19 @@ public final class Postgres implements AutoCloseable {
                 .toArray(CompletableFuture[]::new));
     }
 
+    /** Connections this client keeps open when Postgres is up: {@link #connectionsPerLoop()} per event loop. */
+    public int maxConnections() {
+        return perLoop * pools.size();
+    }
+
+    /**
+     * Connections live now, over every event loop, for metrics; any thread, without locking (a read
+     * may be a moment stale).
+     */
+    public int liveConnections() {
+        return pools.values().stream().mapToInt(LoopPool::liveConnections).sum();
+    }
+
     /**
      * A readiness check for {@code dev.pronto.core.Health}: up while every event loop has a live
      * connection, so a request on any loop can reach Postgres. It reads the pools' state without
