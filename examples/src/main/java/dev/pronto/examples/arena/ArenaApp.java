@@ -32,8 +32,10 @@ public final class ArenaApp implements AutoCloseable {
     private final Postgres postgres;
     private final VertxLoops loops;
     private final AutoCloseable database;
+    private final ArenaOps ops;
 
-    private ArenaApp(Server server, Postgres postgres, VertxLoops loops, AutoCloseable database) {
+    private ArenaApp(Server server, Postgres postgres, VertxLoops loops, AutoCloseable database, ArenaOps ops) {
+        this.ops = ops;
         this.server = server;
         this.postgres = postgres;
         this.loops = loops;
@@ -60,6 +62,7 @@ public final class ArenaApp implements AutoCloseable {
                 .maxConnections(config.maxDbConnections()).build());
         StaticFiles files = StaticFiles.builder(staticDir)
                 .cache("disk".equals(config.staticCache()) ? StaticFiles.Cache.NONE : StaticFiles.Cache.MEMORY).build();
+        ArenaOps ops = new ArenaOps(postgres);
         Server.Builder builder = Server.builder();
         ArenaListeners.of(config).forEach(builder::listener);
         Server server = builder
@@ -67,15 +70,17 @@ public final class ArenaApp implements AutoCloseable {
                 .config(c -> c.maxBodySize(MAX_BODY))
                 .json(json)
                 .compression(Compression.defaults())
+                .routes(ops)
                 .routes(new BaselineRoutes())
                 .routes(new JsonRoutes(dataset))
                 .routes(r -> r.get("/static/{*path}", files))
                 .routes(new DbRoutes(postgres))
                 .routes(new CrudController$Routes(new CrudController(postgres)))
                 .build().start();
+        ops.bind(server);
         LOG.info("Arena app on ports {}: {} dataset items, static files from {}, database {}", server.ports(),
                 dataset.size(), staticDir, url.replaceAll(":[^:@/]*@", ":***@"));
-        return new ArenaApp(server, postgres, loops, database);
+        return new ArenaApp(server, postgres, loops, database, ops);
     }
 
     /** The bound port of {@code PORT}: HTTP/1.1 and h2c with prior knowledge. */
@@ -105,6 +110,7 @@ public final class ArenaApp implements AutoCloseable {
 
     @Override
     public void close() {
+        ops.health().markShuttingDown();
         server.stop(Duration.ofSeconds(5));
         postgres.close();
         loops.close();

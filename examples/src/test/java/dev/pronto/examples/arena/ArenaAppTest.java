@@ -231,6 +231,23 @@ class ArenaAppTest {
     }
 
     @Test
+    void metricsServeRequestTimersPerRoutePatternFromMicrometer() throws Exception {
+        body("/crud/items/42");
+
+        assertThat(body("/metrics")).contains("http_server_requests_seconds_count{method=\"GET\",outcome=\"SUCCESS\","
+                + "protocol=\"HTTP/1.1\",status=\"200\",uri=\"/crud/items/{id}\"}")
+                .contains("pronto_pg_connections_live{pool=\"arena\"}").contains("jvm_memory_used_bytes");
+    }
+
+    @Test
+    void readinessIsUpOncePostgresHasLiveConnections() throws Exception {
+        HttpResponse<byte[]> ready = send(req("/health/ready"));
+
+        assertThat(ready.statusCode()).isEqualTo(200);
+        assertThat(new String(ready.body(), java.nio.charset.StandardCharsets.UTF_8)).contains("\"postgres\":\"UP\"");
+    }
+
+    @Test
     void crudMissingItemIs404() throws Exception {
         assertThat(send(req("/crud/items/999999")).statusCode()).isEqualTo(404);
     }
