@@ -4,6 +4,7 @@ import dev.pronto.client.pg.PgConfig;
 import dev.pronto.client.pg.Postgres;
 import dev.pronto.client.pg.VertxLoops;
 import dev.pronto.core.Compression;
+import dev.pronto.core.config.Config;
 import dev.pronto.core.Server;
 import dev.pronto.core.StaticFiles;
 import dev.pronto.json.ProntoJson;
@@ -43,7 +44,10 @@ public final class ArenaApp implements AutoCloseable {
     }
 
     public static void main(String[] args) throws Exception {
-        ArenaApp app = start(ArenaConfig.fromEnv(System.getenv()), () -> { });
+        Config config = Config.builder().file(Path.of(System.getenv().getOrDefault("ARENA_CONFIG", "arena.yaml")))
+                .env(System.getenv()).systemProperties().build();
+        ArenaApp app = start(ArenaConfig.from(config), () -> { });
+        LOG.info("Effective configuration:\n{}", config.describe());
         Runtime.getRuntime().addShutdownHook(new Thread(app::close, "arena-shutdown"));
     }
 
