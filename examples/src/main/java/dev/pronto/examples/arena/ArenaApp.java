@@ -63,7 +63,9 @@ public final class ArenaApp implements AutoCloseable {
         String url = config.databaseUrl() == null ? DEFAULT_DATABASE_URL : config.databaseUrl();
         VertxLoops loops = VertxLoops.create(Runtime.getRuntime().availableProcessors());
         Postgres postgres = Postgres.create(loops.vertx(), PgConfig.builder().url(url)
-                .maxConnections(config.maxDbConnections()).build());
+                // No DATABASE_URL (HttpArena's profiles without a database): one connection per loop retrying in
+                // the background instead of DATABASE_MAX_CONN of them competing with the first requests.
+                .maxConnections(config.databaseUrl() == null ? 1 : config.maxDbConnections()).build());
         StaticFiles files = StaticFiles.builder(staticDir)
                 .cache("disk".equals(config.staticCache()) ? StaticFiles.Cache.NONE : StaticFiles.Cache.MEMORY).build();
         ArenaOps ops = new ArenaOps(postgres);
