@@ -1,7 +1,8 @@
 """Startup and memory probe for jmh/load/startup.sh (stdlib only).
 
 start:  launches the command given after '--', polls GET until a 200 arrives, prints
-        'pid seconds_to_first_response'; the server keeps running (the caller kills it).
+        'pid seconds_to_first_response cpu_seconds_used_by_then'; the server keeps running (the caller
+        kills it). CPU seconds are robust to a busy machine, where wall time mostly measures waiting.
 idle:   opens N keep-alive connections, sends one GET on each, reads each answer, holds them
         open and prints the server's RSS in KiB; closes them when stdin reaches EOF.
 """
@@ -25,6 +26,11 @@ def rss_kib(pid):
     return -1
 
 
+def cpu_seconds(pid):
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
 def start(port, path, cmd, log):
     t0 = time.monotonic()
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
@@ -33,7 +39,7 @@ def start(port, path, cmd, log):
             print(f"{proc.pid} FAILED", flush=True)
             return
         time.sleep(0.002)
-    print(f"{proc.pid} {time.monotonic() - t0:.3f}", flush=True)
+    print(f"{proc.pid} {time.monotonic() - t0:.3f} {cpu_seconds(proc.pid):.2f}", flush=True)
 
 
 def idle(port, path, pid, n):
