@@ -52,7 +52,7 @@ DB_PID=""; APP_PID=""
 trap 'rm -f "$LUA" "$PIPE"; kill $APP_PID $DB_PID 2>/dev/null || true' EXIT
 
 DBLOG=$(mktemp)
-taskset -c 0 "$JAVA" "${FLAGS[@]}" -cp "$JAR" dev.pronto.examples.arena.EmbeddedDb >"$DBLOG" 2>&1 &
+taskset -c 0 "$JAVA" "${FLAGS[@]}" -cp "${JAR%.jar}-dev.jar" dev.pronto.examples.arena.EmbeddedDb >"$DBLOG" 2>&1 &
 DB_PID=$!
 for _ in $(seq 120); do grep -q '^DATABASE_URL=' "$DBLOG" && break; sleep 0.5; done
 DATABASE_URL=$(sed -n 's/^DATABASE_URL=//p' "$DBLOG")

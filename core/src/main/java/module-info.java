@@ -19,6 +19,7 @@ module dev.pronto.core {
 
     exports dev.pronto.core;
     exports dev.pronto.core.annotation;
+    exports dev.pronto.core.config;
     exports dev.pronto.core.testing;
     exports dev.pronto.core.internal to dev.pronto.client.http;
 }

@@ -13,19 +13,38 @@ import org.slf4j.LoggerFactory;
  * response's {@code X-Request-Id}, stored as the request attribute {@code "requestId"}, and named
  * in the server's log line for unhandled errors. After each response one line is logged at INFO
  * to the SLF4J logger {@code dev.pronto.access}:
- * {@code GET /users/42 200 512B 840us id=5f3a9c1e2b7d4a60}.
+ * {@code GET /users/42 200 512B 840us id=5f3a9c1e2b7d4a60}, plus {@code trace=<trace id>} when a tracing
+ * plugin (such as {@code pronto-opentelemetry}'s) set the request attribute {@value #TRACE_ID}.
+ *
+ * <p>{@link #json()} logs the same as one JSON object per line instead, for log pipelines:
+ * {@code {"method":"GET","uri":"/users/42","route":"/users/{id}","status":200,"bytes":512,"micros":840,
+ * "protocol":"HTTP/1.1","requestId":"5f3a9c1e2b7d4a60","traceId":"4bf9...","spanId":"00f0..."}}. With the
+ * logger's INFO level off, neither format builds its line.
  */
 public final class AccessLog implements Consumer<Routes> {
     /** The request attribute holding the request id. */
     public static final String REQUEST_ID = "requestId";
+    /** The request attribute a tracing plugin sets to the trace id; logged when present. */
+    public static final String TRACE_ID = "traceId";
+    /** The request attribute a tracing plugin sets to the server span id; logged in JSON when present. */
+    public static final String SPAN_ID = "spanId";
     private static final Logger LOG = LoggerFactory.getLogger("dev.pronto.access");
+    private final Format format;
 
-    private AccessLog() {
+    private enum Format { TEXT, JSON }
+
+    private AccessLog(Format format) {
+        this.format = format;
     }
 
-    /** The plugin. */
+    /** The plugin, logging text lines. */
     public static AccessLog create() {
-        return new AccessLog();
+        return new AccessLog(Format.TEXT);
+    }
+
+    /** The plugin, logging one JSON object per line. */
+    public static AccessLog json() {
+        return new AccessLog(Format.JSON);
     }
 
     @Override
@@ -35,9 +54,18 @@ public final class AccessLog implements Consumer<Routes> {
             req.attribute(REQUEST_ID, id);
             res.header("X-Request-Id", id);
         }).onResponse((req, status, bytes, nanos) -> {
-            if (LOG.isInfoEnabled()) {
+            if (!LOG.isInfoEnabled()) {
+                return;
+            }
+            Object trace = req.attribute(TRACE_ID);
+            if (format == Format.JSON) {
+                LOG.info(AccessLogJson.line(req, status, bytes, nanos));
+            } else if (trace == null) {
                 LOG.info("{} {} {} {}B {}us id={}", req.method(), req.uri(), status, bytes, nanos / 1000,
                         req.attribute(REQUEST_ID));
+            } else {
+                LOG.info("{} {} {} {}B {}us id={} trace={}", req.method(), req.uri(), status, bytes, nanos / 1000,
+                        req.attribute(REQUEST_ID), trace);
             }
         });
     }

@@ -4,20 +4,19 @@ import dev.pronto.core.internal.MetricsRegistry;
 import java.util.function.Consumer;
 
 /**
- * Request metrics in Prometheus text format, as a plugin: {@code routes.register(metrics)} adds
- * {@code GET /metrics} and {@code GET /health}, and {@link #bind(Server)} after start adds
- * connection, TLS-handshake-failure and event-loop-lag series.
+ * Dependency-free metrics in Prometheus text format, as a plugin: {@code routes.register(metrics)}
+ * records every request through {@link RequestMetrics} and adds {@code GET /metrics}; {@link #bind(Server)}
+ * after start adds the connection, TLS-handshake-failure and event-loop-lag meters. The series and
+ * their names are those of {@link MeterNames}, exactly as {@code pronto-micrometer} exposes them
+ * through Micrometer's Prometheus registry, so dashboards survive a switch between the two.
  *
- * <p>Recorded per route pattern and method: request counts by status class and a latency
- * histogram ({@code pronto_requests_total}, {@code pronto_request_duration_seconds}); plus
- * {@code pronto_open_connections}, {@code pronto_tls_handshake_failures_total} and
- * {@code pronto_event_loop_lag_seconds}. Dependency-free:
- * counters are {@code LongAdder}s, so recording costs a few nanoseconds and never locks; a route
- * table's patterns bound the label set, so hostile paths cannot grow it (unmatched paths count
- * under {@code route="unmatched"}).
+ * <p>Recording costs a few nanoseconds and never locks or allocates once a series exists (counters
+ * are {@code LongAdder}s); the route table bounds the series, so hostile paths cannot grow them.
+ * Liveness and readiness endpoints are {@link Health}'s.
  */
 public final class Metrics implements Consumer<Routes> {
     private final MetricsRegistry registry = new MetricsRegistry();
+    private final RequestMetrics requests = RequestMetrics.of(registry);
     private final String path;
 
     private Metrics(String path) {
@@ -36,21 +35,25 @@ public final class Metrics implements Consumer<Routes> {
 
     @Override
     public void accept(Routes routes) {
-        routes.root().onResponse(registry::record);
+        requests.accept(routes);
         routes.root().get(path, (req, res) -> res.contentType("text/plain; version=0.0.4; charset=utf-8")
                 .send(registry.scrape()));
-        routes.root().get("/health", (req, res) -> res.contentType("application/json").send("{\"status\":\"UP\"}"));
     }
 
     /**
-     * Starts sampling {@code server}'s open connections and event-loop lag (every 500 ms).
+     * Starts sampling {@code server}'s open connections, TLS handshake failures and event-loop lag.
      *
      * @param server a started server
      * @return this
      */
     public Metrics bind(Server server) {
-        registry.bind(server::openConnections, server::tlsHandshakeFailures, server.eventLoopGroup());
+        registry.bind(server::openConnections, server::tlsHandshakeFailures, EventLoopLag.sample(server.eventLoopGroup()));
         return this;
+    }
+
+    /** The request recording path of these metrics, for carriers that do not run route hooks. */
+    public RequestMetrics requests() {
+        return requests;
     }
 
     /** The current text exposition, as served at the metrics path. */

@@ -4,47 +4,55 @@ import dev.pronto.client.pg.PgConfig;
 import dev.pronto.client.pg.Postgres;
 import dev.pronto.client.pg.VertxLoops;
 import dev.pronto.core.Compression;
+import dev.pronto.core.config.Config;
 import dev.pronto.core.Server;
 import dev.pronto.core.StaticFiles;
 import dev.pronto.json.ProntoJson;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The HttpArena entry, configured by the environment variables of {@link ArenaConfig}. It serves the
- * same routes on every HttpArena port ({@link ArenaListeners}); without a database URL it starts an
- * embedded Postgres and seeds it, and without a data directory it generates a dataset and static files
- * of the same shape.
+ * same routes on every HttpArena port ({@link ArenaListeners}). Without {@code DATABASE_URL} it uses
+ * HttpArena's default ({@link #DEFAULT_DATABASE_URL}); the pool connects in the background, so the
+ * database routes answer empty results (or 503) until Postgres is reachable and the rest is served at
+ * once. Without a data directory it generates a dataset and static files of the same shape. The embedded
+ * Postgres of development and tests lives in {@link ArenaDev}, outside this jar.
  */
 public final class ArenaApp implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ArenaApp.class);
     private static final long MAX_BODY = 64L * 1024 * 1024;
+    /** HttpArena's Postgres sidecar, used when {@code DATABASE_URL} is unset. */
+    static final String DEFAULT_DATABASE_URL = "postgres://bench:bench@localhost:5432/benchmark";
 
     private final Server server;
     private final Postgres postgres;
     private final VertxLoops loops;
-    private final EmbeddedPostgres embedded;
+    private final AutoCloseable database;
+    private final ArenaOps ops;
 
-    private ArenaApp(Server server, Postgres postgres, VertxLoops loops, EmbeddedPostgres embedded) {
+    private ArenaApp(Server server, Postgres postgres, VertxLoops loops, AutoCloseable database, ArenaOps ops) {
+        this.ops = ops;
         this.server = server;
         this.postgres = postgres;
         this.loops = loops;
-        this.embedded = embedded;
+        this.database = database;
     }
 
     public static void main(String[] args) throws Exception {
-        ArenaApp app = start(ArenaConfig.fromEnv(System.getenv()));
+        Config config = Config.builder().file(Path.of(System.getenv().getOrDefault("ARENA_CONFIG", "arena.yaml")))
+                .env(System.getenv()).systemProperties().build();
+        ArenaApp app = start(ArenaConfig.from(config), () -> { });
+        LOG.info("Effective configuration:\n{}", config.describe());
         Runtime.getRuntime().addShutdownHook(new Thread(app::close, "arena-shutdown"));
     }
 
-    /** Starts everything {@code config} asks for; the returned app owns it all. */
-    static ArenaApp start(ArenaConfig config) throws Exception {
+    /** Starts everything {@code config} asks for; the returned app owns it all, {@code database} included. */
+    static ArenaApp start(ArenaConfig config, AutoCloseable database) throws Exception {
         ProntoJson json = ProntoJson.create(new ArenaJson());
         List<Model.Item> dataset = Dataset.load(config.dataDir().resolve("dataset.json"), json);
         Path staticDir = config.dataDir().resolve("static");
@@ -52,18 +60,15 @@ public final class ArenaApp implements AutoCloseable {
             staticDir = StaticData.generate(Files.createTempDirectory("arena-static"));
             LOG.info("No {} mounted: generated static files in {}", config.dataDir().resolve("static"), staticDir);
         }
-        EmbeddedPostgres embedded = config.databaseUrl() == null ? EmbeddedPostgres.builder().start() : null;
-        String url = embedded != null
-                ? "postgres://postgres:postgres@localhost:" + embedded.getPort() + "/postgres" : config.databaseUrl();
+        String url = config.databaseUrl() == null ? DEFAULT_DATABASE_URL : config.databaseUrl();
         VertxLoops loops = VertxLoops.create(Runtime.getRuntime().availableProcessors());
         Postgres postgres = Postgres.create(loops.vertx(), PgConfig.builder().url(url)
-                .maxConnections(config.maxDbConnections()).build());
-        if (embedded != null) {
-            LOG.info("No DATABASE_URL: started embedded Postgres on port {}; seeding {} items", embedded.getPort(), Seeder.ROWS);
-            Seeder.seed(postgres, (io.netty.channel.EventLoop) loops.eventLoops().group().next(), dataset);
-        }
+                // No DATABASE_URL (HttpArena's profiles without a database): one connection per loop retrying in
+                // the background instead of DATABASE_MAX_CONN of them competing with the first requests.
+                .maxConnections(config.databaseUrl() == null ? 1 : config.maxDbConnections()).build());
         StaticFiles files = StaticFiles.builder(staticDir)
                 .cache("disk".equals(config.staticCache()) ? StaticFiles.Cache.NONE : StaticFiles.Cache.MEMORY).build();
+        ArenaOps ops = new ArenaOps(postgres);
         Server.Builder builder = Server.builder();
         ArenaListeners.of(config).forEach(builder::listener);
         Server server = builder
@@ -71,6 +76,7 @@ public final class ArenaApp implements AutoCloseable {
                 .config(c -> c.maxBodySize(MAX_BODY))
                 .json(json)
                 .compression(Compression.defaults())
+                .routes(ops)
                 .routes(new BaselineRoutes())
                 .routes(new JsonRoutes(dataset))
                 .routes(r -> r.get("/static/{*path}", files))
@@ -78,9 +84,10 @@ public final class ArenaApp implements AutoCloseable {
                 .routes(new CrudController$Routes(new CrudController(postgres)))
                 .routes(new EchoSocket())
                 .build().start();
+        ops.bind(server);
         LOG.info("Arena app on ports {}: {} dataset items, static files from {}, database {}", server.ports(),
-                dataset.size(), staticDir, embedded != null ? "embedded" : config.databaseUrl().replaceAll(":[^:@/]*@", ":***@"));
-        return new ArenaApp(server, postgres, loops, embedded);
+                dataset.size(), staticDir, url.replaceAll(":[^:@/]*@", ":***@"));
+        return new ArenaApp(server, postgres, loops, database, ops);
     }
 
     /** The bound port of {@code PORT}: HTTP/1.1 and h2c with prior knowledge. */
@@ -110,20 +117,14 @@ public final class ArenaApp implements AutoCloseable {
 
     @Override
     public void close() {
+        ops.health().markShuttingDown();
         server.stop(Duration.ofSeconds(5));
         postgres.close();
         loops.close();
-        if (embedded != null) {
-            try {
-                embedded.close();
-            } catch (java.io.IOException e) {
-                LOG.warn("Embedded Postgres did not stop cleanly", e);
-            }
+        try {
+            database.close();
+        } catch (Exception e) {
+            LOG.warn("The database did not stop cleanly", e);
         }
-    }
-
-    /** For tests: starts with explicit settings. */
-    static ArenaApp start(Map<String, String> env) throws Exception {
-        return start(ArenaConfig.fromEnv(env));
     }
 }

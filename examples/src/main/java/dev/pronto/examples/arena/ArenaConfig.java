@@ -1,37 +1,47 @@
 package dev.pronto.examples.arena;
 
+import dev.pronto.core.config.Config;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /**
- * The arena app's settings, from HttpArena's environment variables. Every port may be 0 (a free one).
+ * The arena app's settings: keys of a {@link Config}, so each may come from {@code arena.yaml}, the
+ * environment (HttpArena's variables, {@code DATABASE_MAX_CONN} for {@code database.max-conn}) or a
+ * system property, and a bad value fails at start naming its key. Every port may be 0 (a free one).
  *
- * @param port {@code PORT}, default 8080: HTTP/1.1 and h2c with prior knowledge
- * @param tlsPort {@code TLS_PORT}, default 8081: HTTPS, HTTP/1.1 only ({@code json-tls})
- * @param h2Port {@code H2_PORT}, default 8443: TLS with ALPN h2 and http/1.1 ({@code baseline-h2}, {@code static-h2})
- * @param h2cPort {@code H2C_PORT}, default 8082: h2c only ({@code baseline-h2c}, {@code json-h2c})
- * @param tlsCert {@code TLS_CERT}, default {@code /certs/server.crt}: PEM certificate chain
- * @param tlsKey {@code TLS_KEY}, default {@code /certs/server.key}: unencrypted PKCS#8 PEM key
- * @param dataDir {@code DATA_DIR}, default {@code /data}; generated data is used when it is missing
- * @param databaseUrl {@code DATABASE_URL}, or null to start an embedded Postgres
- * @param maxDbConnections {@code DATABASE_MAX_CONN}, default 256
- * @param staticCache {@code STATIC_CACHE}: {@code memory} (default) or {@code disk}
+ * @param port {@code port} ({@code PORT}), default 8080: HTTP/1.1 and h2c with prior knowledge
+ * @param tlsPort {@code tls.port} ({@code TLS_PORT}), default 8081: HTTPS, HTTP/1.1 only ({@code json-tls})
+ * @param h2Port {@code h2.port} ({@code H2_PORT}), default 8443: TLS with ALPN h2 and http/1.1 ({@code baseline-h2}, {@code static-h2})
+ * @param h2cPort {@code h2c.port} ({@code H2C_PORT}), default 8082: h2c only ({@code baseline-h2c}, {@code json-h2c})
+ * @param tlsCert {@code tls.cert} ({@code TLS_CERT}), default {@code /certs/server.crt}: PEM certificate chain
+ * @param tlsKey {@code tls.key} ({@code TLS_KEY}), default {@code /certs/server.key}: unencrypted PKCS#8 PEM key
+ * @param dataDir {@code data.dir} ({@code DATA_DIR}), default {@code /data}; generated data is used when it is missing
+ * @param databaseUrl {@code database.url} ({@code DATABASE_URL}), or null: HttpArena's default in {@link ArenaApp}, an embedded Postgres in {@link ArenaDev}
+ * @param maxDbConnections {@code database.max-conn} ({@code DATABASE_MAX_CONN}), default 256
+ * @param staticCache {@code static.cache} ({@code STATIC_CACHE}): {@code memory} (default) or {@code disk}
  */
 record ArenaConfig(int port, int tlsPort, int h2Port, int h2cPort, Path tlsCert, Path tlsKey, Path dataDir,
                    String databaseUrl, int maxDbConnections, String staticCache) {
-    static ArenaConfig fromEnv(Map<String, String> env) {
+    /** The settings of {@code config}; see the keys above. */
+    static ArenaConfig from(Config config) {
         return new ArenaConfig(
-                Integer.parseInt(env.getOrDefault("PORT", "8080")),
-                Integer.parseInt(env.getOrDefault("TLS_PORT", "8081")),
-                Integer.parseInt(env.getOrDefault("H2_PORT", "8443")),
-                Integer.parseInt(env.getOrDefault("H2C_PORT", "8082")),
-                Path.of(env.getOrDefault("TLS_CERT", "/certs/server.crt")),
-                Path.of(env.getOrDefault("TLS_KEY", "/certs/server.key")),
-                Path.of(env.getOrDefault("DATA_DIR", "/data")),
-                blankToNull(env.get("DATABASE_URL")),
-                Integer.parseInt(env.getOrDefault("DATABASE_MAX_CONN", "256")),
-                env.getOrDefault("STATIC_CACHE", "memory"));
+                config.integer("port", 8080, 0, 65535),
+                config.integer("tls.port", 8081, 0, 65535),
+                config.integer("h2.port", 8443, 0, 65535),
+                config.integer("h2c.port", 8082, 0, 65535),
+                config.path("tls.cert", "/certs/server.crt"),
+                config.path("tls.key", "/certs/server.key"),
+                config.path("data.dir", "/data"),
+                blankToNull(config.string("database.url", null)),
+                config.integer("database.max-conn", 256, 1, 10_000),
+                config.oneOf("static.cache", "memory", List.of("memory", "disk")));
+    }
+
+    /** The settings of the environment variables {@code env} alone. */
+    static ArenaConfig fromEnv(Map<String, String> env) {
+        return from(Config.builder().env(env).build());
     }
 
     /** Whether both TLS files are readable, so the TLS listeners can start. */

@@ -40,7 +40,7 @@ class ArenaAppTest {
     @BeforeAll
     void start() throws Exception {
         dataDir = Files.isDirectory(SHARED) ? SHARED : Files.createTempDirectory("arena-none");
-        app = ArenaApp.start(Map.of("PORT", "0", "TLS_PORT", "0", "H2_PORT", "0", "H2C_PORT", "0",
+        app = ArenaDev.start(Map.of("PORT", "0", "TLS_PORT", "0", "H2_PORT", "0", "H2C_PORT", "0",
                 "TLS_CERT", ArenaCerts.certificate().toString(), "TLS_KEY", ArenaCerts.key().toString(),
                 "DATA_DIR", dataDir.toString()));
         tls = HttpClient.newBuilder().sslContext(ArenaCerts.clientContext()).build();
@@ -228,6 +228,23 @@ class ArenaAppTest {
         assertThat(first.headers().firstValue("X-Cache")).hasValue("MISS");
         assertThat(second.headers().firstValue("X-Cache")).hasValue("HIT");
         assertThat(json.read(Unpooled.wrappedBuffer(second.body()), Model.Item.class).id()).isEqualTo(42);
+    }
+
+    @Test
+    void metricsServeRequestTimersPerRoutePatternFromMicrometer() throws Exception {
+        body("/crud/items/42");
+
+        assertThat(body("/metrics")).contains("http_server_requests_seconds_count{method=\"GET\",outcome=\"SUCCESS\","
+                + "protocol=\"HTTP/1.1\",status=\"200\",uri=\"/crud/items/{id}\"}")
+                .contains("pronto_pg_connections_live{pool=\"arena\"}").contains("jvm_memory_used_bytes");
+    }
+
+    @Test
+    void readinessIsUpOncePostgresHasLiveConnections() throws Exception {
+        HttpResponse<byte[]> ready = send(req("/health/ready"));
+
+        assertThat(ready.statusCode()).isEqualTo(200);
+        assertThat(new String(ready.body(), java.nio.charset.StandardCharsets.UTF_8)).contains("\"postgres\":\"UP\"");
     }
 
     @Test

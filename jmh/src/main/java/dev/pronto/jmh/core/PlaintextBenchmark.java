@@ -34,8 +34,12 @@ import org.openjdk.jmh.annotations.Warmup;
 public class PlaintextBenchmark {
     private static final byte[] REQUEST = "GET /plaintext HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
-    /** {@code harness}: the input buffer and EmbeddedChannel alone, to subtract from the others. */
-    @Param({"pronto", "netty", "harness"})
+    /**
+     * {@code harness}: the input buffer and EmbeddedChannel alone, to subtract from the others;
+     * {@code pronto-metrics} / {@code pronto-micrometer}: Pronto recording every request into the
+     * built-in Prometheus text / a Micrometer Prometheus registry.
+     */
+    @Param({"pronto", "pronto-metrics", "pronto-micrometer", "netty", "harness"})
     public String server;
 
     private EmbeddedChannel channel;
@@ -47,6 +51,10 @@ public class PlaintextBenchmark {
             case "pronto" -> new EmbeddedChannel(Server.builder()
                     .routes(r -> r.get("/plaintext", (req, res) -> res.send("Hello, World!")))
                     .build().channelInitializer());
+            case "pronto-metrics" -> pronto(dev.pronto.core.Metrics.create());
+            case "pronto-micrometer" -> pronto(dev.pronto.micrometer.ProntoMeters.create(
+                    new io.micrometer.prometheusmetrics.PrometheusMeterRegistry(
+                            io.micrometer.prometheusmetrics.PrometheusConfig.DEFAULT)));
             case "netty" -> new EmbeddedChannel(new HttpServerCodec(), new NettyBaselineServer.Handler());
             default -> new EmbeddedChannel(new io.netty.channel.ChannelInboundHandlerAdapter() {
                 @Override
@@ -56,6 +64,12 @@ public class PlaintextBenchmark {
             });
         };
         alloc = channel.alloc();
+    }
+
+    private static EmbeddedChannel pronto(java.util.function.Consumer<dev.pronto.core.Routes> metrics) {
+        return new EmbeddedChannel(Server.builder()
+                .routes(r -> r.register(metrics).get("/plaintext", (req, res) -> res.send("Hello, World!")))
+                .build().channelInitializer());
     }
 
     @TearDown

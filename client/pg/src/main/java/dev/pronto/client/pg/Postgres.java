@@ -2,6 +2,7 @@ package dev.pronto.client.pg;
 
 import dev.pronto.client.pg.internal.LoopPool;
 import dev.pronto.client.pg.internal.VertxBridge;
+import dev.pronto.core.HealthCheck;
 import io.netty.channel.EventLoop;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.FastThreadLocal;
@@ -112,6 +113,32 @@ public final class Postgres implements AutoCloseable {
     public CompletionStage<Void> ready() {
         return CompletableFuture.allOf(pools.values().stream().map(LoopPool::firstConnection)
                 .toArray(CompletableFuture[]::new));
+    }
+
+    /** Connections this client keeps open when Postgres is up: {@link #connectionsPerLoop()} per event loop. */
+    public int maxConnections() {
+        return perLoop * pools.size();
+    }
+
+    /**
+     * Connections live now, over every event loop, for metrics; any thread, without locking (a read
+     * may be a moment stale).
+     */
+    public int liveConnections() {
+        return pools.values().stream().mapToInt(LoopPool::liveConnections).sum();
+    }
+
+    /**
+     * A readiness check for {@code dev.pronto.core.Health}: up while every event loop has a live
+     * connection, so a request on any loop can reach Postgres. It reads the pools' state without
+     * locking (a probe may see a change a moment late) and does no I/O.
+     */
+    public HealthCheck healthCheck() {
+        return () -> {
+            long missing = pools.values().stream().filter(pool -> !pool.available()).count();
+            return missing == 0 ? HealthCheck.Result.healthy()
+                    : HealthCheck.Result.unhealthy("no live connection on " + missing + " of " + pools.size() + " event loops");
+        };
     }
 
     /**

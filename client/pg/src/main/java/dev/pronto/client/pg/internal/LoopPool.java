@@ -88,6 +88,15 @@ public final class LoopPool implements PgClient {
         return loop;
     }
 
+    /** Live connections of this loop; read from other threads it may be a moment stale. */
+    public int liveConnections() {
+        int live = 0;
+        for (Slot slot : slots) {
+            live += slot.live() ? 1 : 0;
+        }
+        return live;
+    }
+
     @Override
     public boolean available() {
         for (Slot slot : slots) {

@@ -1,0 +1,125 @@
+package dev.pronto.core;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Liveness and readiness endpoints with pluggable checks, as a plugin, following the Kubernetes
+ * probe conventions: {@code GET /health/live} answers 200 while the process can serve at all,
+ * {@code GET /health/ready} (and {@code /health}) 200 while every readiness check is up and the
+ * server is not shutting down, else 503. Bodies are JSON:
+ * {@code {"status":"DOWN","checks":{"postgres":"DOWN: no live connection on 2 of 2 event loops"}}}.
+ *
+ * <pre>{@code
+ * Health health = Health.create().readiness("postgres", postgres.healthCheck());
+ * Server server = Server.builder().routes(r -> r.register(health)) ... .build().start();
+ * Runtime.getRuntime().addShutdownHook(new Thread(() -> health.shutdown(server, Duration.ofSeconds(5))));
+ * }</pre>
+ *
+ * <p>{@link #shutdown(Server, Duration)} is the graceful order: readiness flips to DOWN first, so load
+ * balancers stop sending new requests, then after the delay the server drains and stops. Checks run
+ * on the probing request's event loop; add them before the server starts. Thread-safe.
+ */
+public final class Health implements Consumer<Routes> {
+    private final Map<String, HealthCheck> readiness = new LinkedHashMap<>();
+    private final Map<String, HealthCheck> liveness = new LinkedHashMap<>();
+    private volatile boolean shuttingDown;
+
+    private Health() {
+    }
+
+    /** Health with no checks yet: live and ready. */
+    public static Health create() {
+        return new Health();
+    }
+
+    /** Adds a check that must be up for {@code /health/ready} to answer 200. */
+    public Health readiness(String name, HealthCheck check) {
+        readiness.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(check, "check"));
+        return this;
+    }
+
+    /** Adds a check that must be up for {@code /health/live} to answer 200; a failing one gets the process restarted. */
+    public Health liveness(String name, HealthCheck check) {
+        liveness.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(check, "check"));
+        return this;
+    }
+
+    @Override
+    public void accept(Routes routes) {
+        routes.root().get("/health/live", (req, res) -> answer(res, liveness, null))
+                .get("/health/ready", (req, res) -> answer(res, readiness, shuttingDown ? "shutting down" : null))
+                .get("/health", (req, res) -> answer(res, readiness, shuttingDown ? "shutting down" : null));
+    }
+
+    /** Flips readiness to DOWN for good, without stopping anything. */
+    public void markShuttingDown() {
+        shuttingDown = true;
+    }
+
+    /** Whether readiness is currently up: not shutting down and every readiness check up. */
+    public boolean ready() {
+        return !shuttingDown && readiness.values().stream().allMatch(c -> run(c).up());
+    }
+
+    /**
+     * The graceful stop: flips readiness to DOWN, waits {@code notReadyFor} so probes and load
+     * balancers see it, then stops {@code server} with its {@code shutdownTimeout} (in-flight requests
+     * finish, idle connections close). Blocks the calling thread, e.g. a shutdown hook, throughout.
+     */
+    public void shutdown(Server server, Duration notReadyFor) {
+        Objects.requireNonNull(server, "server");
+        markShuttingDown();
+        try {
+            Thread.sleep(notReadyFor.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        server.close();
+    }
+
+    private static void answer(Response res, Map<String, HealthCheck> checks, String forcedDown) {
+        StringBuilder body = new StringBuilder(64).append("{\"status\":\"");
+        StringBuilder details = new StringBuilder();
+        boolean up = forcedDown == null;
+        for (Map.Entry<String, HealthCheck> e : checks.entrySet()) {
+            HealthCheck.Result r = run(e.getValue());
+            up &= r.up();
+            details.append(details.isEmpty() ? "" : ",").append('"').append(escape(e.getKey())).append("\":\"")
+                    .append(r.up() ? "UP" : "DOWN: " + escape(r.detail())).append('"');
+        }
+        body.append(up ? "UP" : "DOWN").append('"');
+        if (forcedDown != null) {
+            body.append(",\"reason\":\"").append(forcedDown).append('"');
+        }
+        body.append(",\"checks\":{").append(details).append("}}");
+        res.status(up ? 200 : 503).header("Cache-Control", "no-store").contentType("application/json").send(body.toString());
+    }
+
+    private static HealthCheck.Result run(HealthCheck check) {
+        try {
+            HealthCheck.Result r = check.check();
+            return r == null ? HealthCheck.Result.unhealthy("check returned null") : r;
+        } catch (RuntimeException e) {
+            return HealthCheck.Result.unhealthy(e.getClass().getSimpleName());
+        }
+    }
+
+    private static String escape(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '"' || c == '\\') {
+                out.append('\\').append(c);
+            } else if (c < 0x20) {
+                out.append(String.format("\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,95 @@
+package dev.pronto.core;
+
+/**
+ * The names and tag keys of every meter Pronto records: the one source of truth for the built-in
+ * Prometheus text ({@link Metrics}) and the {@code pronto-micrometer} binding, which is why both
+ * expose the same series. Names are Micrometer's dotted form; Prometheus sees them with dots as
+ * underscores and the base unit appended ({@code http.server.requests} becomes
+ * {@code http_server_requests_seconds_count}, {@code _sum}, {@code _bucket}).
+ *
+ * <table>
+ * <caption>Meters</caption>
+ * <tr><th>name</th><th>type</th><th>tags</th></tr>
+ * <tr><td>{@value #HTTP_SERVER_REQUESTS}</td><td>timer</td><td>method, uri, status, outcome, protocol</td></tr>
+ * <tr><td>{@value #CONNECTIONS}</td><td>gauge</td><td></td></tr>
+ * <tr><td>{@value #TLS_HANDSHAKE_FAILURES}</td><td>counter</td><td></td></tr>
+ * <tr><td>{@value #EVENT_LOOP_LAG}</td><td>gauge, seconds</td><td></td></tr>
+ * </table>
+ *
+ * <p>{@code uri} is the route pattern ({@code /users/{id}}), never the path a client sent, so the
+ * number of series is bounded by the route table; requests no route matched count under
+ * {@value #URI_NOT_FOUND} (404), {@value #URI_REDIRECTION} (3xx) or {@value #URI_UNKNOWN}, as
+ * Spring, Quarkus and Micronaut name them.
+ */
+public final class MeterNames {
+    /** Requests answered, as a timer from request head to response hand-off. */
+    public static final String HTTP_SERVER_REQUESTS = "http.server.requests";
+    /** Open server connections of every listener and protocol. */
+    public static final String CONNECTIONS = "pronto.server.connections";
+    /** TLS handshakes that failed and were closed. */
+    public static final String TLS_HANDSHAKE_FAILURES = "pronto.server.tls.handshake.failures";
+    /** The largest delay of a periodic event-loop task since the last read. */
+    public static final String EVENT_LOOP_LAG = "pronto.event.loop.lag";
+
+    /** Tag: the request method, {@code GET}. */
+    public static final String METHOD = "method";
+    /** Tag: the route pattern, {@code /users/{id}}. */
+    public static final String URI = "uri";
+    /** Tag: the response status, {@code 200}. */
+    public static final String STATUS = "status";
+    /** Tag: the status class, {@code SUCCESS}. */
+    public static final String OUTCOME = "outcome";
+    /** Tag: the protocol, {@code HTTP/1.1}, {@code HTTP/2.0}, or another carrier's name. */
+    public static final String PROTOCOL = "protocol";
+
+    /** {@code uri} of a 404 no route matched. */
+    public static final String URI_NOT_FOUND = "NOT_FOUND";
+    /** {@code uri} of a redirect no route matched. */
+    public static final String URI_REDIRECTION = "REDIRECTION";
+    /** {@code uri} of any other request no route matched. */
+    public static final String URI_UNKNOWN = "UNKNOWN";
+
+    private static final double[] LATENCY_BUCKETS = {0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5};
+
+    private MeterNames() {
+    }
+
+    /** The upper bounds, in seconds, of {@value #HTTP_SERVER_REQUESTS}' histogram buckets (a fresh copy). */
+    public static double[] latencyBucketsSeconds() {
+        return LATENCY_BUCKETS.clone();
+    }
+
+    /** {@code name} as Prometheus shows it: dots as underscores, then {@code _unit} unless empty. */
+    public static String prometheusName(String name, String unit) {
+        String base = name.replace('.', '_');
+        return unit.isEmpty() ? base : base + '_' + unit;
+    }
+
+    /**
+     * The {@code uri} tag of a request.
+     *
+     * @param routePattern the matched route's pattern, or null when none matched
+     * @param status the response status
+     */
+    public static String uri(String routePattern, int status) {
+        if (routePattern != null) {
+            return routePattern;
+        }
+        if (status == 404) {
+            return URI_NOT_FOUND;
+        }
+        return status >= 300 && status < 400 ? URI_REDIRECTION : URI_UNKNOWN;
+    }
+
+    /** The {@code outcome} tag of {@code status}: {@code INFORMATIONAL}, {@code SUCCESS}, {@code REDIRECTION}, {@code CLIENT_ERROR}, {@code SERVER_ERROR} or {@code UNKNOWN}. */
+    public static String outcome(int status) {
+        return switch (status / 100) {
+            case 1 -> "INFORMATIONAL";
+            case 2 -> "SUCCESS";
+            case 3 -> "REDIRECTION";
+            case 4 -> "CLIENT_ERROR";
+            case 5 -> "SERVER_ERROR";
+            default -> "UNKNOWN";
+        };
+    }
+}

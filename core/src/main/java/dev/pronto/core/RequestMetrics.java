@@ -1,0 +1,50 @@
+package dev.pronto.core;
+
+import dev.pronto.core.internal.RequestSeries;
+import dev.pronto.router.Method;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * The one recording path of request metrics, for every carrier: as a plugin
+ * ({@code routes.register(RequestMetrics.of(timers))}) it times every request the routes answer,
+ * over HTTP/1.1 and HTTP/2 alike, into {@link MeterNames#HTTP_SERVER_REQUESTS} with the route
+ * pattern, method, status, outcome and protocol as tags. Carriers that do not run route hooks
+ * record through {@link #record(String, Method, String, int, long)} with their own protocol tag.
+ *
+ * <p>Allocation-free once a series exists: the timer of each (uri, method, status, protocol) is
+ * resolved once through {@link RequestTimers} and cached. The cache is bounded by the route table,
+ * the methods, the status codes and the protocols, never by what clients send. Thread-safe.
+ */
+public final class RequestMetrics implements Consumer<Routes> {
+    private final RequestSeries series;
+
+    private RequestMetrics(RequestTimers timers) {
+        this.series = new RequestSeries(timers);
+    }
+
+    /** Request metrics recorded into {@code timers}. */
+    public static RequestMetrics of(RequestTimers timers) {
+        return new RequestMetrics(Objects.requireNonNull(timers, "timers"));
+    }
+
+    /** Records every request of {@code routes} (an {@code onResponse} hook on the root). */
+    @Override
+    public void accept(Routes routes) {
+        routes.root().onResponse((req, status, bytes, nanos) ->
+                series.timer(req.protocol(), req.method(), req.routePattern(), status).record(nanos));
+    }
+
+    /**
+     * Records one answered request; any thread.
+     *
+     * @param protocol the protocol tag, a constant string ({@code HTTP/1.1}, {@code grpc})
+     * @param method the request method
+     * @param routePattern the matched route's pattern, or null when none matched
+     * @param status the response status, 100 to 599
+     * @param nanos time from request head to response hand-off
+     */
+    public void record(String protocol, Method method, String routePattern, int status, long nanos) {
+        series.timer(protocol, method, routePattern, status).record(nanos);
+    }
+}

@@ -1,0 +1,205 @@
+package dev.pronto.core.config;
+
+import dev.pronto.core.internal.ConfigFiles;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * Layered, typed configuration. A key such as {@code database.max-conn} is looked up, the last layer
+ * winning, in: the defaults the caller passes to the accessor, a properties or YAML file, the
+ * environment (under {@code DATABASE_MAX_CONN}: upper case, dots and dashes as underscores) and
+ * system properties ({@code -Ddatabase.max-conn=...}). Applications read it into one record per
+ * concern, validated in the record's constructor:
+ *
+ * <pre>{@code
+ * Config config = Config.builder().file(Path.of("app.yaml")).env(System.getenv()).systemProperties().build();
+ * record Db(String url, int maxConnections) {
+ *     static Db from(Config c) {
+ *         return new Db(c.secret("database.url", "postgres://localhost/app"), c.integer("database.max-conn", 16, 1, 1024));
+ *     }
+ * }
+ * LOG.info("configuration:\n{}", config.describe());   // every key read, its value and source; secrets masked
+ * }</pre>
+ *
+ * <p>Errors are {@link IllegalArgumentException}s naming the key, the value and where it came from.
+ * Thread-safe once built; meant for start-up, not for request paths.
+ */
+public final class Config {
+    private static final Pattern URL_PASSWORD = Pattern.compile("(://[^:/@]*:)[^@/]*@");
+    private final List<Layer> layers;
+    private final Map<String, String> described = new TreeMap<>();
+
+    private record Layer(String name, Map<String, String> values, boolean envNames) {
+    }
+
+    private Config(List<Layer> layers) {
+        this.layers = List.copyOf(layers);
+    }
+
+    /** A builder with no layers: every accessor returns its default. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The string at {@code key}, or {@code fallback} (which may be null) when no layer sets it. */
+    public String string(String key, String fallback) {
+        return read(key, fallback, Visibility.PLAIN);
+    }
+
+    /** Like {@link #string(String, String)}, but {@link #describe()} shows it as {@code ***}. */
+    public String secret(String key, String fallback) {
+        return read(key, fallback, Visibility.SECRET);
+    }
+
+    /**
+     * The integer at {@code key}, or {@code fallback}.
+     *
+     * @throws IllegalArgumentException when the value is not an integer within [min, max]
+     */
+    public int integer(String key, int fallback, int min, int max) {
+        String raw = read(key, Integer.toString(fallback), Visibility.PLAIN);
+        int value;
+        try {
+            value = Integer.parseInt(raw.strip());
+        } catch (NumberFormatException e) {
+            throw invalid(key, raw, "an integer");
+        }
+        if (value < min || value > max) {
+            throw invalid(key, Integer.toString(value), "between " + min + " and " + max);
+        }
+        return value;
+    }
+
+    /** The path at {@code key}, or {@code fallback}. */
+    public Path path(String key, String fallback) {
+        return Path.of(Objects.requireNonNull(read(key, fallback, Visibility.PLAIN), key));
+    }
+
+    /**
+     * The duration at {@code key} ({@code 500ms}, {@code 10s}, {@code 2m} or ISO-8601 {@code PT10S}), or {@code fallback} (may be null).
+     *
+     * @throws IllegalArgumentException when the value is not a duration
+     */
+    public Duration duration(String key, Duration fallback) {
+        String raw = read(key, fallback == null ? null : fallback.toString(), Visibility.PLAIN);
+        if (raw == null) {
+            return null;
+        }
+        return ConfigFiles.duration(raw).orElseThrow(() -> invalid(key, raw, "a duration such as 500ms, 10s or PT10S"));
+    }
+
+    /**
+     * One of {@code allowed}, or {@code fallback}.
+     *
+     * @throws IllegalArgumentException when the value is not one of them
+     */
+    public String oneOf(String key, String fallback, List<String> allowed) {
+        String value = read(key, fallback, Visibility.PLAIN);
+        if (!allowed.contains(value)) {
+            throw invalid(key, value, "one of " + allowed);
+        }
+        return value;
+    }
+
+    /**
+     * Every key read so far, sorted, one {@code key = value (source)} a line: secrets as {@code ***}
+     * and passwords in URLs masked, for logging the effective configuration at start.
+     */
+    public synchronized String describe() {
+        StringBuilder sb = new StringBuilder();
+        described.forEach((key, line) -> sb.append(key).append(" = ").append(line).append('\n'));
+        return sb.toString();
+    }
+
+    private enum Visibility { PLAIN, SECRET }
+
+    private IllegalArgumentException invalid(String key, String value, String expected) {
+        return new IllegalArgumentException("configuration key '" + key + "' (" + source(key) + ") must be " + expected
+                + ", got '" + value + "'");
+    }
+
+    private String read(String key, String fallback, Visibility visibility) {
+        String value = fallback;
+        String source = "default";
+        for (Layer layer : layers) {
+            String name = layer.envNames ? envName(key) : key;
+            String v = layer.values.get(name);
+            if (v != null) {
+                value = v;
+                source = layer.name + (layer.envNames ? " " + name : "");
+            }
+        }
+        String shown = value == null ? "(unset)" : visibility == Visibility.SECRET ? "***"
+                : URL_PASSWORD.matcher(value).replaceAll("$1***@");
+        synchronized (this) {
+            described.put(key, shown + " (" + source + ")");
+        }
+        return value;
+    }
+
+    private String source(String key) {
+        String source = "default";
+        for (Layer layer : layers) {
+            String name = layer.envNames ? envName(key) : key;
+            if (layer.values.containsKey(name)) {
+                source = layer.name + (layer.envNames ? " " + name : "");
+            }
+        }
+        return source;
+    }
+
+    /** The environment variable of {@code key}: {@code database.max-conn} is {@code DATABASE_MAX_CONN}. */
+    public static String envName(String key) {
+        return key.toUpperCase(java.util.Locale.ROOT).replace('.', '_').replace('-', '_');
+    }
+
+    /** Builds a {@link Config}; layers added later win. Not thread-safe. */
+    public static final class Builder {
+        private final List<Layer> layers = new ArrayList<>();
+
+        private Builder() {
+        }
+
+        /**
+         * Adds a {@code .properties} or {@code .yaml}/{@code .yml} file (nested YAML maps become dotted
+         * keys); a missing file is skipped.
+         *
+         * @throws IllegalArgumentException when the file exists but cannot be read or parsed
+         */
+        public Builder file(Path file) {
+            layers.add(new Layer("file " + file, ConfigFiles.read(file), false));
+            return this;
+        }
+
+        /** Adds environment variables, looked up under {@link Config#envName(String)}. */
+        public Builder env(Map<String, String> env) {
+            layers.add(new Layer("env", Map.copyOf(env), true));
+            return this;
+        }
+
+        /** Adds the JVM's system properties as they are now. */
+        public Builder systemProperties() {
+            return properties("system property", System.getProperties());
+        }
+
+        /** Adds {@code properties} under the source name {@code name}. */
+        public Builder properties(String name, Properties properties) {
+            Map<String, String> values = new java.util.HashMap<>();
+            properties.stringPropertyNames().forEach(k -> values.put(k, properties.getProperty(k)));
+            layers.add(new Layer(name, values, false));
+            return this;
+        }
+
+        /** The configuration. */
+        public Config build() {
+            return new Config(layers);
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package dev.pronto.examples.arena;
+
+import dev.pronto.client.pg.Postgres;
+import dev.pronto.core.Health;
+import dev.pronto.core.Routes;
+import dev.pronto.core.Server;
+import dev.pronto.micrometer.PostgresMeters;
+import dev.pronto.micrometer.ProntoMeters;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.util.function.Consumer;
+
+/**
+ * The arena app's operations endpoints: {@code /metrics} (Micrometer's Prometheus registry with
+ * request, server, event-loop, Postgres-pool and JVM meters) and {@code /health/live},
+ * {@code /health/ready} (ready while Postgres has a live connection on every loop).
+ */
+final class ArenaOps implements Consumer<Routes> {
+    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final ProntoMeters meters = ProntoMeters.create(registry);
+    private final Health health = Health.create();
+
+    ArenaOps(Postgres postgres) {
+        health.readiness("postgres", postgres.healthCheck());
+        PostgresMeters.bind(postgres, "arena", registry);
+    }
+
+    @Override
+    public void accept(Routes r) {
+        r.register(meters).register(health)
+                .get("/metrics", (req, res) -> res.contentType("text/plain; version=0.0.4; charset=utf-8")
+                        .send(registry.scrape()));
+    }
+
+    /** Adds the server and JVM meters once {@code server} has started. */
+    void bind(Server server) {
+        meters.bind(server).jvm();
+    }
+
+    /** Readiness goes DOWN first when the app stops. */
+    Health health() {
+        return health;
+    }
+}

@@ -1,0 +1,92 @@
+package dev.pronto.micrometer;
+
+import dev.pronto.core.EventLoopLag;
+import dev.pronto.core.MeterNames;
+import dev.pronto.core.RequestMetrics;
+import dev.pronto.core.Routes;
+import dev.pronto.core.Server;
+import dev.pronto.micrometer.internal.MicrometerTimers;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Pronto's server meters in a Micrometer {@link MeterRegistry}, as a plugin. The names and tags are
+ * those of {@link MeterNames}, the same the built-in {@code Metrics} writes:
+ *
+ * <pre>{@code
+ * PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+ * ProntoMeters meters = ProntoMeters.create(registry).jvm();
+ * Server server = Server.builder()
+ *     .routes(r -> r.register(meters).get("/metrics", (req, res) -> res.send(registry.scrape())))
+ *     .build().start();
+ * meters.bind(server);
+ * }</pre>
+ *
+ * <p>Registered, it times every request of the routes ({@value MeterNames#HTTP_SERVER_REQUESTS} with
+ * {@code method}, {@code uri} (route pattern), {@code status}, {@code outcome} and {@code protocol}), over
+ * every carrier, through core's {@link RequestMetrics}: each series' {@code Timer} is built once, so a
+ * request costs one {@code Timer.record} and no allocation. Thread-safe.
+ */
+public final class ProntoMeters implements Consumer<Routes> {
+    private final MeterRegistry registry;
+    private final RequestMetrics requests;
+
+    private ProntoMeters(MeterRegistry registry) {
+        this.registry = registry;
+        this.requests = RequestMetrics.of(new MicrometerTimers(registry));
+    }
+
+    /** Meters recorded into {@code registry}. */
+    public static ProntoMeters create(MeterRegistry registry) {
+        return new ProntoMeters(Objects.requireNonNull(registry, "registry"));
+    }
+
+    /** Times every request of {@code routes}. */
+    @Override
+    public void accept(Routes routes) {
+        requests.accept(routes);
+    }
+
+    /** The recording path, for carriers that do not run route hooks (they pass their own protocol tag). */
+    public RequestMetrics requests() {
+        return requests;
+    }
+
+    /**
+     * Adds {@code server}'s open connections, TLS handshake failures and event-loop lag.
+     *
+     * @param server a started server
+     * @return this
+     */
+    public ProntoMeters bind(Server server) {
+        Objects.requireNonNull(server, "server");
+        Gauge.builder(MeterNames.CONNECTIONS, server, Server::openConnections)
+                .description("Open server connections").register(registry);
+        FunctionCounter.builder(MeterNames.TLS_HANDSHAKE_FAILURES, server, Server::tlsHandshakeFailures)
+                .description("TLS handshakes that failed and were closed").register(registry);
+        EventLoopLag lag = EventLoopLag.sample(server.eventLoopGroup());
+        Gauge.builder(MeterNames.EVENT_LOOP_LAG, lag, EventLoopLag::takeMaxSeconds).baseUnit("seconds")
+                .description("Largest event-loop task delay since the last read").register(registry);
+        return this;
+    }
+
+    /** Adds Micrometer's standard JVM and process binders: memory, GC, threads, class loading, CPU, uptime. */
+    public ProntoMeters jvm() {
+        new JvmMemoryMetrics().bindTo(registry);
+        new JvmGcMetrics().bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new ClassLoaderMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
+        return this;
+    }
+}

@@ -1,0 +1,36 @@
+package dev.pronto.micrometer.internal;
+
+import dev.pronto.core.MeterNames;
+import dev.pronto.core.RequestTags;
+import dev.pronto.core.RequestTimer;
+import dev.pronto.core.RequestTimers;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+
+/** Micrometer timers for {@code RequestMetrics}: built once per series, so requests only call {@code Timer.record}. */
+public final class MicrometerTimers implements RequestTimers {
+    // The built-in Prometheus text's buckets, so both backends expose the same histogram.
+    private static final Duration[] BUCKETS = Arrays.stream(MeterNames.latencyBucketsSeconds())
+            .mapToObj(s -> Duration.ofNanos((long) (s * 1e9))).toArray(Duration[]::new);
+    private final MeterRegistry registry;
+
+    public MicrometerTimers(MeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public RequestTimer timer(RequestTags tags) {
+        Timer timer = Timer.builder(MeterNames.HTTP_SERVER_REQUESTS)
+                .description("Requests answered: time from request head to response hand-off")
+                .tags(Tags.of(MeterNames.METHOD, tags.method(), MeterNames.URI, tags.uri(),
+                        MeterNames.STATUS, Integer.toString(tags.status()), MeterNames.OUTCOME, tags.outcome(),
+                        MeterNames.PROTOCOL, tags.protocol()))
+                .serviceLevelObjectives(BUCKETS)
+                .register(registry);
+        return nanos -> timer.record(nanos, TimeUnit.NANOSECONDS);
+    }
+}

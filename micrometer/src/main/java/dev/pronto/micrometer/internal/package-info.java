@@ -1,0 +1,2 @@
+/** Internal use only; not API. */
+package dev.pronto.micrometer.internal;
