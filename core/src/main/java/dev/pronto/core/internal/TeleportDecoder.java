@@ -151,9 +151,10 @@ final class TeleportDecoder {
     private boolean fixedBody() {
         int length = (int) current.head.contentLength;
         if (cum.readableBytes() < length) {
-            if (inflater == null && cum.refCnt() == 1) {
+            int reserve = Math.min(length - cum.readableBytes(), INFLATE_STEP);
+            if (inflater == null && cum.refCnt() == 1 && cum.maxWritableBytes() >= reserve) {
                 // room for what is likely to arrive next, never the whole declared length
-                cum.ensureWritable(Math.min(length - cum.readableBytes(), INFLATE_STEP));
+                cum.ensureWritable(reserve);
             }
             return false;
         }
