@@ -27,7 +27,7 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
     private final ArrayDeque<Exchange> spares = new ArrayDeque<>();
     private final Runnable flushTask = this::scheduledFlush;
     private final PeriodicCheck timer;
-    private final TeleportDecoder decoder;
+    private TeleportDecoder decoder;
     /** Exchanges dispatched and not yet answered; each knows its slot ({@link Exchange#teleportSlot}). */
     private Exchange[] pending = new Exchange[16];
     private int pendingCount;
@@ -43,7 +43,6 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
         this.server = server;
         this.compression = compression;
         this.maxPending = server.config().maxPendingResponses();
-        this.decoder = new TeleportDecoder(this, server.config(), compression == TeleportWire.FLATE);
         this.timer = new PeriodicCheck(shortestTimeout(server), this::check);
     }
 
@@ -57,6 +56,7 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
         this.ctx = ctx;
         this.gate = new ReadGate(ctx.channel());
         this.out = new TeleportOutput(ctx, compression);
+        this.decoder = new TeleportDecoder(this, server.config(), compression == TeleportWire.FLATE);
         server.opened(this);
         timer.start(ctx);
     }

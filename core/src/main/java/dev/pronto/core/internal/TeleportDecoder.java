@@ -2,9 +2,7 @@ package dev.pronto.core.internal;
 
 import dev.pronto.core.ServerConfig;
 import io.netty.buffer.ByteBuf;
-import java.nio.ByteBuffer;
 import java.util.zip.DataFormatException;
-import java.util.zip.Inflater;
 
 /**
  * Frames teleport requests out of the inbound stream: a 4-byte little-endian id, then an HTTP/1.1
@@ -19,7 +17,6 @@ final class TeleportDecoder {
     private static final int FIXED = 2;
     private static final int CHUNKED = 3;
     private static final int STOPPED = 4;
-    private static final int INFLATE_STEP = 64 * 1024;
 
     private final TeleportConnection conn;
     private final HeadScanner scanner;
@@ -27,12 +24,9 @@ final class TeleportDecoder {
     private final ChunkedDecoder chunked;
     private final int maxHead;
     private final long maxBody;
-    /** Null unless the client writes flate. */
-    private final Inflater inflater;
-    /** Plain bytes: read as they are, or inflated. */
+    private final TeleportInbound in;
+    /** The plain bytes being framed: {@link TeleportInbound#plain()} as of the current step. */
     private ByteBuf cum;
-    /** Compressed bytes not yet inflated (flate only). */
-    private ByteBuf zin;
     private int phase = ID;
     private int id;
     private int scanned;
@@ -44,35 +38,34 @@ final class TeleportDecoder {
         this.chunked = new ChunkedDecoder(config.maxBodySize(), config.maxHeaderSize());
         this.maxHead = config.maxRequestLineLength() + config.maxHeaderSize() + 4;
         this.maxBody = config.maxBodySize();
-        this.inflater = flate ? new Inflater(true) : null;
+        this.in = new TeleportInbound(conn.alloc(), flate ? TeleportWire.FLATE : TeleportWire.NONE);
     }
 
     /** Appends a read (compressed or not, as the client declared); ownership of {@code buf} moves here. */
     void offer(ByteBuf buf) {
         if (phase == STOPPED) {
             buf.release();
-        } else if (inflater != null) {
-            zin = zin == null ? buf : Cumulation.append(conn.alloc(), zin, buf);
         } else {
-            cum = cum == null ? buf : Cumulation.append(conn.alloc(), cum, buf);
+            in.offer(buf);
         }
     }
 
     /** Whether part of a message has arrived and the rest has not. */
     boolean partial() {
-        return phase != ID || (cum != null && cum.isReadable()) || (zin != null && zin.isReadable());
+        return phase != ID || in.buffered();
     }
 
     /** Frames and hands over every complete request buffered, until input runs out or reading pauses. */
     void decode() {
         while (phase != STOPPED && !conn.readPaused()) {
-            if (!step() && !inflate()) {
+            if (!step() && (phase == STOPPED || !inflate())) {
                 break;
             }
         }
     }
 
     private boolean step() {
+        cum = in.plain();
         if (cum == null) {
             return false;
         }
@@ -151,11 +144,8 @@ final class TeleportDecoder {
     private boolean fixedBody() {
         int length = (int) current.head.contentLength;
         if (cum.readableBytes() < length) {
-            int reserve = Math.min(length - cum.readableBytes(), INFLATE_STEP);
-            if (inflater == null && cum.refCnt() == 1 && cum.maxWritableBytes() >= reserve) {
-                // room for what is likely to arrive next, never the whole declared length
-                cum.ensureWritable(reserve);
-            }
+            // room for what is likely to arrive next, never the whole declared length
+            in.reserve(length - cum.readableBytes());
             return false;
         }
         current.body = cum.retainedSlice(cum.readerIndex(), length);
@@ -195,57 +185,15 @@ final class TeleportDecoder {
         return false;
     }
 
-    /** Inflates up to {@link #INFLATE_STEP} more plain bytes; false when nothing more can be had now. */
+    /** Inflates more plain bytes; false when nothing more can be had now. */
     private boolean inflate() {
-        if (inflater == null || zin == null || !zin.isReadable() || phase == STOPPED) {
-            return false;
-        }
-        prepareOutput();
-        ByteBuffer src = zin.nioBuffer(zin.readerIndex(), zin.readableBytes());
-        int before = src.position();
-        ByteBuffer dst = cum.nioBuffer(cum.writerIndex(), Math.min(cum.writableBytes(), INFLATE_STEP));
-        int n;
         try {
-            inflater.setInput(src);
-            n = inflater.inflate(dst);
+            return in.inflate();
         } catch (DataFormatException corrupt) {
+            stop();
             conn.hostile("corrupt deflate stream: " + corrupt.getMessage());
-            stop();
             return false;
         }
-        zin.skipBytes(src.position() - before);
-        cum.writerIndex(cum.writerIndex() + n);
-        if (!zin.isReadable()) {
-            zin.release();
-            zin = null;
-        }
-        if (inflater.finished() || inflater.needsDictionary()) {
-            // fastrpc never ends its stream: a final block or a preset dictionary is not teleport
-            conn.hostile("deflate stream ended or asked for a dictionary");
-            stop();
-            return false;
-        }
-        return n > 0;
-    }
-
-    /** Makes {@link #cum} an exclusive buffer with room for one inflate step. */
-    private void prepareOutput() {
-        if (cum == null) {
-            cum = conn.alloc().ioBuffer(INFLATE_STEP);
-            return;
-        }
-        if (cum.refCnt() != 1) {
-            // a body slice still shares it: move the unread rest to a buffer of our own
-            ByteBuf copy = conn.alloc().ioBuffer(cum.readableBytes() + INFLATE_STEP);
-            copy.writeBytes(cum, cum.readerIndex(), cum.readableBytes());
-            cum.release();
-            cum = copy;
-            return;
-        }
-        if (cum.readerIndex() > 0 && cum.writableBytes() < INFLATE_STEP) {
-            cum.discardSomeReadBytes();
-        }
-        cum.ensureWritable(INFLATE_STEP);
     }
 
     /** Stops decoding for good and drops buffered input. */
@@ -257,33 +205,15 @@ final class TeleportDecoder {
     /** Frees the buffers, the inflater and a half-received request. Idempotent. */
     void release() {
         phase = STOPPED;
-        if (cum != null) {
-            cum.release();
-            cum = null;
-        }
-        if (zin != null) {
-            zin.release();
-            zin = null;
-        }
+        in.release();
         if (current != null) {
             current.recycle();
             current = null;
-        }
-        if (inflater != null) {
-            inflater.end();
         }
     }
 
     /** Frees the consumed prefix of the read buffer, or all of it once consumed. */
     void compact() {
-        if (cum == null) {
-            return;
-        }
-        if (!cum.isReadable()) {
-            cum.release();
-            cum = null;
-        } else if (cum.refCnt() == 1 && cum.readerIndex() > 4096 && phase == ID) {
-            cum.discardSomeReadBytes();
-        }
+        in.compact(phase == ID);
     }
 }

@@ -11,9 +11,9 @@ import java.util.zip.Deflater;
  * them). Flate: one raw-DEFLATE stream for the connection's life, fed as parts arrive and ended
  * with a sync flush per batch, so the 32 KiB window spans messages and batches. Snappy: the batch
  * is copied into one buffer and handed to the framing encoder further down the pipeline, which
- * makes its chunks. Event loop only.
+ * makes its chunks. Shared by the server carrier and the client. Event loop only.
  */
-final class TeleportOutput {
+public final class TeleportOutput {
     private static final int MIN_ROOM = 1024;
 
     private final ChannelHandlerContext ctx;
@@ -24,14 +24,14 @@ final class TeleportOutput {
     private boolean pending;
     private long written;
 
-    TeleportOutput(ChannelHandlerContext ctx, int compression) {
+    public TeleportOutput(ChannelHandlerContext ctx, int compression) {
         this.ctx = ctx;
         this.compression = compression;
         this.deflater = compression == TeleportWire.FLATE ? new Deflater(Deflater.DEFAULT_COMPRESSION, true) : null;
     }
 
     /** Adds one part of a framed response to the batch; ownership of {@code part} moves here. */
-    void add(ByteBuf part) {
+    public void add(ByteBuf part) {
         pending = true;
         written += part.readableBytes();
         if (compression == TeleportWire.NONE) {
@@ -53,17 +53,17 @@ final class TeleportOutput {
     }
 
     /** Whether anything was added since the last flush. */
-    boolean pending() {
+    public boolean pending() {
         return pending;
     }
 
     /** Plain (uncompressed) bytes of framed responses added so far. */
-    long plainBytes() {
+    public long plainBytes() {
         return written;
     }
 
     /** Ends the batch (sync flush for flate) and flushes the socket. */
-    void flush() {
+    public void flush() {
         if (!pending) {
             return;
         }
@@ -99,7 +99,7 @@ final class TeleportOutput {
     }
 
     /** Drops the unsent batch and frees the deflater (the connection closed). Idempotent. */
-    void release() {
+    public void release() {
         if (batch != null) {
             batch.release();
             batch = null;

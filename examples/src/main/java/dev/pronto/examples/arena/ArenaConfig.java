@@ -17,9 +17,10 @@ import java.util.Map;
  * @param databaseUrl {@code DATABASE_URL}, or null to start an embedded Postgres
  * @param maxDbConnections {@code DATABASE_MAX_CONN}, default 256
  * @param staticCache {@code STATIC_CACHE}: {@code memory} (default) or {@code disk}
+ * @param teleportPort {@code TELEPORT_PORT}, default 8090: httpteleport (none, flate and snappy clients)
  */
 record ArenaConfig(int port, int tlsPort, int h2Port, int h2cPort, Path tlsCert, Path tlsKey, Path dataDir,
-                   String databaseUrl, int maxDbConnections, String staticCache) {
+                   String databaseUrl, int maxDbConnections, String staticCache, int teleportPort) {
     static ArenaConfig fromEnv(Map<String, String> env) {
         return new ArenaConfig(
                 Integer.parseInt(env.getOrDefault("PORT", "8080")),
@@ -31,7 +32,8 @@ record ArenaConfig(int port, int tlsPort, int h2Port, int h2cPort, Path tlsCert,
                 Path.of(env.getOrDefault("DATA_DIR", "/data")),
                 blankToNull(env.get("DATABASE_URL")),
                 Integer.parseInt(env.getOrDefault("DATABASE_MAX_CONN", "256")),
-                env.getOrDefault("STATIC_CACHE", "memory"));
+                env.getOrDefault("STATIC_CACHE", "memory"),
+                Integer.parseInt(env.getOrDefault("TELEPORT_PORT", "8090")));
     }
 
     /** Whether both TLS files are readable, so the TLS listeners can start. */

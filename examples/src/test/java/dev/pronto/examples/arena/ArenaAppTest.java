@@ -40,7 +40,7 @@ class ArenaAppTest {
     @BeforeAll
     void start() throws Exception {
         dataDir = Files.isDirectory(SHARED) ? SHARED : Files.createTempDirectory("arena-none");
-        app = ArenaApp.start(Map.of("PORT", "0", "TLS_PORT", "0", "H2_PORT", "0", "H2C_PORT", "0",
+        app = ArenaApp.start(Map.of("PORT", "0", "TLS_PORT", "0", "H2_PORT", "0", "H2C_PORT", "0", "TELEPORT_PORT", "0",
                 "TLS_CERT", ArenaCerts.certificate().toString(), "TLS_KEY", ArenaCerts.key().toString(),
                 "DATA_DIR", dataDir.toString()));
         tls = HttpClient.newBuilder().sslContext(ArenaCerts.clientContext()).build();
