@@ -359,6 +359,33 @@ class ArenaAppTest {
         assertThat(r.statusCode()).isEqualTo(404);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"NONE", "FLATE", "SNAPPY"})
+    void servesTheArenaRoutesOverTeleport(String compression) {
+        var config = dev.pronto.client.http.TeleportConfig.builder("127.0.0.1", app.teleportPort())
+                .compression(dev.pronto.client.http.TeleportCompression.valueOf(compression)).build();
+        try (var client = dev.pronto.client.http.TeleportClient.create(config);
+             var sum = client.sendBlocking(dev.pronto.client.http.ClientRequest.get("http://arena/baseline11?a=13&b=42"));
+             var items = client.sendBlocking(dev.pronto.client.http.ClientRequest.get("http://arena/json/5?m=2"))) {
+            assertThat(sum.string()).isEqualTo("55");
+            assertThat(items.header("content-type")).startsWith("application/json");
+            assertThat(items.string()).contains("\"count\":5");
+        }
+    }
+
+    @Test
+    void teleportProxyEdgeForwardsToTheArenaApp() throws Exception {
+        try (var edge = dev.pronto.examples.teleport.TeleportProxy.start(0, "127.0.0.1", app.teleportPort(),
+                dev.pronto.client.http.TeleportCompression.FLATE)) {
+            HttpResponse<byte[]> r = send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + edge.port()
+                    + "/baseline11?a=1&b=2")));
+
+            assertThat(r.statusCode()).isEqualTo(200);
+            assertThat(new String(r.body(), java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("3");
+            assertThat(r.headers().firstValue("via")).hasValue("1.1 pronto");
+        }
+    }
+
     private static String decode(String encoding, byte[] body) throws Exception {
         byte[] plain = switch (encoding) {
             case "gzip" -> new GZIPInputStream(new ByteArrayInputStream(body)).readAllBytes();
