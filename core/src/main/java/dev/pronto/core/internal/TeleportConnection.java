@@ -28,9 +28,8 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
     private final Runnable flushTask = this::scheduledFlush;
     private final PeriodicCheck timer;
     private TeleportDecoder decoder;
-    /** Exchanges dispatched and not yet answered; each knows its slot ({@link Exchange#teleportSlot}). */
-    private Exchange[] pending = new Exchange[16];
-    private int pendingCount;
+    /** Exchanges dispatched and not yet answered. */
+    private final TeleportPending pending = new TeleportPending();
     private TeleportOutput out;
     private ChannelHandlerContext ctx;
     private ReadGate gate;
@@ -85,20 +84,7 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
             out.release();
             out = null;
         }
-        for (int i = 0; i < pendingCount; i++) {
-            Exchange e = pending[i];
-            pending[i] = null;
-            e.teleportSlot = -1;
-            if (e.abort() && e.stream != null) {
-                e.stream.fail(new java.nio.channels.ClosedChannelException());
-            }
-            server.releaseInFlight(e);
-            e.finished = true;
-            if (e.holds == 0) {
-                e.releaseResources();
-            }
-        }
-        pendingCount = 0;
+        pending.abortAll(server);
         spares.clear();
     }
 
@@ -165,13 +151,13 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
     /** A request arrived whole: run it, or answer 429 past the concurrency limit. */
     void accept(Exchange e) {
         e.receivedNanos = timer.nanoTime();
-        if (pendingCount >= maxPending) {
+        if (pending.size() >= maxPending) {
             e.life = server.routes().root();
             Errors.answerByServer(e, 429, "Too Many Requests: more than " + maxPending
                     + " requests in flight on this teleport connection (maxPendingResponses)");
             return;
         }
-        track(e);
+        pending.add(e);
         if (Dispatch.routeStreams(e)) {
             // the body is already whole: hand it to the streaming route as one chunk
             ByteBuf body = e.body;
@@ -185,26 +171,6 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
             return;
         }
         Dispatch.run(e);
-    }
-
-    private void track(Exchange e) {
-        if (pendingCount == pending.length) {
-            pending = java.util.Arrays.copyOf(pending, pendingCount * 2);
-        }
-        e.teleportSlot = pendingCount;
-        pending[pendingCount++] = e;
-    }
-
-    private void untrack(Exchange e) {
-        int slot = e.teleportSlot;
-        if (slot < 0) {
-            return;
-        }
-        Exchange last = pending[--pendingCount];
-        pending[slot] = last;
-        last.teleportSlot = slot;
-        pending[pendingCount] = null;
-        e.teleportSlot = -1;
     }
 
     /** A message that cannot be framed: answer it when the client expects an answer, then close. */
@@ -224,10 +190,10 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
     }
 
     private void finish(Exchange e) {
-        untrack(e);
+        pending.remove(e);
         server.releaseInFlight(e);
         e.finished = true;
-        if (draining && pendingCount == 0) {
+        if (draining && pending.size() == 0) {
             closeAfterWrite();
         }
     }
@@ -409,14 +375,8 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
             return false;
         }
         var c = server.config();
-        if (pendingCount > 0) {
-            long limit = c.responseTimeout().toNanos();
-            for (int i = pendingCount - 1; i >= 0; i--) {
-                Exchange e = pending[i];
-                if (ExchangeState.open(e.state()) && now - e.receivedNanos >= limit) {
-                    Errors.answerByServer(e, 503, "Service Unavailable: no response within the response timeout");
-                }
-            }
+        if (pending.size() > 0) {
+            pending.timeOut(now - c.responseTimeout().toNanos());
             return true;
         }
         long quiet = now - timer.lastActivity();
@@ -433,7 +393,7 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
     public void drainAndClose() {
         draining = true;
         eventLoop().execute(() -> {
-            if (pendingCount == 0) {
+            if (pending.size() == 0) {
                 closeAfterWrite();
             }
         });
