@@ -38,10 +38,11 @@ replace github.com/valyala/fastrpc => ./rpc
 MOD
 (cd "$WORK" && go mod tidy >/dev/null 2>&1 && go build -o goclient-bin ./goclient && go build -o goserver-bin ./goserver)
 
-"$JAVA" --sun-misc-unsafe-memory-access=allow -cp "$JAR" dev.pronto.jmh.teleport.TeleportBenchServer 18391 18392 \
+"$JAVA" --sun-misc-unsafe-memory-access=allow -Darena.dataset="${DATASET:-$HERE/../../../shared/arena-data/dataset.json}" \
+    -cp "$JAR" dev.pronto.jmh.teleport.TeleportBenchServer 18391 18392 \
     >/dev/null 2>&1 &
 SERVER_PID=$!
-for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/18392) 2>/dev/null && break; sleep 0.1; done
+for _ in $(seq 600); do (exec 3<>/dev/tcp/127.0.0.1/18392) 2>/dev/null && break; sleep 0.1; done
 echo "== Go httpteleport client -> Pronto teleport listener"
 for c in none flate snappy; do "$WORK/goclient-bin" -addr 127.0.0.1:18392 -compress "$c"; done
 kill $SERVER_PID; wait $SERVER_PID 2>/dev/null || true; SERVER_PID=""
