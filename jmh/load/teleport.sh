@@ -11,7 +11,7 @@
 # the HttpArena dataset in ../shared/arena-data, a JDK 21+.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-JAR=jmh/target/benchmarks.jar
+JAR="${JAR:-jmh/target/benchmarks.jar}"
 source jmh/load/common.sh
 ROUNDS="${ROUNDS:-3}"
 WARMUP="${WARMUP:-8}"
