@@ -386,6 +386,24 @@ class ArenaAppTest {
         }
     }
 
+    @Test
+    void gateway64ServesStaticFilesAndForwardsTheRestOverTeleport() throws Exception {
+        Path statics = StaticData.generate(Files.createTempDirectory("gateway-static"));
+        var tlsConfig = dev.pronto.core.TlsConfig.builder().pem(ArenaCerts.certificate(), ArenaCerts.key()).build();
+        try (var gateway = dev.pronto.examples.gateway.Gateway64.start(0, tlsConfig, statics,
+                dev.pronto.proxy.Upstream.teleport("127.0.0.1", app.teleportPort()))) {
+            HttpResponse<byte[]> sum = sendTls(gateway.port(), "/baseline2?a=20&b=22");
+            HttpResponse<byte[]> items = sendTls(gateway.port(), "/json/50");
+            HttpResponse<byte[]> css = sendTls(gateway.port(), "/static/reset.css");
+
+            assertThat(sum.version()).isEqualTo(HttpClient.Version.HTTP_2);
+            assertThat(new String(sum.body(), java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("42");
+            assertThat(new String(items.body(), java.nio.charset.StandardCharsets.UTF_8)).contains("\"count\":50");
+            assertThat(css.headers().firstValue("content-type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/css"));
+            assertThat(sendTls(gateway.port(), "/static/nonexistent.txt").statusCode()).isEqualTo(404);
+        }
+    }
+
     private static String decode(String encoding, byte[] body) throws Exception {
         byte[] plain = switch (encoding) {
             case "gzip" -> new GZIPInputStream(new ByteArrayInputStream(body)).readAllBytes();
