@@ -24,7 +24,7 @@ import java.util.concurrent.ExecutionException;
  * uses that loop's connection with no hop. Ids, the id map and the per-request deadlines live on
  * the connection's loop. Listeners and futures complete on the loop: they must not block.
  *
- * <p>Failures, each a {@link ClientException}: {@link PendingLimitException} at once past
+ * <p>Failures, each a {@link ClientException}: {@link PendingLimitException} at once, on the calling thread, past
  * {@link TeleportConfig#maxPendingRequests()}; {@link RequestTimeoutException} past the request's
  * timeout (the connection stays); {@link ConnectionClosedException} for every request awaiting a
  * response when the connection drops (the next request reconnects, after a backoff);
