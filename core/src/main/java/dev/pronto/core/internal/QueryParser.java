@@ -20,7 +20,7 @@ final class QueryParser {
             int end = indexOf(b, i, to, (byte) '&');
             int eq = indexOf(b, i, end, (byte) '=');
             if (nameMatches(b, i, eq, name)) {
-                return eq < end ? PercentDecoder.query(b, eq + 1, end, "query parameter '" + name + "'") : "";
+                return eq < end ? PercentDecoder.queryValue(b, eq + 1, end, name) : "";
             }
             i = end + 1;
         }
@@ -35,7 +35,7 @@ final class QueryParser {
             int end = indexOf(b, i, to, (byte) '&');
             int eq = indexOf(b, i, end, (byte) '=');
             if (nameMatches(b, i, eq, name)) {
-                values.add(eq < end ? PercentDecoder.query(b, eq + 1, end, "query parameter '" + name + "'") : "");
+                values.add(eq < end ? PercentDecoder.queryValue(b, eq + 1, end, name) : "");
             }
             i = end + 1;
         }
@@ -51,7 +51,7 @@ final class QueryParser {
             int eq = indexOf(b, i, end, (byte) '=');
             if (eq > i) {
                 String key = PercentDecoder.query(b, i, eq, "query parameter name");
-                String value = eq < end ? PercentDecoder.query(b, eq + 1, end, "query parameter '" + key + "'") : "";
+                String value = eq < end ? PercentDecoder.queryValue(b, eq + 1, end, key) : "";
                 map.computeIfAbsent(key, k -> new ArrayList<>(1)).add(value);
             }
             i = end + 1;

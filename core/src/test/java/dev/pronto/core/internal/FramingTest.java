@@ -232,6 +232,14 @@ class FramingTest {
     }
 
     @Test
+    void malformedQueryValueIsABadRequestNamingTheParameter() {
+        String out = exchange(ch, "GET /query?a=%4G HTTP/1.1\r\n" + HOST + "\r\n");
+
+        assertThat(out).startsWith("HTTP/1.1 400 ");
+        assertThat(body(out)).contains("query parameter 'a'");
+    }
+
+    @Test
     void headersAreCaseInsensitiveAndMultiValued() {
         String out = exchange(ch, "GET /headers HTTP/1.1\r\n" + HOST + "X-Multi: a\r\nX-SINGLE: s\r\nx-multi: b, c\r\n\r\n");
 
