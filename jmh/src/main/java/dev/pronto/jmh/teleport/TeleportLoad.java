@@ -36,10 +36,9 @@ public final class TeleportLoad {
     /** Runs one variant and prints one RESULT line. */
     public static void main(String[] args) throws Exception {
         String kind = args[0];
-        int httpPort = Integer.parseInt(args[1]);
         int tpPort = Integer.parseInt(args[2]);
         int inflight = Integer.parseInt(args[4]);
-        int port = kind.equals("http1") ? httpPort : tpPort;
+        int port = kind.equals("http1") ? Integer.parseInt(args[1]) : tpPort;
         ClientRequest request = ClientRequest.get("http://127.0.0.1:" + port + args[3]);
         AutoCloseable client;
         BiConsumer<ClientRequest, ResponseListener> send;
