@@ -96,7 +96,7 @@ public final class TeleportLoad {
     }
 
     /** bytes_sent and bytes_received of this client's sockets to {@code port}, from the kernel. */
-    private static long[] wire(int port) throws Exception {
+    static long[] wire(int port) throws Exception {
         Process p = new ProcessBuilder("ss", "-tinH", "dst", "127.0.0.1:" + port).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
         p.waitFor();
