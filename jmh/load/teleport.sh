@@ -25,11 +25,15 @@ FLAGS=(-Xms512m -Xmx512m "${SERVER_FLAGS[@]}")
 require_tool ss "apt-get install iproute2"
 require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
 
+SERVER_LOG=$(mktemp); CLIENT_LOG=$(mktemp)
 taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$JAR" dev.pronto.jmh.teleport.TeleportBenchServer "$HTTP_PORT" "$TP_PORT" \
-    >/dev/null 2>&1 &
+    >"$SERVER_LOG" 2>&1 &
 SERVER_PID=$!
-trap 'kill $SERVER_PID 2>/dev/null || true' EXIT
-for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$HTTP_PORT/baseline11?a=1&b=2" && break; sleep 0.2; done
+trap 'kill $SERVER_PID 2>/dev/null || true; rm -f "$SERVER_LOG" "$CLIENT_LOG"' EXIT
+for _ in $(seq 600); do curl -s -o /dev/null "http://127.0.0.1:$HTTP_PORT/baseline11?a=1&b=2" && break; sleep 0.1; done
+if ! kill -0 "$SERVER_PID" 2>/dev/null || ! curl -s -o /dev/null "http://127.0.0.1:$HTTP_PORT/baseline11?a=1&b=2"; then
+    echo "TeleportBenchServer did not start on $HTTP_PORT/$TP_PORT:" >&2; tail -20 "$SERVER_LOG" >&2; exit 1
+fi
 
 RESULTS=$(mktemp)
 for round in $(seq "$ROUNDS"); do
@@ -37,8 +41,13 @@ for round in $(seq "$ROUNDS"); do
         for inflight in $INFLIGHTS; do
             for kind in $KINDS; do
                 line=$(taskset -c 0 "$JAVA" "${FLAGS[@]}" -cp "$JAR" dev.pronto.jmh.teleport.TeleportLoad "$kind" \
-                    "$HTTP_PORT" "$TP_PORT" "$path" "$inflight" "$WARMUP" "$MEASURE" "$SERVER_PID" 2>/dev/null \
-                    | grep '^RESULT' || echo "RESULT kind=$kind failed")
+                    "$HTTP_PORT" "$TP_PORT" "$path" "$inflight" "$WARMUP" "$MEASURE" "$SERVER_PID" 2>"$CLIENT_LOG" \
+                    | grep '^RESULT' || true)
+                if [[ -z "$line" ]]; then
+                    echo "round $round path=$path inflight=$inflight kind=$kind: no result; client said:" >&2
+                    tail -5 "$CLIENT_LOG" >&2; kill -0 "$SERVER_PID" 2>/dev/null || { tail -20 "$SERVER_LOG" >&2; exit 1; }
+                    continue
+                fi
                 echo "round $round path=$path inflight=$inflight $line" | tee -a "$RESULTS"
             done
         done
