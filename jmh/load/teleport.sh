@@ -54,8 +54,8 @@ for round in $(seq "$ROUNDS"); do
     done
 done
 
-median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
-field() { grep -F "path=$1 inflight=$2 " "$RESULTS" | grep " kind=$3 " | sed -E "s/.* $4=([0-9.]+).*/\1/" | median; }
+median() { sort -g | awk '{a[NR]=$1} END {print NR == 0 ? 0 : (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+field() { grep -F "path=$1 inflight=$2 " "$RESULTS" | grep " kind=$3 " | sed -E "s/.* $4=([0-9.]+).*/\1/" | grep -E "^[0-9.]+$" | median; }
 echo
 echo "medians of $ROUNDS rounds; server (1 event loop) on core 1, each client JVM on core 0; one connection per client"
 for path in $PATHS; do
