@@ -70,9 +70,9 @@ for path in $PATHS; do
             low=$(grep -F "path=$path inflight=$inflight " "$RESULTS" | grep " kind=$kind " \
                 | sed -E 's/.* rps=([0-9.]+).*/\1/' | sort -g | head -1)
             printf '%-16s %10.0f %9.2f %14.0f %14.0f %12.1f %12.3f %12.0f\n' "$kind" "$rps" \
-                "$(awk -v a="$rps" -v b="$base" 'BEGIN {print b > 0 ? a / b : 0}')" \
+                "$(awk -v a="$rps" -v b="$base" 'BEGIN {print (b > 0 ? a / b : 0)}')" \
                 "$(field "$path" "$inflight" "$kind" client_cpu_ns)" "$(field "$path" "$inflight" "$kind" server_cpu_ns)" \
-                "$wire" "$(awk -v a="$wire" -v b="$bw" 'BEGIN {print b > 0 ? a / b : 0}')" "$low"
+                "$wire" "$(awk -v a="$wire" -v b="$bw" 'BEGIN {print (b > 0 ? a / b : 0)}')" "$low"
         done
     done
 done
