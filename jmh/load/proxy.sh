@@ -59,5 +59,5 @@ printf '%-16s %12s %16s %10s\n' variant "req/s" "CPU us/req" "vs direct"
 d=$(echo "${RPS[direct]:-0}" | tr ' ' '\n' | grep . | median)
 for v in $VARIANTS; do
     rps=$(echo "${RPS[$v]}" | tr ' ' '\n' | grep . | median); cpu=$(echo "${CPU[$v]}" | tr ' ' '\n' | grep . | median)
-    printf '%-16s %12.0f %16.2f %10.2f\n' "$v" "$rps" "$cpu" "$(awk -v a="$rps" -v b="$d" 'BEGIN {print b > 0 ? a / b : 0}')"
+    printf '%-16s %12.0f %16.2f %10.2f\n' "$v" "$rps" "$cpu" "$(awk -v a="$rps" -v b="$d" 'BEGIN {print (b > 0 ? a / b : 0)}')"
 done
