@@ -58,7 +58,7 @@ for _ in $(seq 120); do grep -q '^DATABASE_URL=' "$DBLOG" && break; sleep 0.5; d
 DATABASE_URL=$(sed -n 's/^DATABASE_URL=//p' "$DBLOG")
 [[ -n "$DATABASE_URL" ]] || { echo "embedded Postgres did not start:"; tail -20 "$DBLOG"; exit 1; }
 
-PORT=$PORT H2C_PORT=0 TLS_PORT=0 H2_PORT=0 DATA_DIR="$DATA" DATABASE_URL="$DATABASE_URL" DATABASE_MAX_CONN=16 \
+PORT=$PORT H2C_PORT=0 TLS_PORT=0 H2_PORT=0 TELEPORT_PORT=0 DATA_DIR="$DATA" DATABASE_URL="$DATABASE_URL" DATABASE_MAX_CONN=16 \
     taskset -c 1 "$JAVA" "${FLAGS[@]}" -jar "$JAR" >/tmp/arena-load.log 2>&1 &
 APP_PID=$!
 URL="http://127.0.0.1:$PORT"

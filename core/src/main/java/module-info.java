@@ -11,6 +11,7 @@ module dev.pronto.core {
     requires io.netty.codec;
     requires io.netty.codec.http;
     requires io.netty.codec.http2;
+    requires io.netty.codec.compression;
     requires io.netty.transport.classes.epoll;
     requires io.netty.transport.classes.io_uring;
     requires io.netty.transport.unix.common;

@@ -4,6 +4,7 @@ module dev.pronto.client.http {
     requires transitive io.netty.handler;
     requires io.netty.codec;
     requires io.netty.codec.http2;
+    requires io.netty.codec.compression;
     requires io.netty.transport.classes.epoll;
     requires io.netty.transport.classes.io_uring;
     requires org.jctools.core;

@@ -36,6 +36,10 @@ public record Listener(String host, int port, List<Protocol> protocols, TlsConfi
         if (protocols.isEmpty() || protocols.stream().distinct().count() != protocols.size()) {
             throw new IllegalArgumentException("protocols must be non-empty and without duplicates, got " + protocols);
         }
+        if (protocols.contains(Protocol.TELEPORT) && (protocols.size() > 1 || tls != null)) {
+            throw new IllegalArgumentException("protocols: TELEPORT must be the only protocol of a cleartext listener, got "
+                    + protocols + (tls != null ? " with TLS" : ""));
+        }
     }
 
     /** HTTP/1.1 in cleartext on {@code port}, and h2c for clients that start with the HTTP/2 preface. */
@@ -51,6 +55,18 @@ public record Listener(String host, int port, List<Protocol> protocols, TlsConfi
     /** TLS on {@code port}, offering {@code h2} and {@code http/1.1} through ALPN, HTTP/2 preferred. */
     public static Listener https(int port, TlsConfig tls) {
         return new Listener(null, port, List.of(Protocol.HTTP_2, Protocol.HTTP_1_1), Objects.requireNonNull(tls, "tls"));
+    }
+
+    /**
+     * httpteleport in cleartext on {@code port}: every request message runs through the same routes,
+     * hooks, error mapping and metrics as HTTP. Responses are written with the compression the client
+     * declared for its requests (none, flate or snappy). Limits: {@link ServerConfig#maxPendingResponses()}
+     * requests in flight per connection (429 past it), {@code maxRequestLineLength}/{@code maxHeaderSize}/
+     * {@code maxBodySize} per message, {@code headerReadTimeout} for the handshake and a partial message,
+     * {@code idleTimeout}, {@code responseTimeout}.
+     */
+    public static Listener teleport(int port) {
+        return new Listener(null, port, List.of(Protocol.TELEPORT), null);
     }
 
     /** This listener bound to {@code value} instead of {@link ServerConfig#host()}. */

@@ -9,7 +9,13 @@ public enum Protocol {
     /** HTTP/1.1 (and 1.0), ALPN id {@code http/1.1}. */
     HTTP_1_1("http/1.1"),
     /** HTTP/2: {@code h2} over TLS (ALPN), h2c with prior knowledge in cleartext. */
-    HTTP_2("h2");
+    HTTP_2("h2"),
+    /**
+     * httpteleport (Go's batched, compressed, out-of-order HTTP/1.1 over one connection), in cleartext
+     * only and alone on its listener ({@link Listener#teleport}); its "ALPN id" is the handshake's
+     * sniff header and is never offered through ALPN.
+     */
+    TELEPORT("httpteleport");
 
     private final String alpnId;
 

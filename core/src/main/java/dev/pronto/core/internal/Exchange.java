@@ -83,6 +83,12 @@ final class Exchange {
     long h2Length;
     String h2Type;
 
+    // Teleport (TeleportConnection).
+    /** The id of the request message, written before its response; 0: fire-and-forget, no response. */
+    int teleportId;
+    /** Index in the teleport connection's list of requests in flight; -1 when not in it. */
+    int teleportSlot = -1;
+
     Exchange(Carrier carrier, ServerContext server) {
         this.carrier = carrier;
         this.server = server;

@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * The one place where a connection gets the carrier of its protocol: on a cleartext listener when it is
- * accepted (h2c-only listeners get HTTP/2 at once; shared ones switch on the preface), on a TLS listener
+ * accepted (h2c-only listeners get HTTP/2 at once; shared ones switch on the preface; teleport ones the
+ * teleport handshake), on a TLS listener
  * once ALPN has chosen.
  */
 final class ProtocolCarriers {
@@ -24,6 +25,10 @@ final class ProtocolCarriers {
      * for the h2c preface when HTTP/2 is offered too), or HTTP/2 alone.
      */
     static void accepted(ChannelPipeline pipeline, List<Protocol> offered, ServerContext server) {
+        if (offered.contains(Protocol.TELEPORT)) {
+            pipeline.addLast("teleport-handshake", new TeleportHandshake(server));
+            return;
+        }
         if (!offered.contains(Protocol.HTTP_1_1)) {
             install(pipeline, Protocol.HTTP_2, server);
             return;

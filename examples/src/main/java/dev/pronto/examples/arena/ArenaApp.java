@@ -110,6 +110,11 @@ public final class ArenaApp implements AutoCloseable {
         return port(ArenaListeners.H2);
     }
 
+    /** The bound port of {@code TELEPORT_PORT} (httpteleport), always the last listener. */
+    int teleportPort() {
+        return server.ports().getLast();
+    }
+
     private int port(int listener) {
         List<Integer> ports = server.ports();
         return listener < ports.size() ? ports.get(listener) : -1;

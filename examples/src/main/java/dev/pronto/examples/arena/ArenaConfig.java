@@ -21,9 +21,10 @@ import java.util.Map;
  * @param databaseUrl {@code database.url} ({@code DATABASE_URL}), or null: HttpArena's default in {@link ArenaApp}, an embedded Postgres in {@link ArenaDev}
  * @param maxDbConnections {@code database.max-conn} ({@code DATABASE_MAX_CONN}), default 256
  * @param staticCache {@code static.cache} ({@code STATIC_CACHE}): {@code memory} (default) or {@code disk}
+ * @param teleportPort {@code teleport.port} ({@code TELEPORT_PORT}), default 8090: httpteleport (none, flate and snappy clients)
  */
 record ArenaConfig(int port, int tlsPort, int h2Port, int h2cPort, Path tlsCert, Path tlsKey, Path dataDir,
-                   String databaseUrl, int maxDbConnections, String staticCache) {
+                   String databaseUrl, int maxDbConnections, String staticCache, int teleportPort) {
     /** The settings of {@code config}; see the keys above. */
     static ArenaConfig from(Config config) {
         return new ArenaConfig(
@@ -36,7 +37,8 @@ record ArenaConfig(int port, int tlsPort, int h2Port, int h2cPort, Path tlsCert,
                 config.path("data.dir", "/data"),
                 blankToNull(config.string("database.url", null)),
                 config.integer("database.max-conn", 256, 1, 10_000),
-                config.oneOf("static.cache", "memory", List.of("memory", "disk")));
+                config.oneOf("static.cache", "memory", List.of("memory", "disk")),
+                config.integer("teleport.port", 8090, 0, 65535));
     }
 
     /** The settings of the environment variables {@code env} alone. */

@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
  * HttpArena's ports as listeners, always in this order so {@code Server.ports()} can be read by index:
  * {@link #HTTP} (HTTP/1.1 and h2c prior knowledge, which gRPC needs), {@link #H2C} (h2c only),
  * then, when the certificate files exist, {@link #TLS} (HTTPS, HTTP/1.1 only) and {@link #H2} (ALPN h2
- * and http/1.1). Every listener serves the same routes.
+ * and http/1.1), and last the teleport listener ({@code TELEPORT_PORT}). Every listener serves the same routes.
  */
 final class ArenaListeners {
     static final int HTTP = 0;
@@ -30,11 +30,13 @@ final class ArenaListeners {
         if (!config.hasCertificate()) {
             LOG.warn("No readable TLS_CERT ({}) and TLS_KEY ({}): json-tls on TLS_PORT {} and h2 on H2_PORT {} are off",
                     config.tlsCert(), config.tlsKey(), config.tlsPort(), config.h2Port());
+            listeners.add(Listener.teleport(config.teleportPort()));
             return listeners;
         }
         TlsConfig tls = TlsConfig.builder().pem(config.tlsCert(), config.tlsKey()).build();
         listeners.add(Listener.https(config.tlsPort(), tls).withProtocols(Protocol.HTTP_1_1));
         listeners.add(Listener.https(config.h2Port(), tls));
+        listeners.add(Listener.teleport(config.teleportPort()));
         return listeners;
     }
 }

@@ -40,7 +40,7 @@ class ArenaAppTest {
     @BeforeAll
     void start() throws Exception {
         dataDir = Files.isDirectory(SHARED) ? SHARED : Files.createTempDirectory("arena-none");
-        app = ArenaDev.start(Map.of("PORT", "0", "TLS_PORT", "0", "H2_PORT", "0", "H2C_PORT", "0",
+        app = ArenaDev.start(Map.of("PORT", "0", "TLS_PORT", "0", "H2_PORT", "0", "H2C_PORT", "0", "TELEPORT_PORT", "0",
                 "TLS_CERT", ArenaCerts.certificate().toString(), "TLS_KEY", ArenaCerts.key().toString(),
                 "DATA_DIR", dataDir.toString()));
         tls = HttpClient.newBuilder().sslContext(ArenaCerts.clientContext()).build();
@@ -374,6 +374,51 @@ class ArenaAppTest {
 
         assertThat(r.version()).isEqualTo(HttpClient.Version.HTTP_2);
         assertThat(r.statusCode()).isEqualTo(404);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"NONE", "FLATE", "SNAPPY"})
+    void servesTheArenaRoutesOverTeleport(String compression) {
+        var config = dev.pronto.client.http.TeleportConfig.builder("127.0.0.1", app.teleportPort())
+                .compression(dev.pronto.client.http.TeleportCompression.valueOf(compression)).build();
+        try (var client = dev.pronto.client.http.TeleportClient.create(config);
+             var sum = client.sendBlocking(dev.pronto.client.http.ClientRequest.get("http://arena/baseline11?a=13&b=42"));
+             var items = client.sendBlocking(dev.pronto.client.http.ClientRequest.get("http://arena/json/5?m=2"))) {
+            assertThat(sum.string()).isEqualTo("55");
+            assertThat(items.header("content-type")).startsWith("application/json");
+            assertThat(items.string()).contains("\"count\":5");
+        }
+    }
+
+    @Test
+    void teleportProxyEdgeForwardsToTheArenaApp() throws Exception {
+        try (var edge = dev.pronto.examples.teleport.TeleportProxy.start(0, "127.0.0.1", app.teleportPort(),
+                dev.pronto.client.http.TeleportCompression.FLATE)) {
+            HttpResponse<byte[]> r = send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + edge.port()
+                    + "/baseline11?a=1&b=2")));
+
+            assertThat(r.statusCode()).isEqualTo(200);
+            assertThat(new String(r.body(), java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("3");
+            assertThat(r.headers().firstValue("via")).hasValue("1.1 pronto");
+        }
+    }
+
+    @Test
+    void gateway64ServesStaticFilesAndForwardsTheRestOverTeleport() throws Exception {
+        Path statics = StaticData.generate(Files.createTempDirectory("gateway-static"));
+        var tlsConfig = dev.pronto.core.TlsConfig.builder().pem(ArenaCerts.certificate(), ArenaCerts.key()).build();
+        try (var gateway = dev.pronto.examples.gateway.Gateway64.start(0, tlsConfig, statics,
+                dev.pronto.proxy.Upstream.teleport("127.0.0.1", app.teleportPort()))) {
+            HttpResponse<byte[]> sum = sendTls(gateway.port(), "/baseline2?a=20&b=22");
+            HttpResponse<byte[]> items = sendTls(gateway.port(), "/json/50");
+            HttpResponse<byte[]> css = sendTls(gateway.port(), "/static/reset.css");
+
+            assertThat(sum.version()).isEqualTo(HttpClient.Version.HTTP_2);
+            assertThat(new String(sum.body(), java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("42");
+            assertThat(new String(items.body(), java.nio.charset.StandardCharsets.UTF_8)).contains("\"count\":50");
+            assertThat(css.headers().firstValue("content-type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/css"));
+            assertThat(sendTls(gateway.port(), "/static/nonexistent.txt").statusCode()).isEqualTo(404);
+        }
     }
 
     private static String decode(String encoding, byte[] body) throws Exception {

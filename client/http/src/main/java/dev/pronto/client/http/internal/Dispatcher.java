@@ -152,7 +152,7 @@ public final class Dispatcher {
         return loops[(int) (Thread.currentThread().threadId() % loops.length)];
     }
 
-    private static Class<? extends Channel> channelClass(EventLoopGroup group) {
+    static Class<? extends Channel> channelClass(EventLoopGroup group) {
         if (group instanceof IoEventLoopGroup io) {
             try {
                 if (io.isIoType(IoUringIoHandler.class)) {

@@ -1,0 +1,115 @@
+package dev.pronto.client.http;
+
+import dev.pronto.client.http.internal.TeleportLinks;
+import io.netty.channel.EventLoopGroup;
+import java.util.Objects;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * A client of one httpteleport server (Pronto's {@code Listener.teleport}, or Go's httpteleport):
+ * many concurrent requests multiplexed on one (or a few) long-lived connections, written in
+ * batches, compressed per batch, answered out of order. Same requests and responses as
+ * {@link HttpClient}; the request's URI supplies path, query and Host, the connection goes to
+ * {@link TeleportConfig#host()}:{@link TeleportConfig#port()} whatever the URI's authority.
+ *
+ * <pre>{@code
+ * TeleportClient tp = TeleportClient.create(TeleportConfig.builder("backend", 8090).build(), server.eventLoopGroup());
+ * tp.send(ClientRequest.get("http://backend/users/42")).whenComplete((r, e) -> { ... r.close(); });
+ * tp.sendNowait(ClientRequest.builder().method("POST").uri("http://backend/log").body("...").build());
+ * }</pre>
+ *
+ * <p>Threading: every method may be called from any thread; a call on one of the client's loops
+ * uses that loop's connection with no hop. Ids, the id map and the per-request deadlines live on
+ * the connection's loop. Listeners and futures complete on the loop: they must not block.
+ *
+ * <p>Failures, each a {@link ClientException}: {@link PendingLimitException} at once, on the calling thread, past
+ * {@link TeleportConfig#maxPendingRequests()}; {@link RequestTimeoutException} past the request's
+ * timeout (the connection stays); {@link ConnectionClosedException} for every request awaiting a
+ * response when the connection drops (the next request reconnects, after a backoff);
+ * {@link ConnectFailedException} when connecting or the handshake fails. Requests are never
+ * retried: the protocol cannot tell whether the server ran them. Bodies are sent whole (no body
+ * streams), and plaintext only (no TLS).
+ */
+public final class TeleportClient implements AutoCloseable {
+    private final TeleportLinks links;
+
+    private TeleportClient(TeleportLinks links) {
+        this.links = links;
+    }
+
+    /** A client with {@link TeleportConfig#ioThreads()} event loops of its own, shut down by {@link #close()}. */
+    public static TeleportClient create(TeleportConfig config) {
+        return new TeleportClient(TeleportLinks.owning(Objects.requireNonNull(config, "config")));
+    }
+
+    /**
+     * A client on {@code shared} event loops, typically {@link dev.pronto.core.Server#eventLoopGroup()};
+     * {@link #close()} closes the connections but leaves the loops running.
+     *
+     * @throws IllegalArgumentException if the group is not an io_uring, epoll or NIO {@code IoEventLoopGroup}
+     */
+    public static TeleportClient create(TeleportConfig config, EventLoopGroup shared) {
+        return new TeleportClient(TeleportLinks.shared(Objects.requireNonNull(config, "config"),
+                Objects.requireNonNull(shared, "shared")));
+    }
+
+    /**
+     * Sends {@code request}. The stage completes on an event loop with a response the caller owns
+     * and must {@link ClientResponse#close()}, or fails with a {@link ClientException} subclass.
+     *
+     * @throws IllegalArgumentException when the request has a body stream
+     */
+    public CompletionStage<ClientResponse> send(ClientRequest request) {
+        return links.send(Objects.requireNonNull(request, "request"));
+    }
+
+    /**
+     * Sends {@code request} on the zero-garbage path: the pooled response is valid only during
+     * {@link ResponseListener#complete}.
+     *
+     * @throws IllegalArgumentException when the request has a body stream
+     */
+    public void send(ClientRequest request, ResponseListener listener) {
+        links.send(Objects.requireNonNull(request, "request"), Objects.requireNonNull(listener, "listener"));
+    }
+
+    /**
+     * Sends {@code request} fire-and-forget (id 0): the server runs it and answers nothing. Counts
+     * against {@code maxPendingRequests} until written; silently dropped past it or when the
+     * connection cannot be opened.
+     *
+     * @throws IllegalArgumentException when the request has a body stream
+     */
+    public void sendNowait(ClientRequest request) {
+        links.send(Objects.requireNonNull(request, "request"), null);
+    }
+
+    /**
+     * Sends {@code request} and waits for the response, for virtual threads or any thread that is
+     * not one of the client's loops. The caller owns and must close the response.
+     *
+     * @throws ClientException (a subclass) when the request fails
+     * @throws IllegalStateException when called on one of the client's event loops, which would deadlock
+     */
+    public ClientResponse sendBlocking(ClientRequest request) {
+        if (links.onLoop()) {
+            throw new IllegalStateException("sendBlocking called on an event loop of the client; use send()");
+        }
+        try {
+            return links.send(Objects.requireNonNull(request, "request")).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ClientException("interrupted while waiting for " + request, e);
+        } catch (ExecutionException | CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new ClientException(e.getMessage(), e.getCause());
+        }
+    }
+
+    /** Closes the connections, fails pending requests and, for a client that owns its loops, shuts them down. Idempotent. */
+    @Override
+    public void close() {
+        links.close();
+    }
+}

@@ -1,0 +1,330 @@
+package dev.pronto.client.http.internal;
+
+import dev.pronto.client.http.ClientException;
+import dev.pronto.client.http.ConnectFailedException;
+import dev.pronto.client.http.ConnectionClosedException;
+import dev.pronto.client.http.MalformedResponseException;
+import dev.pronto.client.http.PendingLimitException;
+import dev.pronto.client.http.RequestTimeoutException;
+import dev.pronto.client.http.TeleportConfig;
+import dev.pronto.core.internal.TeleportOutput;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.util.collection.IntObjectHashMap;
+import io.netty.util.collection.IntObjectMap;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One teleport connection of a client and the calls on it, across reconnects. Everything but
+ * {@link #submit} runs on the link's event loop, so ids, the id map and the queue need no lock.
+ * Calls are written as they come and flushed once per loop turn; a call made while the link is
+ * connecting waits in the queue (a failed connect fails the queue). When the connection drops,
+ * every call awaiting a response fails with {@link ConnectionClosedException}: a response can only
+ * ever reach the call whose id it carries on the connection that sent it. Reconnects wait a
+ * backoff that doubles per failure. Deadlines are swept on the loop's timer while calls are pending.
+ */
+final class TeleportLink {
+    private static final long SWEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+
+    private final TeleportConfig config;
+    private final EventLoop loop;
+    private final Class<? extends Channel> channelClass;
+    /** Calls queued or in flight: checked and counted from any thread to fail fast. */
+    private final AtomicInteger pending = new AtomicInteger();
+    private final ArrayDeque<TeleportCall> queue = new ArrayDeque<>();
+    private final IntObjectHashMap<TeleportCall> inflight = new IntObjectHashMap<>();
+    private final DecodedResponse pooled = DecodedResponse.pooled();
+    private final Runnable flushTask = this::flush;
+    private Channel channel;
+    private TeleportOutput out;
+    private boolean connecting;
+    private boolean flushScheduled;
+    private boolean closed;
+    private int nextId = 1;
+    private long delayNanos;
+    private long notBefore;
+    private ScheduledFuture<?> sweep;
+
+    TeleportLink(TeleportConfig config, EventLoop loop, Class<? extends Channel> channelClass) {
+        this.config = config;
+        this.loop = loop;
+        this.channelClass = channelClass;
+    }
+
+    EventLoop loop() {
+        return loop;
+    }
+
+    ByteBufAllocator alloc() {
+        return channel != null ? channel.alloc() : ByteBufAllocator.DEFAULT;
+    }
+
+    DecodedResponse pooledResponse() {
+        return pooled;
+    }
+
+    /** Queues {@code call}; fails it at once past {@code maxPendingRequests}. Any thread. */
+    void submit(TeleportCall call) {
+        if (pending.incrementAndGet() > config.maxPendingRequests()) {
+            pending.decrementAndGet();
+            notify(call, null, new PendingLimitException("more than maxPendingRequests=" + config.maxPendingRequests()
+                    + " requests queued or in flight on a teleport connection to " + where()));
+            return;
+        }
+        if (loop.inEventLoop()) {
+            enqueue(call);
+            return;
+        }
+        try {
+            loop.execute(() -> enqueue(call));
+        } catch (java.util.concurrent.RejectedExecutionException gone) {
+            finish(call, null, new ClientException("client is closed"));
+        }
+    }
+
+    private void enqueue(TeleportCall call) {
+        if (closed) {
+            finish(call, null, new ClientException("client is closed"));
+            return;
+        }
+        if (channel != null) {
+            write(call);
+        } else {
+            queue.add(call);
+            connect();
+        }
+        if (sweep == null) {
+            sweep = loop.scheduleAtFixedRate(this::sweep, SWEEP_NANOS, SWEEP_NANOS, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    private void write(TeleportCall call) {
+        int id = 0;
+        if (call.expectsResponse()) {
+            id = nextId();
+            call.id = id;
+            inflight.put(id, call);
+        }
+        ByteBuf body = call.request.body();
+        int bodyLength = body == null ? 0 : body.readableBytes();
+        ByteBuf msg = channel.alloc().ioBuffer(260 + bodyLength);
+        msg.writeIntLE(id);
+        call.request.writeHead(msg);
+        msg.writeShort(('\r' << 8) | '\n');
+        if (body != null) {
+            msg.writeBytes(body, body.readerIndex(), bodyLength);
+        }
+        out.add(msg);
+        if (!call.expectsResponse()) {
+            finish(call, null, null);
+        }
+        if (!flushScheduled) {
+            flushScheduled = true;
+            loop.execute(flushTask);
+        }
+    }
+
+    /** The next free id: counts from 1, wraps past 0xffffffff to 1, skips ids still awaiting responses. */
+    private int nextId() {
+        int id;
+        do {
+            id = nextId++;
+            if (nextId == 0) {
+                nextId = 1;
+            }
+        } while (inflight.containsKey(id));
+        return id;
+    }
+
+    private void flush() {
+        flushScheduled = false;
+        if (out != null) {
+            out.flush();
+        }
+    }
+
+    // ---- connection ----
+
+    private void connect() {
+        if (connecting || channel != null || closed) {
+            return;
+        }
+        connecting = true;
+        long wait = notBefore - System.nanoTime();
+        if (wait > 0) {
+            loop.schedule(this::dial, wait, TimeUnit.NANOSECONDS);
+        } else {
+            dial();
+        }
+    }
+
+    private void dial() {
+        Bootstrap b = new Bootstrap().group(loop).channel(channelClass)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) config.connectTimeout().toMillis())
+                .handler(new TeleportClientHandler(this, config));
+        b.connect(config.host(), config.port()).addListener(f -> {
+            if (!f.isSuccess()) {
+                connectFailed(f.cause());
+            }
+        });
+    }
+
+    /** The handshake is done: {@code out} writes requests on {@code ch}. */
+    void ready(Channel ch, TeleportOutput output) {
+        connecting = false;
+        if (closed) {
+            output.release();
+            ch.close();
+            return;
+        }
+        channel = ch;
+        out = output;
+        delayNanos = 0;
+        while (!queue.isEmpty()) {
+            write(queue.poll());
+        }
+    }
+
+    /** Connecting or the handshake failed: the queued calls fail, the next try waits a backoff. */
+    void connectFailed(Throwable cause) {
+        connecting = false;
+        backOff();
+        ConnectFailedException failure = new ConnectFailedException("cannot open a teleport connection to " + where()
+                + ": " + cause.getMessage(), cause);
+        for (TeleportCall c; (c = queue.poll()) != null; ) {
+            finish(c, null, failure);
+        }
+    }
+
+    private void backOff() {
+        long base = config.reconnectDelay().toNanos();
+        delayNanos = delayNanos == 0 ? base : Math.min(delayNanos * 2, TeleportConfig.MAX_RECONNECT_DELAY.toNanos());
+        notBefore = System.nanoTime() + delayNanos;
+    }
+
+    /** The connection {@code ch} closed (or broke): every call awaiting its response fails. */
+    void closed(Channel ch, Throwable cause) {
+        if (ch != channel) {
+            if (connecting) {
+                connectFailed(cause != null ? cause : new java.nio.channels.ClosedChannelException());
+            }
+            return;
+        }
+        channel = null;
+        out.release();
+        out = null;
+        backOff();
+        if (inflight.isEmpty()) {
+            return;
+        }
+        ConnectionClosedException failure = new ConnectionClosedException("teleport connection to " + where()
+                + " closed with " + inflight.size() + " requests awaiting responses"
+                + (cause != null ? ": " + cause.getMessage() : ""), cause);
+        List<TeleportCall> failed = new ArrayList<>(inflight.values());
+        inflight.clear();
+        failed.forEach(c -> finish(c, null, failure));
+    }
+
+    /** The response with {@code id} arrived: its call, now off the map, or null when it timed out. */
+    TeleportCall claim(int id) {
+        return inflight.remove(id);
+    }
+
+    void respond(TeleportCall call, DecodedResponse resp) {
+        finish(call, resp, null);
+        if (!call.detached) {
+            resp.release();
+        }
+    }
+
+    /** The server broke the framing: fail the call being read and drop the connection (which fails the rest). */
+    void malformed(TeleportCall call, String why) {
+        MalformedResponseException failure = new MalformedResponseException(why + " (teleport " + where() + ")");
+        if (call != null) {
+            finish(call, null, failure);
+        }
+        if (channel != null) {
+            channel.close();
+        }
+    }
+
+    // ---- completion and deadlines ----
+
+    private void finish(TeleportCall call, DecodedResponse resp, Throwable failure) {
+        if (call.done) {
+            return;
+        }
+        call.done = true;
+        pending.decrementAndGet();
+        notify(call, resp, failure);
+    }
+
+    private static void notify(TeleportCall call, DecodedResponse resp, Throwable failure) {
+        if (call.listener != null) {
+            try {
+                call.listener.complete(resp, failure);
+            } catch (RuntimeException listenerBug) {
+                // the listener's own failure is not the request's: nothing more to deliver
+            }
+        }
+    }
+
+    private void sweep() {
+        if (pending.get() == 0 && queue.isEmpty() && inflight.isEmpty()) {
+            sweep.cancel(false);
+            sweep = null;
+            return;
+        }
+        long now = System.nanoTime();
+        for (Iterator<TeleportCall> it = queue.iterator(); it.hasNext(); ) {
+            TeleportCall c = it.next();
+            if (now - c.deadline >= 0) {
+                it.remove();
+                finish(c, null, timeout(c));
+            }
+        }
+        for (Iterator<IntObjectMap.PrimitiveEntry<TeleportCall>> it = inflight.entries().iterator(); it.hasNext(); ) {
+            TeleportCall c = it.next().value();
+            if (now - c.deadline >= 0) {
+                it.remove();
+                finish(c, null, timeout(c));
+            }
+        }
+    }
+
+    private RequestTimeoutException timeout(TeleportCall c) {
+        return new RequestTimeoutException("no teleport response within the request timeout for " + c.request);
+    }
+
+    /** Fails everything and closes the connection for good. Event loop. */
+    io.netty.util.concurrent.Future<?> shutdown(ClientException reason) {
+        closed = true;
+        for (TeleportCall c; (c = queue.poll()) != null; ) {
+            finish(c, null, reason);
+        }
+        List<TeleportCall> failed = new ArrayList<>(inflight.values());
+        inflight.clear();
+        failed.forEach(c -> finish(c, null, reason));
+        if (sweep != null) {
+            sweep.cancel(false);
+            sweep = null;
+        }
+        pooled.release();
+        return channel != null ? channel.close() : loop.newSucceededFuture(null);
+    }
+
+    private String where() {
+        return config.host() + ":" + config.port();
+    }
+}

@@ -1,0 +1,111 @@
+package dev.pronto.core.internal;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import java.nio.ByteBuffer;
+import java.util.zip.Deflater;
+
+/**
+ * The outbound stream of a teleport connection: framed responses are gathered into one batch per
+ * flush and compressed once per batch. None: each part is written as it is (the socket gathers
+ * them). Flate: one raw-DEFLATE stream for the connection's life, fed as parts arrive and ended
+ * with a sync flush per batch, so the 32 KiB window spans messages and batches. Snappy: the batch
+ * is copied into one buffer and handed to the framing encoder further down the pipeline, which
+ * makes its chunks. Shared by the server carrier and the client. Event loop only.
+ */
+public final class TeleportOutput {
+    private static final int MIN_ROOM = 1024;
+
+    private final ChannelHandlerContext ctx;
+    private final int compression;
+    private final Deflater deflater;
+    /** Compressed (flate) or gathered (snappy) bytes of the current batch; null when empty. */
+    private ByteBuf batch;
+    private boolean pending;
+    private long written;
+
+    public TeleportOutput(ChannelHandlerContext ctx, int compression) {
+        this.ctx = ctx;
+        this.compression = compression;
+        this.deflater = compression == TeleportWire.FLATE ? new Deflater(Deflater.DEFAULT_COMPRESSION, true) : null;
+    }
+
+    /** Adds one part of a framed response to the batch; ownership of {@code part} moves here. */
+    public void add(ByteBuf part) {
+        pending = true;
+        written += part.readableBytes();
+        if (compression == TeleportWire.NONE) {
+            ctx.write(part, ctx.voidPromise());
+            return;
+        }
+        try {
+            if (deflater != null) {
+                deflate(part, Deflater.NO_FLUSH);
+            } else {
+                if (batch == null) {
+                    batch = ctx.alloc().ioBuffer(Math.max(part.readableBytes(), 4096));
+                }
+                batch.writeBytes(part, part.readerIndex(), part.readableBytes());
+            }
+        } finally {
+            part.release();
+        }
+    }
+
+    /** Whether anything was added since the last flush. */
+    public boolean pending() {
+        return pending;
+    }
+
+    /** Plain (uncompressed) bytes of framed responses added so far. */
+    public long plainBytes() {
+        return written;
+    }
+
+    /** Ends the batch (sync flush for flate) and flushes the socket. */
+    public void flush() {
+        if (!pending) {
+            return;
+        }
+        pending = false;
+        if (deflater != null) {
+            deflate(null, Deflater.SYNC_FLUSH);
+        }
+        if (batch != null) {
+            ByteBuf out = batch;
+            batch = null;
+            ctx.write(out, ctx.voidPromise());
+        }
+        ctx.flush();
+    }
+
+    private void deflate(ByteBuf part, int flush) {
+        if (part != null) {
+            deflater.setInput(part.nioBuffer(part.readerIndex(), part.readableBytes()));
+        }
+        for (;;) {
+            if (batch == null) {
+                batch = ctx.alloc().ioBuffer(part == null ? MIN_ROOM : Math.max(part.readableBytes() / 2, MIN_ROOM));
+            }
+            batch.ensureWritable(MIN_ROOM);
+            ByteBuffer dst = batch.nioBuffer(batch.writerIndex(), batch.writableBytes());
+            int room = dst.remaining();
+            int n = deflater.deflate(dst, flush);
+            batch.writerIndex(batch.writerIndex() + n);
+            if (n < room && deflater.needsInput()) {
+                return;
+            }
+        }
+    }
+
+    /** Drops the unsent batch and frees the deflater (the connection closed). Idempotent. */
+    public void release() {
+        if (batch != null) {
+            batch.release();
+            batch = null;
+        }
+        if (deflater != null) {
+            deflater.end();
+        }
+    }
+}

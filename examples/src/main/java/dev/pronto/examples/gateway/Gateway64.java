@@ -1,0 +1,74 @@
+package dev.pronto.examples.gateway;
+
+import dev.pronto.core.Listener;
+import dev.pronto.core.Server;
+import dev.pronto.core.StaticFiles;
+import dev.pronto.core.TlsConfig;
+import dev.pronto.proxy.Proxy;
+import dev.pronto.proxy.Upstream;
+import dev.pronto.proxy.UpstreamGroup;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * HttpArena's {@code gateway-64} proxy (httparena.md §5.17): terminates TLS on {@code PORT} (default
+ * 8443) offering h2 and http/1.1, serves {@code /static/*} from {@code DATA_DIR/static}, and forwards
+ * {@code /baseline2}, {@code /json/{count}} and {@code /async-db} to the arena app (the {@code server}
+ * service) over teleport ({@code UPSTREAM=teleport}, default, to {@code UPSTREAM_PORT} 8090), h2c
+ * ({@code h2c}, port 8082) or HTTP/1.1 ({@code http}, port 8080) at {@code UPSTREAM_HOST}.
+ * Certificates: {@code TLS_CERT}/{@code TLS_KEY}, default {@code CERTS_DIR/server.crt|key}.
+ */
+public final class Gateway64 implements AutoCloseable {
+    private final Server edge;
+    private final UpstreamGroup server;
+
+    private Gateway64(Server edge, UpstreamGroup server) {
+        this.edge = edge;
+        this.server = server;
+    }
+
+    /** Starts the gateway from the environment and blocks. */
+    public static void main(String[] args) throws InterruptedException {
+        Map<String, String> env = System.getenv();
+        String certs = env.getOrDefault("CERTS_DIR", "/certs");
+        TlsConfig tls = TlsConfig.builder().pem(Path.of(env.getOrDefault("TLS_CERT", certs + "/server.crt")),
+                Path.of(env.getOrDefault("TLS_KEY", certs + "/server.key"))).build();
+        String kind = env.getOrDefault("UPSTREAM", "teleport");
+        String host = env.getOrDefault("UPSTREAM_HOST", "127.0.0.1");
+        Upstream upstream = switch (kind) {
+            case "h2c" -> Upstream.h2c(host, Integer.parseInt(env.getOrDefault("UPSTREAM_PORT", "8082")));
+            case "http" -> Upstream.http(host, Integer.parseInt(env.getOrDefault("UPSTREAM_PORT", "8080")));
+            default -> Upstream.teleport(host, Integer.parseInt(env.getOrDefault("UPSTREAM_PORT", "8090")));
+        };
+        start(Integer.parseInt(env.getOrDefault("PORT", "8443")), tls,
+                Path.of(env.getOrDefault("DATA_DIR", "/data")).resolve("static"), upstream);
+        Thread.currentThread().join();
+    }
+
+    /** Starts the gateway on {@code port} (0: a free one). */
+    public static Gateway64 start(int port, TlsConfig tls, Path staticDir, Upstream upstream) {
+        Proxy[] proxy = new Proxy[1];
+        StaticFiles files = StaticFiles.of(staticDir);
+        Server edge = Server.builder().listener(Listener.https(port, tls)).routes(r -> r
+                .get("/static/{*path}", files)
+                .get("/baseline2", (req, res) -> proxy[0].handle(req, res))
+                .get("/json/{count}", (req, res) -> proxy[0].handle(req, res))
+                .get("/async-db", (req, res) -> proxy[0].handle(req, res))).build().start();
+        UpstreamGroup server = UpstreamGroup.builder().upstream(upstream.withTimeout(Duration.ofSeconds(10)))
+                .build(edge.eventLoopGroup());
+        proxy[0] = Proxy.to(server);
+        return new Gateway64(edge, server);
+    }
+
+    /** The bound TLS port. */
+    public int port() {
+        return edge.port();
+    }
+
+    @Override
+    public void close() {
+        edge.close();
+        server.close();
+    }
+}

@@ -1,0 +1,94 @@
+package dev.pronto.proxy.internal;
+
+import dev.pronto.client.http.ClientRequest;
+import dev.pronto.client.http.ConnectFailedException;
+import dev.pronto.client.http.ConnectionClosedException;
+import dev.pronto.client.http.PendingLimitException;
+import dev.pronto.client.http.RequestTimeoutException;
+import dev.pronto.core.Request;
+import dev.pronto.core.Response;
+import dev.pronto.router.Method;
+import java.util.concurrent.CompletionException;
+
+/**
+ * Forwards one request: picks a member, sends, and answers with the upstream's response or with a
+ * plain 502 (unreachable, closed, malformed), 503 (no member available) or 504 (timeout) naming
+ * the upstream. An idempotent request whose upstream could not be reached (connect failure, or the
+ * connection closed before the answer) is tried again on another member, up to the policy's
+ * retries. Connection failures and timeouts count towards a member's ejection. Internal: not API.
+ */
+public final class Forwarder {
+    private Forwarder() {
+    }
+
+    /**
+     * Forwards {@code req} through {@code members}; answers {@code res} later.
+     *
+     * @param preserveHost whether to send the client's Host, else the upstream's host:port
+     */
+    public static void forward(Request req, Response res, Members members, boolean preserveHost, String via) {
+        attempt(req, res.async(), members, null, 0, preserveHost, via);
+    }
+
+    private static void attempt(Request req, Response res, Members members, Member previous, int tries,
+                                boolean preserveHost, String via) {
+        Member m = members.pick(previous);
+        if (m == null && previous != null && previous.serving()) {
+            m = previous;
+        }
+        if (m == null) {
+            res.status(503).header("Retry-After", "1")
+                    .send("Service Unavailable: no upstream available (all down, ejected or at maxPending)");
+            return;
+        }
+        String address = m.upstream.address();
+        String host = preserveHost && req.header("host") != null ? req.header("host") : address;
+        ClientRequest up = Forwarding.request(req, address, host, via, m.upstream.timeout());
+        Member member = m;
+        member.pending.incrementAndGet();
+        member.sender.send(up).whenComplete((r, e) -> {
+            member.pending.decrementAndGet();
+            if (e == null) {
+                member.succeeded();
+                Forwarding.respond(r, res, req.method(), via);
+            } else {
+                failed(req, res, members, member, tries, preserveHost, via, unwrap(e));
+            }
+        });
+    }
+
+    // one place decides what each failure means, so its parameters are the request's whole context
+    private static void failed(Request req, Response res, Members members, Member m, int tries, boolean preserveHost,
+                               String via, Throwable cause) {
+        String where = m.upstream.transport().name().toLowerCase(java.util.Locale.ROOT) + " upstream "
+                + m.upstream.address();
+        if (cause instanceof RequestTimeoutException) {
+            m.failed(members.policy());
+            res.status(504).send("Gateway Timeout: " + where + " did not answer within " + m.upstream.timeout().toMillis()
+                    + " ms");
+            return;
+        }
+        if (cause instanceof PendingLimitException) {
+            res.status(503).header("Retry-After", "1").send("Service Unavailable: " + where + " has too many requests in flight");
+            return;
+        }
+        boolean unreachable = cause instanceof ConnectFailedException || cause instanceof ConnectionClosedException;
+        if (unreachable) {
+            m.failed(members.policy());
+            if (idempotent(req.method()) && tries < members.policy().retries()) {
+                attempt(req, res, members, m, tries + 1, preserveHost, via);
+                return;
+            }
+        }
+        res.status(502).send("Bad Gateway: " + where + " failed: " + cause.getMessage());
+    }
+
+    private static boolean idempotent(Method m) {
+        return m == Method.GET || m == Method.HEAD || m == Method.PUT || m == Method.DELETE || m == Method.OPTIONS
+                || m == Method.TRACE;
+    }
+
+    private static Throwable unwrap(Throwable e) {
+        return e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+    }
+}
