@@ -321,18 +321,16 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements BodyListener {
                 return false;
             }
             closed = true;
-            if (writer == null) {
+            if (writer == null && held != null) {
                 head();
-                Headers.Target target = held == null ? Headers.Target.HEADERS : Headers.Target.TRAILERS;
-                status(status, trailers, target);
-                if (held == null) {
-                    res.send();
-                } else {
-                    ByteBuf body = held;
-                    held = null;
-                    res.send(body);
-                }
+                status(status, trailers, Headers.Target.TRAILERS);
+                ByteBuf body = held;
+                held = null;
+                res.send(body);
             } else {
+                // core writes no content-type on an empty body, which gRPC clients reject, so a
+                // status-only answer is HEADERS, an empty DATA and the trailers rather than trailers-only
+                startStream();
                 status(status, trailers, Headers.Target.TRAILERS);
                 writer.end();
             }

@@ -77,9 +77,11 @@ public final class GrpcRoutes {
     }
 
     private static void trailersOnly(Response res, Status status) {
-        res.status(200).contentType("application/grpc")
-                .header("grpc-status", Integer.toString(status.getCode().value()))
-                .header("grpc-message", StatusText.encode(status.getDescription()))
-                .send();
+        // not trailers-only: core sends no content-type with an empty body (see GrpcCall.closeWith)
+        res.status(200).contentType("application/grpc");
+        dev.pronto.core.BodyWriter writer = res.stream();
+        res.trailer("grpc-status", Integer.toString(status.getCode().value()))
+                .trailer("grpc-message", StatusText.encode(status.getDescription()));
+        writer.end();
     }
 }
