@@ -104,7 +104,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, java.util.List<Object> out) throws Exception {
         if (!decoder().prefaceReceived()) {
-            super.decode(ctx, in, out);
+            decodePreface(ctx, in, out);
             return;
         }
         int frame = H2FrameGuard.completeFrame(in, maxFrameSize);
@@ -124,6 +124,31 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
         }
         int end = in.writerIndex();
         in.writerIndex(in.readerIndex() + frame);
+        try {
+            super.decode(ctx, in, out);
+        } finally {
+            in.writerIndex(end);
+        }
+    }
+
+    /**
+     * Hands Netty the preface whole and only the complete frames after it: Netty's frame reader
+     * keeps a frame it has begun, and the frame-at-a-time bounding above must never start in the
+     * middle of one. A start that cannot be the preface goes to Netty at once, to be refused.
+     */
+    private void decodePreface(ChannelHandlerContext ctx, ByteBuf in, java.util.List<Object> out) throws Exception {
+        H2cPreface.Match match = H2cPreface.match(in);
+        if (match == H2cPreface.Match.NEED_MORE) {
+            return;
+        }
+        int frames = match == H2cPreface.Match.PREFACE
+                ? H2FrameGuard.completeFrames(in, in.readerIndex() + H2cPreface.LENGTH, maxFrameSize) : -1;
+        if (frames < 0) {
+            super.decode(ctx, in, out);
+            return;
+        }
+        int end = in.writerIndex();
+        in.writerIndex(in.readerIndex() + H2cPreface.LENGTH + frames);
         try {
             super.decode(ctx, in, out);
         } finally {
@@ -193,6 +218,24 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
 
 
     /** Stops the client sending the rest of a stream whose answer is out (or that cannot be served). */
+    /**
+     * Tells the client to stop sending the body of a stream that was answered early (RFC 9113
+     * §8.1: RST_STREAM with NO_ERROR) once the response's last frame is written: a reset cancels
+     * the frames the flow controller still holds, so an earlier one would cut the answer short.
+     */
+    private void stopRequestBody(int streamId, io.netty.channel.ChannelFuture last) {
+        if (last == null || last.isDone()) {
+            resetStream(streamId, Http2Error.NO_ERROR);
+        } else {
+            last.addListener(f -> {
+                if (!closing && connection().stream(streamId) != null) {
+                    resetStream(streamId, Http2Error.NO_ERROR);
+                    requestFlush();
+                }
+            });
+        }
+    }
+
     void resetStream(Exchange e, Http2Error error) {
         resetStream(e.streamId, error);
     }
@@ -270,10 +313,10 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
             e.completed();
             e.bytesOut = out.readableBytes() + (part2 instanceof ByteBuf b ? b.readableBytes()
                     : part2 instanceof FilePart f ? f.count() : 0);
-            H2Writes.response(this, e, out, part2);
+            io.netty.channel.ChannelFuture last = H2Writes.response(this, e, out, part2);
             observe(e);
             if (e.closeAfter && stream.state().remoteSideOpen()) {
-                resetStream(e, Http2Error.NO_ERROR);
+                stopRequestBody(e.streamId, last);
             }
         } finally {
             release(e);

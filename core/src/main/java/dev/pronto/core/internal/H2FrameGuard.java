@@ -35,6 +35,25 @@ final class H2FrameGuard {
         return in.readableBytes() >= HEADER + length ? HEADER + length : -1;
     }
 
+    /**
+     * The bytes of the complete frames from {@code from} on, or -1 when one of them is larger than
+     * {@code maxFrameSize} (Netty rejects it from its header, so it may have every byte).
+     */
+    static int completeFrames(ByteBuf in, int from, int maxFrameSize) {
+        int at = from;
+        while (in.writerIndex() - at >= HEADER) {
+            int length = in.getUnsignedMedium(at);
+            if (length > maxFrameSize) {
+                return -1;
+            }
+            if (in.writerIndex() - at < HEADER + length) {
+                break;
+            }
+            at += HEADER + length;
+        }
+        return at - from;
+    }
+
     /** Checks the frame at the start of {@code in}; throws the error the RFC asks for, if any. */
     void check(Http2Connection connection, ByteBuf in) throws Http2Exception {
         int at = in.readerIndex();

@@ -1,6 +1,7 @@
 package dev.pronto.core.internal;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http2.Http2ConnectionEncoder;
@@ -20,34 +21,39 @@ final class H2Writes {
     private H2Writes() {
     }
 
-    /** Event loop: writes {@code e}'s response; ownership of {@code out} and {@code part2} moves here. */
-    static void response(H2Connection conn, Exchange e, ByteBuf out, Object part2) {
+    /**
+     * Event loop: writes {@code e}'s response; ownership of {@code out} and {@code part2} moves here.
+     *
+     * @return the write of the frame that ends the stream, or null when a file's chunks end it later
+     */
+    static ChannelFuture response(H2Connection conn, Exchange e, ByteBuf out, Object part2) {
         ChannelHandlerContext ctx = conn.ctx();
         Http2ConnectionEncoder encoder = conn.encoder();
         Http2Headers headers = H2Responses.headers(e, e.h2Length, e.h2Type);
         Http2Headers trailers = H2Responses.trailers(e);
         boolean withBody = out.isReadable() || part2 != null;
-        encoder.writeHeaders(ctx, e.streamId, headers, 0, !withBody && trailers == null, ctx.newPromise());
+        ChannelFuture last = encoder.writeHeaders(ctx, e.streamId, headers, 0, !withBody && trailers == null,
+                ctx.newPromise());
         if (!withBody) {
             out.release();
         } else if (part2 == null) {
-            encoder.writeData(ctx, e.streamId, out, 0, trailers == null, ctx.newPromise());
+            last = encoder.writeData(ctx, e.streamId, out, 0, trailers == null, ctx.newPromise());
         } else {
             if (out.isReadable()) {
                 encoder.writeData(ctx, e.streamId, out, 0, false, ctx.newPromise());
             } else {
                 out.release();
             }
-            if (part2 instanceof ByteBuf body) {
-                encoder.writeData(ctx, e.streamId, body, 0, trailers == null, ctx.newPromise());
-            } else {
+            if (!(part2 instanceof ByteBuf body)) {
                 new FileChunks(conn, e.streamId, (FilePart) part2, trailers).next();
-                return;
+                return null;
             }
+            last = encoder.writeData(ctx, e.streamId, body, 0, trailers == null, ctx.newPromise());
         }
         if (trailers != null) {
-            encoder.writeHeaders(ctx, e.streamId, trailers, 0, true, ctx.newPromise());
+            last = encoder.writeHeaders(ctx, e.streamId, trailers, 0, true, ctx.newPromise());
         }
+        return last;
     }
 
     /** Sends a file range as DATA frames, one chunk in flight at a time. */

@@ -44,7 +44,13 @@ final class H2Exchange extends Http2EventAdapter {
         if (payload != null) {
             h.encoder().writeData(ctx, STREAM, Unpooled.wrappedBuffer(payload), 0, true, ctx.newPromise());
         }
-        ctx.flush();
+        try {
+            // the handler's own flush: it writes the DATA its flow controller holds; ctx.flush()
+            // would start below the handler and leave that DATA queued
+            h.flush(ctx);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot flush the request", e);
+        }
     }
 
     /** What to send. */
