@@ -5,6 +5,7 @@ import dev.pronto.client.pg.Postgres;
 import dev.pronto.client.pg.VertxLoops;
 import dev.pronto.core.Compression;
 import dev.pronto.core.Server;
+import dev.pronto.grpc.Grpc;
 import dev.pronto.core.StaticFiles;
 import dev.pronto.json.ProntoJson;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
@@ -76,6 +77,7 @@ public final class ArenaApp implements AutoCloseable {
                 .routes(r -> r.get("/static/{*path}", files))
                 .routes(new DbRoutes(postgres))
                 .routes(new CrudController$Routes(new CrudController(postgres)))
+                .routes(r -> r.register(Grpc.services(new BenchmarkGrpc())))
                 .build().start();
         LOG.info("Arena app on ports {}: {} dataset items, static files from {}, database {}", server.ports(),
                 dataset.size(), staticDir, embedded != null ? "embedded" : config.databaseUrl().replaceAll(":[^:@/]*@", ":***@"));

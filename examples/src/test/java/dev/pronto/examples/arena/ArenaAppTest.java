@@ -370,4 +370,14 @@ class ArenaAppTest {
         };
         return new String(plain, java.nio.charset.StandardCharsets.ISO_8859_1);
     }
+
+    @Test
+    void grpcBenchmarkServiceOnTheCleartextPortWithPriorKnowledge() throws Exception {
+        ArenaGrpcCheck.run(app.port(), false);
+    }
+
+    @Test
+    void grpcBenchmarkServiceOnTheTlsH2Port() throws Exception {
+        ArenaGrpcCheck.run(app.h2Port(), true);
+    }
 }
