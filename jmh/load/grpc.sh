@@ -10,7 +10,7 @@
 # Needs: h2load (nghttp2-client), a built jmh/target/benchmarks.jar, ../shared/arena-data.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-JAR=jmh/target/benchmarks.jar
+JAR="${JAR:-jmh/target/benchmarks.jar}"
 source jmh/load/common.sh
 ROUNDS="${ROUNDS:-3}"
 DURATION="${DURATION:-5}"

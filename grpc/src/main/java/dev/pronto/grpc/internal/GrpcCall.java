@@ -60,6 +60,10 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements BodyListener {
     private boolean halfClosed;
     private boolean halfCloseDelivered;
 
+    /** Bytes received but not yet handed to the application; capped, as core returns HTTP/2 window at once. */
+    private final AtomicLong unread = new AtomicLong();
+    private final long unreadLimit;
+
     // outbound, under lock
     private final ReentrantLock lock = new ReentrantLock();
     private final AtomicLong unwritten = new AtomicLong();
@@ -77,6 +81,7 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements BodyListener {
         this.res = res;
         this.exec = new SerialExecutor(runtime.executor());
         this.deframer = new Deframer(runtime.maxInboundMessageSize(), this::received);
+        this.unreadLimit = runtime.maxInboundMessageSize() + (1L << 20);
         this.requestGzip = "gzip".equals(req.header("grpc-encoding"));
         String accept = req.header("grpc-accept-encoding");
         this.acceptGzip = accept != null && accept.contains("gzip");
@@ -125,8 +130,19 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements BodyListener {
             exec.execute(() -> failed(Status.INTERNAL.withDescription("Compressed message without grpc-encoding")));
             return;
         }
+        // the 5-byte prefix counts too, so a flood of empty messages is bounded as well
+        if (unread.addAndGet(5L + message.readableBytes()) > unreadLimit) {
+            // the client sends faster than the application asks: fail the call rather than buffer without end
+            message.release();
+            exec.execute(() -> failed(Status.RESOURCE_EXHAUSTED.withDescription("Too many unrequested messages")));
+            return;
+        }
         Inbound in = new Inbound(message, compressed);
         exec.execute(() -> {
+            if (isClosed()) {
+                in.payload().release();
+                return;
+            }
             inbound.add(in);
             deliver();
         });
@@ -165,6 +181,7 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements BodyListener {
         while (listener != null && !isClosed() && requested > 0 && !inbound.isEmpty()) {
             requested--;
             Inbound in = inbound.poll();
+            unread.addAndGet(-5L - in.payload().readableBytes());
             Q value;
             try (InputStream stream = Messages.open(in.payload(), in.gzip(), runtime.maxInboundMessageSize())) {
                 value = method.parseRequest(stream);
@@ -239,12 +256,17 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements BodyListener {
         cancelled = true;
         context.cancel(status.asRuntimeException());
         exec.execute(() -> {
-            inbound.forEach(in -> in.payload().release());
-            inbound.clear();
+            dropInbound();
             if (listener != null) {
                 inContext(listener::onCancel);
             }
         });
+    }
+
+    /** Executor: releases messages nobody will read (the call is over). */
+    private void dropInbound() {
+        inbound.forEach(in -> in.payload().release());
+        inbound.clear();
     }
 
     private boolean isClosed() {
@@ -306,6 +328,7 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements BodyListener {
         if (closeWith(status, trailers)) {
             context.cancel(null);
             exec.execute(() -> {
+                dropInbound();
                 if (listener != null) {
                     inContext(listener::onComplete);
                 }
