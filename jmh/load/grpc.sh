@@ -31,9 +31,11 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 start_server() { # class port
     taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$JAR" "dev.pronto.jmh.grpc.$1" "$2" >/dev/null 2>&1 &
     SERVER_PID=$!
-    for _ in $(seq 100); do
-        h2load -n 1 "${GRPC[@]}" -d "$SUM" "http://127.0.0.1:$2/benchmark.BenchmarkService/GetSum" 2>/dev/null \
-            | grep -q '1 succeeded' && return 0
+    local probe
+    for _ in $(seq 200); do
+        # captured, not piped into grep -q: with pipefail an early grep exit fails the pipeline
+        probe=$(h2load -n 1 "${GRPC[@]}" -d "$SUM" "http://127.0.0.1:$2/benchmark.BenchmarkService/GetSum" 2>/dev/null || true)
+        [[ "$probe" == *"1 succeeded"* ]] && return 0
         sleep 0.1
     done
     echo "server $1 did not start" >&2; exit 1
