@@ -141,6 +141,13 @@ public interface Request {
     InputStream bodyStream();
 
     /**
+     * Visits every header field in arrival order (names lower case on HTTP/2, as sent on HTTP/1.1),
+     * as copies; for protocols that carry arbitrary metadata in headers, such as gRPC. Call it on the
+     * handler's thread while the request is live.
+     */
+    void forEachHeader(java.util.function.BiConsumer<String, String> action);
+
+    /**
      * Receives the body chunk by chunk on a streaming route ({@link RouteOptions#streamingBody()});
      * chunks that arrived before registration are delivered first. Call it once.
      *

@@ -127,6 +127,17 @@ public interface Response {
      */
     Response trailer(CharSequence name, CharSequence value);
 
+    /**
+     * Runs {@code action} once if this exchange is aborted before its response has completed: the
+     * client reset its HTTP/2 stream, the connection closed, or the server gave up on the exchange.
+     * Meant for long calls (gRPC cancellation) that must stop work nobody will read. Runs on the
+     * thread that aborts (the event loop, usually) and must not block; runs at once if the exchange
+     * is already aborted; never runs after the response completed. A later call replaces the action.
+     *
+     * @return this response
+     */
+    Response onCancel(Runnable action);
+
     /** Whether the response has been sent (or streaming has started). */
     boolean sent();
 }

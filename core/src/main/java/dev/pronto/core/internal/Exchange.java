@@ -13,10 +13,12 @@ import java.lang.invoke.VarHandle;
  */
 final class Exchange {
     private static final VarHandle STAMP;
+    private static final VarHandle CANCEL;
 
     static {
         try {
             STAMP = MethodHandles.lookup().findVarHandle(Exchange.class, "stamp", int.class);
+            CANCEL = MethodHandles.lookup().findVarHandle(Exchange.class, "cancelAction", Runnable.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -31,6 +33,8 @@ final class Exchange {
     final ServerResponse response;
     /** Generation and state; see {@link ExchangeState}. Changed by CAS only. */
     private volatile int stamp;
+    /** Run once if this generation is aborted ({@code Response.onCancel}); taken by whoever runs it. */
+    private volatile Runnable cancelAction;
     /** The view handed to user code for the current generation. */
     ExchangeHandle handle;
 
@@ -154,7 +158,28 @@ final class Exchange {
                 return false;
             }
             if (STAMP.compareAndSet(this, s, ExchangeState.stamp(ExchangeState.generation(s), ExchangeState.ABORTED))) {
+                runCancel();
                 return true;
+            }
+        }
+    }
+
+    /** Registers the cancel action of the current generation; runs it at once if already aborted. */
+    void onCancel(Runnable action) {
+        cancelAction = action;
+        if (state() == ExchangeState.ABORTED) {
+            runCancel();
+        }
+    }
+
+    private void runCancel() {
+        // getAndSet: the aborting thread and a late registration race for it; exactly one runs it
+        Runnable action = (Runnable) CANCEL.getAndSet(this, (Runnable) null);
+        if (action != null) {
+            try {
+                action.run();
+            } catch (RuntimeException ignored) {
+                // the exchange is gone either way; a failing listener must not break the carrier's cleanup
             }
         }
     }
@@ -173,6 +198,7 @@ final class Exchange {
         receivedNanos = 0;
         bytesOut = 0;
         attributes = null;
+        cancelAction = null;
         asyncRequested = false;
         finished = false;
         direct = false;

@@ -269,6 +269,19 @@ final class ExchangeHandle implements Request, Response {
     }
 
     @Override
+    public Response onCancel(Runnable action) {
+        java.util.Objects.requireNonNull(action, "action");
+        res();
+        x.onCancel(action);
+        return this;
+    }
+
+    @Override
+    public void forEachHeader(java.util.function.BiConsumer<String, String> action) {
+        req().forEachHeader(action);
+    }
+
+    @Override
     public Response trailer(CharSequence name, CharSequence value) {
         res().trailer(name, value);
         return this;

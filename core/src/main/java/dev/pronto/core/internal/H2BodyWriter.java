@@ -20,6 +20,8 @@ final class H2BodyWriter implements BodyWriter {
     private final Exchange e;
     private final StreamCompressor compressor;
     private final int streamId;
+    /** The exchange generation this writer belongs to: a reset stream's exchange is pooled and reused. */
+    private final int generation;
     private volatile boolean ended;
     private boolean withBody;
 
@@ -28,6 +30,7 @@ final class H2BodyWriter implements BodyWriter {
         this.e = e;
         this.compressor = compressor;
         this.streamId = e.streamId;
+        this.generation = ExchangeState.generation(e.stamp());
         if (compressor != null) {
             compressor.closeWith(conn.ctx().channel());
         }
@@ -35,6 +38,9 @@ final class H2BodyWriter implements BodyWriter {
 
     /** Event loop: writes the head. */
     void start(String defaultType) {
+        if (stale()) {
+            return;
+        }
         if (!writable()) {
             e.abort();
             return;
@@ -102,6 +108,13 @@ final class H2BodyWriter implements BodyWriter {
     }
 
     private void writeOnLoop(ByteBuf data, boolean last, CompletableFuture<Void> done) {
+        if (stale()) {
+            // written from another thread after the client reset the stream and its exchange was recycled
+            // (maybe reused): finishing it again would settle someone else's request
+            data.release();
+            done.completeExceptionally(new ClosedChannelException());
+            return;
+        }
         if (!writable() || !withBody) {
             data.release();
             if (last) {
@@ -141,6 +154,10 @@ final class H2BodyWriter implements BodyWriter {
         } finally {
             conn.release(e);
         }
+    }
+
+    private boolean stale() {
+        return ExchangeState.generation(e.stamp()) != generation;
     }
 
     private boolean writable() {

@@ -199,6 +199,13 @@ final class ServerRequest implements Request {
     }
 
     @Override
+    public void forEachHeader(java.util.function.BiConsumer<String, String> action) {
+        for (int i = 0; i < h.headerCount; i++) {
+            action.accept(h.name(i), h.value(i));
+        }
+    }
+
+    @Override
     public void onBody(dev.pronto.core.BodyListener listener) {
         java.util.Objects.requireNonNull(listener, "listener");
         if (e.stream == null) {

@@ -6,6 +6,7 @@ import dev.pronto.client.pg.VertxLoops;
 import dev.pronto.core.Compression;
 import dev.pronto.core.config.Config;
 import dev.pronto.core.Server;
+import dev.pronto.grpc.Grpc;
 import dev.pronto.core.StaticFiles;
 import dev.pronto.json.ProntoJson;
 import java.nio.file.Files;
@@ -83,6 +84,7 @@ public final class ArenaApp implements AutoCloseable {
                 .routes(new DbRoutes(postgres))
                 .routes(new CrudController$Routes(new CrudController(postgres)))
                 .routes(new EchoSocket())
+                .routes(r -> r.register(Grpc.services(new BenchmarkGrpc())))
                 .build().start();
         ops.bind(server);
         LOG.info("Arena app on ports {}: {} dataset items, static files from {}, database {}", server.ports(),

@@ -494,5 +494,14 @@ class ArenaAppTest {
         HttpResponse<byte[]> r = send(req("/ws"));
 
         assertThat(r.statusCode()).isEqualTo(426);
+
+    @Test
+    void grpcBenchmarkServiceOnTheCleartextPortWithPriorKnowledge() throws Exception {
+        ArenaGrpcCheck.run(app.port(), false);
+    }
+
+    @Test
+    void grpcBenchmarkServiceOnTheTlsH2Port() throws Exception {
+        ArenaGrpcCheck.run(app.h2Port(), true);
     }
 }

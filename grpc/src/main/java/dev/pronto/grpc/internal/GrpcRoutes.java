@@ -1,0 +1,87 @@
+package dev.pronto.grpc.internal;
+
+import dev.pronto.core.Handler;
+import dev.pronto.core.NotFoundException;
+import dev.pronto.core.Request;
+import dev.pronto.core.Response;
+import dev.pronto.core.RouteOptions;
+import dev.pronto.core.Routes;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerMethodDefinition;
+import io.grpc.ServerServiceDefinition;
+import io.grpc.Status;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+
+/**
+ * Turns service definitions into routes: {@code POST /<service>/<method>} per method, streaming
+ * its body on the event loop, a catch-all per service for its unknown methods, and a not-found
+ * handler that answers gRPC requests for unknown services with UNIMPLEMENTED (others with 404).
+ */
+public final class GrpcRoutes {
+    private static final ScheduledExecutorService DEADLINES = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "pronto-grpc-deadlines");
+        t.setDaemon(true);
+        return t;
+    });
+    private static final Executor VIRTUAL = Executors.newThreadPerTaskExecutor(Thread.ofVirtual()
+            .name("pronto-grpc-", 0).factory());
+
+    private GrpcRoutes() {
+    }
+
+    /** Registers {@code services} on {@code r}; {@code blocking} lists those whose callbacks may block. */
+    public static void register(Routes r, List<ServerServiceDefinition> services, List<ServerServiceDefinition> blocking,
+                                int maxInboundMessageSize) {
+        GrpcRuntime loop = new GrpcRuntime(maxInboundMessageSize, DEADLINES, SerialExecutor.DIRECT);
+        GrpcRuntime virtual = new GrpcRuntime(maxInboundMessageSize, DEADLINES, VIRTUAL);
+        services.forEach(s -> service(r, s, loop));
+        blocking.forEach(s -> service(r, s, virtual));
+        r.root().notFound(GrpcRoutes::unknownService);
+    }
+
+    private static void service(Routes r, ServerServiceDefinition service, GrpcRuntime runtime) {
+        for (ServerMethodDefinition<?, ?> m : service.getMethods()) {
+            r.post("/" + m.getMethodDescriptor().getFullMethodName(), RouteOptions.streaming(), handler(m, runtime));
+        }
+        String name = service.getServiceDescriptor().getName();
+        r.post("/" + name + "/{method}", RouteOptions.streaming(), (req, res) ->
+                trailersOnly(res, Status.UNIMPLEMENTED.withDescription("Method not found: " + name + "/" + req.param("method"))));
+    }
+
+    private static <Q, R> Handler handler(ServerMethodDefinition<Q, R> m, GrpcRuntime runtime) {
+        ServerCallHandler<Q, R> calls = m.getServerCallHandler();
+        return (req, res) -> {
+            if (!isGrpc(req)) {
+                res.status(415).send("gRPC needs content-type application/grpc");
+                return;
+            }
+            new GrpcCall<>(m.getMethodDescriptor(), runtime, req, res).start(calls);
+        };
+    }
+
+    private static void unknownService(Request req, Response res) throws NotFoundException {
+        if (isGrpc(req)) {
+            String path = req.rawPath();
+            trailersOnly(res, Status.UNIMPLEMENTED.withDescription("Method not found: " + path.substring(1)));
+        } else {
+            throw new NotFoundException("Not Found");
+        }
+    }
+
+    private static boolean isGrpc(Request req) {
+        String type = req.header("content-type");
+        return type != null && type.startsWith("application/grpc");
+    }
+
+    private static void trailersOnly(Response res, Status status) {
+        // not trailers-only: core sends no content-type with an empty body (see GrpcCall.closeWith)
+        res.status(200).contentType("application/grpc");
+        dev.pronto.core.BodyWriter writer = res.stream();
+        res.trailer("grpc-status", Integer.toString(status.getCode().value()))
+                .trailer("grpc-message", StatusText.encode(status.getDescription()));
+        writer.end();
+    }
+}

@@ -1,0 +1,114 @@
+package dev.pronto.grpc.internal;
+
+import io.grpc.Drainable;
+import io.grpc.KnownLength;
+import io.grpc.Status;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufInputStream;
+import io.netty.buffer.ByteBufOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * Message bytes to and from grpc-java marshallers. Outbound, a protobuf message knows its length,
+ * so its frame is sized exactly and the message drains straight into it; inbound, the payload is
+ * read in place, or through gzip with the size limit applied to the inflated bytes.
+ */
+final class Messages {
+    private Messages() {
+    }
+
+    /** The frame of one message; the caller owns the result. */
+    static ByteBuf frame(InputStream message, boolean gzip) throws IOException {
+        try (message) {
+            if (!gzip && message instanceof KnownLength) {
+                int length = message.available();
+                ByteBuf out = ByteBufAllocator.DEFAULT.ioBuffer(5 + length);
+                out.writeByte(0).writeInt(length);
+                copy(message, new ByteBufOutputStream(out));
+                if (out.readableBytes() != 5 + length) {
+                    out.release();
+                    throw new IOException("message length changed while it was written");
+                }
+                return out;
+            }
+            ByteBuf out = ByteBufAllocator.DEFAULT.ioBuffer(256);
+            out.writerIndex(5);
+            OutputStream sink = new ByteBufOutputStream(out);
+            if (gzip) {
+                try (GZIPOutputStream z = new GZIPOutputStream(sink)) {
+                    copy(message, z);
+                }
+            } else {
+                copy(message, sink);
+            }
+            out.setByte(0, gzip ? 1 : 0).setInt(1, out.readableBytes() - 5);
+            return out;
+        }
+    }
+
+    private static void copy(InputStream in, OutputStream out) throws IOException {
+        if (in instanceof Drainable d) {
+            d.drainTo(out);
+        } else {
+            in.transferTo(out);
+        }
+    }
+
+    /** A stream over {@code payload} (not released here), inflated when {@code gzip}. */
+    static InputStream open(ByteBuf payload, boolean gzip, int maxSize) throws IOException {
+        if (!gzip) {
+            return new Payload(payload);
+        }
+        return new Limited(new GZIPInputStream(new ByteBufInputStream(payload)), maxSize);
+    }
+
+    /** A payload whose length the protobuf parser may read up front. */
+    private static final class Payload extends ByteBufInputStream implements KnownLength {
+        Payload(ByteBuf buf) {
+            super(buf);
+        }
+    }
+
+    /** Fails with RESOURCE_EXHAUSTED once more than the limit has been inflated (a zip bomb). */
+    private static final class Limited extends java.io.FilterInputStream {
+        private final int max;
+        private long count;
+
+        Limited(InputStream in, int max) {
+            super(in);
+            this.max = max;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                counted(1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                counted(n);
+            }
+            return n;
+        }
+
+        private void counted(int n) {
+            count += n;
+            if (count > max) {
+                throw Status.RESOURCE_EXHAUSTED
+                        .withDescription("Decompressed gRPC message exceeds maximum size " + max)
+                        .asRuntimeException();
+            }
+        }
+    }
+}
