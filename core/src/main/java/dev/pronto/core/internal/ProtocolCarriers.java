@@ -30,7 +30,7 @@ final class ProtocolCarriers {
             return;
         }
         if (!offered.contains(Protocol.HTTP_1_1)) {
-            install(pipeline, Protocol.HTTP_2, server);
+            pipeline.addLast("h2c-only", new H2cOnlyGate(server));
             return;
         }
         HttpConnection http = new HttpConnection(server);

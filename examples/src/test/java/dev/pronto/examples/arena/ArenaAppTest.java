@@ -494,6 +494,7 @@ class ArenaAppTest {
         HttpResponse<byte[]> r = send(req("/ws"));
 
         assertThat(r.statusCode()).isEqualTo(426);
+    }
 
     @Test
     void grpcBenchmarkServiceOnTheCleartextPortWithPriorKnowledge() throws Exception {
