@@ -35,6 +35,12 @@ final class TeleportClientHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
+        if (ctx.executor().isShuttingDown()) {
+            // a connect that completes while the loop is being torn down: a write now would be
+            // submitted to a transport that never completes it, and its buffer would leak
+            ctx.close();
+            return;
+        }
         ByteBuf hello = ctx.alloc().ioBuffer(TeleportWire.HANDSHAKE_LENGTH);
         TeleportWire.writeHandshake(hello, config.compression().wire(), 0);
         ctx.writeAndFlush(hello, ctx.voidPromise());

@@ -45,6 +45,11 @@ final class WsClientHandshake extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
+        if (ctx.executor().isShuttingDown()) {
+            // connected while the loop is torn down: a write would never complete and would leak
+            ctx.close();
+            return;
+        }
         String target = (uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath())
                 + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
         String request = "GET " + target + " HTTP/1.1\r\nHost: " + uri.getHost() + (uri.getPort() > 0 ? ":" + uri.getPort() : "")
