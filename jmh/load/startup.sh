@@ -13,7 +13,7 @@ ROUNDS="${ROUNDS:-5}"
 LOAD="${LOAD:-3s}"
 IDLE_CONNS="${IDLE_CONNS:-10000}"
 TRAIN_AOT="${TRAIN_AOT:-1}"
-DATA="${DATA_DIR:-/work/shared/arena-data}"
+DATA="${DATA_DIR:-$(cd .. && pwd)/shared/arena-data}"
 FLAGS=(-Xmx512m "${SERVER_FLAGS[@]}")
 PORT="${STARTUP_PORT:-18790}"
 # The jars under test; point them elsewhere to compare builds (e.g. a copy of the previous one).
