@@ -39,6 +39,8 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     private boolean inRead;
     private boolean flushScheduled;
     private boolean closing;
+    /** The peer shrank its HPACK table: only Netty's encoder may write header blocks now. */
+    private boolean peerTableShrunk;
 
     H2Connection(Http2ConnectionDecoder decoder, Http2ConnectionEncoder encoder, Http2Settings settings,
                  ServerContext server) {
@@ -387,6 +389,19 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
 
     ChannelHandlerContext ctx() {
         return ctx;
+    }
+
+    /** Whether {@link H2HeaderBlock}s (static table and literals only) may be written directly. */
+    boolean ownsHeaderBlocks() {
+        return !peerTableShrunk;
+    }
+
+    /** The peer's SETTINGS_HEADER_TABLE_SIZE, from its SETTINGS frames. */
+    void peerHeaderTableSize(long size) {
+        if (size < io.netty.handler.codec.http2.Http2CodecUtil.DEFAULT_HEADER_TABLE_SIZE) {
+            // it expects a dynamic table size update first, which only Netty's encoder knows to send
+            peerTableShrunk = true;
+        }
     }
 
     boolean closing() {

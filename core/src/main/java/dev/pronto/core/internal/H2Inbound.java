@@ -6,6 +6,7 @@ import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2EventAdapter;
 import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
 
 /**
@@ -133,6 +134,14 @@ final class H2Inbound extends Http2EventAdapter {
                 return;
             }
             conn.dispatch(e);
+        }
+    }
+
+    @Override
+    public void onSettingsRead(ChannelHandlerContext ctx, Http2Settings settings) {
+        Long tableSize = settings.headerTableSize();
+        if (tableSize != null) {
+            conn.peerHeaderTableSize(tableSize);
         }
     }
 

@@ -36,6 +36,11 @@ final class H2Responses {
 
     /** The header block for {@code e}'s response with a body of {@code length} bytes (-1: streamed). */
     static Http2Headers headers(Exchange e, long length, CharSequence defaultType) {
+        return ReadOnlyHttp2Headers.serverHeaders(false, STATUS[e.response.status()], fields(e, length, defaultType));
+    }
+
+    /** The regular fields of that block, as name/value pairs (the status is the response's). */
+    static AsciiString[] fields(Exchange e, long length, CharSequence defaultType) {
         ServerResponse res = e.response;
         ResponseHeaders fields = res.headers();
         int status = res.status();
@@ -54,7 +59,7 @@ final class H2Responses {
         block[n++] = DATE;
         block[n++] = DateHeader.value();
         n = copyFields(fields, block, n);
-        return ReadOnlyHttp2Headers.serverHeaders(false, STATUS[status], trim(block, n));
+        return trim(block, n);
     }
 
     /** The trailing header block of {@code e}'s response, or null when it has no trailers; seals them. */
