@@ -31,6 +31,9 @@ final class H2HeaderBlock {
         "proxy-authorization", "range", "referer", "refresh", "retry-after", "server", "set-cookie",
         "strict-transport-security", "transfer-encoding", "user-agent", "vary", "via", "www-authenticate",
     };
+    private static final Integer CONTENT_LENGTH = 28;
+    private static final Integer CONTENT_TYPE = 31;
+    private static final Integer DATE = 33;
     private static final Map<AsciiString, Integer> NAME_INDEX = new HashMap<>();
     /** The static entry for each status that has one (RFC 7541 Appendix A), else 0. */
     private static final byte[] STATUS_INDEX = new byte[600];
@@ -91,7 +94,7 @@ final class H2HeaderBlock {
     }
 
     private static void field(ByteBuf out, AsciiString name, AsciiString value) {
-        Integer index = NAME_INDEX.get(name);
+        Integer index = staticIndex(name);
         if (index != null) {
             integer(out, 0x00, 4, index);
         } else {
@@ -99,6 +102,17 @@ final class H2HeaderBlock {
             string(out, name);
         }
         string(out, value);
+    }
+
+    /** The static table entry naming {@code name}; the server's own names without a lookup. */
+    private static Integer staticIndex(AsciiString name) {
+        if (name == H2Responses.DATE) {
+            return DATE;
+        }
+        if (name == H2Responses.CONTENT_TYPE) {
+            return CONTENT_TYPE;
+        }
+        return name == H2Responses.CONTENT_LENGTH ? CONTENT_LENGTH : NAME_INDEX.get(name);
     }
 
     private static void string(ByteBuf out, AsciiString s) {

@@ -2,6 +2,7 @@ package dev.pronto.core.internal;
 
 import dev.pronto.router.Method;
 import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.util.AsciiString;
 
 /**
  * Copies an HTTP/2 request header block into a {@link RequestHead}, so every part of the engine
@@ -10,6 +11,7 @@ import io.netty.handler.codec.http2.Http2Headers;
  * already checked pseudo-header presence and order, connection-specific fields and name case.
  */
 final class H2Requests {
+    private static final AsciiString HOST = AsciiString.cached("host");
     private H2Requests() {
     }
 
@@ -49,7 +51,7 @@ final class H2Requests {
         if (!requestLine(h, method, path, maxBytes)) {
             return false;
         }
-        if (authority != null && !addField(h, "host", authority, maxBytes)) {
+        if (authority != null && !addField(h, HOST, authority, maxBytes)) {
             return h.fail(431, "Request header fields too large (maxHeaderSize)");
         }
         for (; i < n; i++) {
@@ -162,8 +164,13 @@ final class H2Requests {
         if (end > h.bytes.length) {
             h.bytes = java.util.Arrays.copyOf(h.bytes, Math.max(end, h.bytes.length * 2));
         }
-        for (int i = 0; i < n; i++) {
-            h.bytes[h.length + i] = (byte) s.charAt(i);
+        if (s instanceof AsciiString a) {
+            // what the HPACK decoder produces: bytes already
+            System.arraycopy(a.array(), a.arrayOffset(), h.bytes, h.length, n);
+        } else {
+            for (int i = 0; i < n; i++) {
+                h.bytes[h.length + i] = (byte) s.charAt(i);
+            }
         }
         h.length = end;
         return end;

@@ -15,9 +15,9 @@ final class H2Responses {
     private static final AsciiString[] STATUS = new AsciiString[600];
     /** Content-Length values up to a few KiB, the lengths most responses have. */
     private static final AsciiString[] LENGTHS = new AsciiString[4096];
-    private static final AsciiString DATE = AsciiString.cached("date");
-    private static final AsciiString CONTENT_TYPE = AsciiString.cached("content-type");
-    private static final AsciiString CONTENT_LENGTH = AsciiString.cached("content-length");
+    static final AsciiString DATE = AsciiString.cached("date");
+    static final AsciiString CONTENT_TYPE = AsciiString.cached("content-type");
+    static final AsciiString CONTENT_LENGTH = AsciiString.cached("content-length");
     private static final AsciiString TEXT = AsciiString.cached(ServerResponse.TEXT);
     private static final AsciiString JSON = AsciiString.cached(ServerResponse.JSON);
     private static final AsciiString BYTES = AsciiString.cached(ServerResponse.BYTES);
