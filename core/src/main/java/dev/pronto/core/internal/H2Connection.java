@@ -219,7 +219,6 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     }
 
 
-    /** Stops the client sending the rest of a stream whose answer is out (or that cannot be served). */
     /**
      * Tells the client to stop sending the body of a stream that was answered early (RFC 9113
      * §8.1: RST_STREAM with NO_ERROR) once the response's last frame is written: a reset cancels

@@ -14,8 +14,7 @@ import io.netty.util.AsciiString;
  * windows, written as one buffer: HEADERS ({@link H2HeaderBlock}) and DATA with END_STREAM. Netty's
  * encoder would make four buffers, four outbound entries, a promise aggregate and a flow-control
  * queue entry for it. The stream and window bookkeeping the encoder does is done here through the
- * same public API: the stream is marked as having sent its headers and is closed locally with the
- * write, and the body's bytes are taken from the stream and connection send windows, so the flow
+ * same public API: the stream is marked as having sent its headers and is closed locally, and the body's bytes are taken from the stream and connection send windows, so the flow
  * controller's view stays exact for the frames it still sends. Anything else (files, trailers,
  * bodies beyond a frame or the windows, a peer that resized its HPACK table) is left to
  * {@link H2Writes} and Netty's encoder. Event loop only.
@@ -57,7 +56,13 @@ final class H2DirectWrites {
 
     private static ChannelFuture write(H2Connection conn, Http2Stream stream, ByteBuf frames, ByteBuf out) {
         ChannelHandlerContext ctx = conn.ctx();
-        ChannelPromise promise = ctx.newPromise();
+        // A stream the client ended closes now, without a promise and a listener per response: the
+        // frames are queued in order and a failed write fails the connection. Draining (GOAWAY sent)
+        // and early answers wait for the write, since closing the last stream may close the channel
+        // and an early answer's reset must follow its frames.
+        boolean waitForWrite = stream.state() != Http2Stream.State.HALF_CLOSED_REMOTE
+                || conn.connection().goAwaySent();
+        ChannelPromise promise = waitForWrite ? ctx.newPromise() : ctx.voidPromise();
         int n = out.readableBytes();
         if (n == 0) {
             out.release();
@@ -75,8 +80,9 @@ final class H2DirectWrites {
             }
         }
         stream.headersSent(false);
-        conn.closeStreamLocal(stream, promise);
-        return promise;
+        ChannelFuture done = waitForWrite ? promise : ctx.newSucceededFuture();
+        conn.closeStreamLocal(stream, done);
+        return done;
     }
 
     private static void consumeWindows(H2Connection conn, Http2Stream stream, int n) {
