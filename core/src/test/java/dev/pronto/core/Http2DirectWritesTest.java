@@ -1,5 +1,6 @@
 package dev.pronto.core;
 
+import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.buffer.ByteBuf;
@@ -23,7 +24,8 @@ class Http2DirectWritesTest {
             .config(c -> c.port(0).host("127.0.0.1").ioThreads(1).idleTimeout(Duration.ofSeconds(30)))
             .routes(r -> r.get("/ok", (req, res) -> res.send("ok"))
                     .get("/teapot", (req, res) -> res.status(418).header("X-Long", longValue).send("short"))
-                    .get("/k", (req, res) -> res.send("k".repeat(4000))))
+                    .get("/k", (req, res) -> res.send("k".repeat(4000)))
+                    .get("/buffer", (req, res) -> res.send(Unpooled.copiedBuffer("b".repeat(10_000), US_ASCII))))
             .build().start();
     private final DefaultHttp2HeadersDecoder hpack = new DefaultHttp2HeadersDecoder();
 
@@ -54,6 +56,18 @@ class Http2DirectWritesTest {
             assertThat(headers.get("content-type")).isNotNull();
             assertThat(headers.get("date")).isNotNull();
             assertThat(h2.awaitFrame(RawH2.DATA).text()).isEqualTo("short");
+        }
+    }
+
+    @Test
+    void bufferBodyFollowsItsHeadInOneDataFrame() throws Exception {
+        try (RawH2 h2 = new RawH2(server.port())) {
+            h2.request(1, "GET", "/buffer", RawH2.END_STREAM);
+
+            assertThat(decode(h2.awaitFrame(RawH2.HEADERS)).get("content-length")).hasToString("10000");
+            RawH2.Frame data = h2.awaitFrame(RawH2.DATA);
+            assertThat(data.text()).isEqualTo("b".repeat(10_000));
+            assertThat(data.flags() & RawH2.END_STREAM).isEqualTo(RawH2.END_STREAM);
         }
     }
 

@@ -27,11 +27,24 @@ final class H2DirectWrites {
     }
 
     /**
-     * Writes {@code e}'s whole response when it qualifies; ownership of {@code out} then moves here.
+     * Writes {@code e}'s whole response when it qualifies: the body is {@code out}, or a buffer in
+     * {@code part2} when {@code out} is empty. Ownership of both then moves here.
      *
      * @return the write that ends the stream, or null when nothing was written
      */
-    static ChannelFuture whole(H2Connection conn, Exchange e, ByteBuf out) {
+    static ChannelFuture whole(H2Connection conn, Exchange e, ByteBuf out, Object part2) {
+        if (part2 != null && (out.isReadable() || !(part2 instanceof ByteBuf))) {
+            return null;
+        }
+        ByteBuf body = part2 == null ? out : (ByteBuf) part2;
+        ChannelFuture f = whole(conn, e, body);
+        if (f != null && body != out) {
+            out.release();
+        }
+        return f;
+    }
+
+    private static ChannelFuture whole(H2Connection conn, Exchange e, ByteBuf out) {
         Http2Stream stream = conn.connection().stream(e.streamId);
         if (!conn.ownsHeaderBlocks() || stream == null || stream.isHeadersSent()
                 || !(stream.state() == Http2Stream.State.HALF_CLOSED_REMOTE || stream.state() == Http2Stream.State.OPEN)) {

@@ -28,8 +28,8 @@ final class H2Writes {
      */
     static ChannelFuture response(H2Connection conn, Exchange e, ByteBuf out, Object part2) {
         Http2Headers trailers = H2Responses.trailers(e);
-        if (part2 == null && trailers == null) {
-            ChannelFuture whole = H2DirectWrites.whole(conn, e, out);
+        if (trailers == null) {
+            ChannelFuture whole = H2DirectWrites.whole(conn, e, out, part2);
             if (whole != null) {
                 return whole;
             }
