@@ -29,6 +29,10 @@ import java.util.function.Consumer;
  * concurrently. Handlers run on the event loop of their connection (see {@link Handler}).
  */
 public final class Server implements AutoCloseable {
+    static {
+        dev.pronto.core.internal.NettyDefaults.apply();
+    }
+
     private final ServerLifecycle lifecycle;
     private final List<Consumer<Server>> onStart;
     private final List<Consumer<Server>> onStop;
