@@ -68,6 +68,7 @@ measure() { # target -> "seconds idle_kib loaded_kib conns_kib cpu_seconds"
 }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
+echo "load before: $(uptime)"
 TARGETS=(hello arena vertx netty)
 if [[ "$TRAIN_AOT" == 1 ]]; then
     PORT=$((PORT + 1)) bash jmh/load/aot-train.sh "$HELLO_JAR" "${HELLO_JAR%.jar}.aot" $((PORT + 1)) /plaintext
@@ -96,3 +97,4 @@ for t in "${TARGETS[@]}"; do
     printf '%-10s %11.3fs %8.2fs %10.1f %12.1f %14.1f %10.2f %10.2f\n' "$t" "$s" "$u" "$(bc -l <<<"$i/1024")" "$(bc -l <<<"$l/1024")" \
         "$(bc -l <<<"$c/1024")" "$(bc -l <<<"$s/$vs")" "$(bc -l <<<"$i/$vi")"
 done
+echo "load after: $(uptime)"
