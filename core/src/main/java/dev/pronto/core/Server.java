@@ -128,6 +128,14 @@ public final class Server implements AutoCloseable {
         return lifecycle.context().openConnections();
     }
 
+    /**
+     * Open connections that speak {@code kind} now, counted on each call (O(open connections)): for a metrics
+     * scrape, not a request path. Any thread.
+     */
+    public int openConnections(ConnectionKind kind) {
+        return lifecycle.context().openConnections(java.util.Objects.requireNonNull(kind, "kind"));
+    }
+
     /** The transport in use after start: io_uring, epoll or NIO. */
     public Transport transport() {
         return lifecycle.transport();
