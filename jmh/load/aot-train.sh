@@ -18,6 +18,7 @@ rm -f "$CACHE"
 PID=$!
 trap 'kill $PID 2>/dev/null || true' EXIT
 for _ in $(seq 600); do curl -s -o /dev/null -f "http://127.0.0.1:$PORT$1" && break; sleep 0.1; done
+curl -s -o /dev/null -f "http://127.0.0.1:$PORT$1" || { echo "training run did not answer $1; see $CACHE.log" >&2; exit 1; }
 for path in "$@"; do
     wrk -t1 -c16 -d"$TRAIN" "http://127.0.0.1:$PORT$path" >/dev/null
 done

@@ -19,6 +19,9 @@ PORT="${STARTUP_PORT:-18790}"
 # The jars under test; point them elsewhere to compare builds (e.g. a copy of the previous one).
 HELLO_JAR="${HELLO_JAR:-examples/target/hello.jar}"
 ARENA_JAR="${ARENA_JAR:-examples/target/arena.jar}"
+# Optional earlier builds measured in the same run (no AOT cache), e.g. jars built from the main branch.
+BASE_HELLO_JAR="${BASE_HELLO_JAR:-}"
+BASE_ARENA_JAR="${BASE_ARENA_JAR:-}"
 require_tool wrk "apt-get install wrk"
 require_tool python3 "apt-get install python3"
 require_file "$HELLO_JAR" "mvn -B -q -pl examples -am package -DskipTests"
@@ -29,7 +32,7 @@ PROBE=jmh/load/startup_probe.py
 LOG=$(mktemp)
 trap 'rm -f "$LOG"; [[ -n "${PID:-}" ]] && kill -- -"$PID" 2>/dev/null || true' EXIT
 
-ARENA_ENV=(env PORT=$PORT H2C_PORT=0 TLS_PORT=0 H2_PORT=0 DATA_DIR="$DATA"
+ARENA_ENV=(env PORT=$PORT H2C_PORT=0 TLS_PORT=0 H2_PORT=0 TELEPORT_PORT=0 DATA_DIR="$DATA"
            TLS_CERT="$DATA/certs/server.crt" TLS_KEY="$DATA/certs/server.key")
 command_of() { # target -> the server command line
     case "$1" in
@@ -37,6 +40,8 @@ command_of() { # target -> the server command line
         hello-aot) echo "env PORT=$PORT $JAVA ${FLAGS[*]} -XX:AOTCache=${HELLO_JAR%.jar}.aot -jar $HELLO_JAR" ;;
         arena) echo "${ARENA_ENV[*]} $JAVA ${FLAGS[*]} -jar $ARENA_JAR" ;;
         arena-aot) echo "${ARENA_ENV[*]} $JAVA ${FLAGS[*]} -XX:AOTCache=${ARENA_JAR%.jar}.aot -jar $ARENA_JAR" ;;
+        hello-base) echo "env PORT=$PORT $JAVA ${FLAGS[*]} -jar $BASE_HELLO_JAR" ;;
+        arena-base) echo "${ARENA_ENV[*]} $JAVA ${FLAGS[*]} -jar $BASE_ARENA_JAR" ;;
         vertx) echo "$JAVA ${FLAGS[*]} -cp jmh/target/benchmarks.jar dev.pronto.jmh.core.VertxPlaintextServer $PORT" ;;
         netty) echo "$JAVA ${FLAGS[*]} -cp jmh/target/benchmarks.jar dev.pronto.jmh.core.NettyBaselineServer $PORT" ;;
     esac
@@ -68,14 +73,17 @@ measure() { # target -> "seconds idle_kib loaded_kib conns_kib cpu_seconds"
 }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
+echo "load before: $(uptime)"
 TARGETS=(hello arena vertx netty)
 if [[ "$TRAIN_AOT" == 1 ]]; then
     PORT=$((PORT + 1)) bash jmh/load/aot-train.sh "$HELLO_JAR" "${HELLO_JAR%.jar}.aot" $((PORT + 1)) /plaintext
-    env PORT=$((PORT + 1)) H2C_PORT=0 TLS_PORT=0 H2_PORT=0 DATA_DIR="$DATA" TLS_CERT="$DATA/certs/server.crt" \
+    env PORT=$((PORT + 1)) H2C_PORT=0 TLS_PORT=0 H2_PORT=0 TELEPORT_PORT=0 DATA_DIR="$DATA" TLS_CERT="$DATA/certs/server.crt" \
         TLS_KEY="$DATA/certs/server.key" bash jmh/load/aot-train.sh "$ARENA_JAR" "${ARENA_JAR%.jar}.aot" \
         $((PORT + 1)) /pipeline /baseline11?a=1\&b=2 /json/25 /static/reset.css
     TARGETS=(hello hello-aot arena arena-aot vertx netty)
 fi
+[[ -n "$BASE_HELLO_JAR" ]] && TARGETS+=(hello-base)
+[[ -n "$BASE_ARENA_JAR" ]] && TARGETS+=(arena-base)
 declare -A S I L C U
 for r in $(seq "$ROUNDS"); do
     line="round $r:"
@@ -96,3 +104,4 @@ for t in "${TARGETS[@]}"; do
     printf '%-10s %11.3fs %8.2fs %10.1f %12.1f %14.1f %10.2f %10.2f\n' "$t" "$s" "$u" "$(bc -l <<<"$i/1024")" "$(bc -l <<<"$l/1024")" \
         "$(bc -l <<<"$c/1024")" "$(bc -l <<<"$s/$vs")" "$(bc -l <<<"$i/$vi")"
 done
+echo "load after: $(uptime)"

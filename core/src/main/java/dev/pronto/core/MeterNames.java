@@ -12,6 +12,7 @@ package dev.pronto.core;
  * <tr><th>name</th><th>type</th><th>tags</th></tr>
  * <tr><td>{@value #HTTP_SERVER_REQUESTS}</td><td>timer</td><td>method, uri, status, outcome, protocol</td></tr>
  * <tr><td>{@value #CONNECTIONS}</td><td>gauge</td><td></td></tr>
+ * <tr><td>{@value #PROTOCOL_CONNECTIONS}</td><td>gauge ({@code pronto-micrometer})</td><td>protocol</td></tr>
  * <tr><td>{@value #TLS_HANDSHAKE_FAILURES}</td><td>counter</td><td></td></tr>
  * <tr><td>{@value #EVENT_LOOP_LAG}</td><td>gauge, seconds</td><td></td></tr>
  * </table>
@@ -26,6 +27,8 @@ public final class MeterNames {
     public static final String HTTP_SERVER_REQUESTS = "http.server.requests";
     /** Open server connections of every listener and protocol. */
     public static final String CONNECTIONS = "pronto.server.connections";
+    /** Open server connections by what they speak now ({@link ConnectionKind#tag()} as {@code protocol}). */
+    public static final String PROTOCOL_CONNECTIONS = "pronto.server.protocol.connections";
     /** TLS handshakes that failed and were closed. */
     public static final String TLS_HANDSHAKE_FAILURES = "pronto.server.tls.handshake.failures";
     /** The largest delay of a periodic event-loop task since the last read. */

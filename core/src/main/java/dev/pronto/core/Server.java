@@ -29,6 +29,10 @@ import java.util.function.Consumer;
  * concurrently. Handlers run on the event loop of their connection (see {@link Handler}).
  */
 public final class Server implements AutoCloseable {
+    static {
+        dev.pronto.core.internal.NettyDefaults.apply();
+    }
+
     private final ServerLifecycle lifecycle;
     private final List<Consumer<Server>> onStart;
     private final List<Consumer<Server>> onStop;
@@ -122,6 +126,14 @@ public final class Server implements AutoCloseable {
     /** Number of open connections. */
     public int openConnections() {
         return lifecycle.context().openConnections();
+    }
+
+    /**
+     * Open connections that speak {@code kind} now, counted on each call (O(open connections)): for a metrics
+     * scrape, not a request path. Any thread.
+     */
+    public int openConnections(ConnectionKind kind) {
+        return lifecycle.context().openConnections(java.util.Objects.requireNonNull(kind, "kind"));
     }
 
     /** The transport in use after start: io_uring, epoll or NIO. */

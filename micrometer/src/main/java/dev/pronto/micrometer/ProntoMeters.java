@@ -1,5 +1,6 @@
 package dev.pronto.micrometer;
 
+import dev.pronto.core.ConnectionKind;
 import dev.pronto.core.EventLoopLag;
 import dev.pronto.core.MeterNames;
 import dev.pronto.core.RequestMetrics;
@@ -62,7 +63,8 @@ public final class ProntoMeters implements Consumer<Routes> {
     }
 
     /**
-     * Adds {@code server}'s open connections, TLS handshake failures and event-loop lag.
+     * Adds {@code server}'s open connections (in all and by protocol: HTTP/1.1, HTTP/2, WebSocket, httpteleport), TLS
+     * handshake failures and event-loop lag.
      *
      * @param server a started server
      * @return this
@@ -71,6 +73,10 @@ public final class ProntoMeters implements Consumer<Routes> {
         Objects.requireNonNull(server, "server");
         Gauge.builder(MeterNames.CONNECTIONS, server, Server::openConnections)
                 .description("Open server connections").register(registry);
+        for (ConnectionKind kind : ConnectionKind.values()) {
+            Gauge.builder(MeterNames.PROTOCOL_CONNECTIONS, server, s -> s.openConnections(kind))
+                    .tag(MeterNames.PROTOCOL, kind.tag()).description("Open server connections by protocol").register(registry);
+        }
         FunctionCounter.builder(MeterNames.TLS_HANDSHAKE_FAILURES, server, Server::tlsHandshakeFailures)
                 .description("TLS handshakes that failed and were closed").register(registry);
         EventLoopLag lag = EventLoopLag.sample(server.eventLoopGroup());

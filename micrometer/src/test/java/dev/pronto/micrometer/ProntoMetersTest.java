@@ -50,7 +50,9 @@ class ProntoMetersTest {
 
             assertThat(registry.scrape()).contains("pronto_server_connections 0")
                     .contains("pronto_server_tls_handshake_failures_total 0")
-                    .contains("pronto_event_loop_lag_seconds").contains("jvm_memory_used_bytes");
+                    .contains("pronto_event_loop_lag_seconds").contains("jvm_memory_used_bytes")
+                    .contains("pronto_server_protocol_connections{protocol=\"WebSocket\"} 0")
+                    .contains("pronto_server_protocol_connections{protocol=\"HTTP/2\"} 0");
         } finally {
             server.close();
         }

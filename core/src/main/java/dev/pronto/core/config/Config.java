@@ -32,6 +32,10 @@ import java.util.regex.Pattern;
  * Thread-safe once built; meant for start-up, not for request paths.
  */
 public final class Config {
+    static {
+        dev.pronto.core.internal.NettyDefaults.apply(); // apps read their config before touching Netty
+    }
+
     private static final Pattern URL_PASSWORD = Pattern.compile("(://[^:/@]*:)[^@/]*@");
     private final List<Layer> layers;
     private final Map<String, String> described = new TreeMap<>();

@@ -1,7 +1,7 @@
 package dev.pronto.core.internal;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -12,8 +12,9 @@ import java.util.Locale;
  * compare the clock's second with the cached one; only the first reader of a new second formats.
  */
 final class DateHeader {
-    private static final DateTimeFormatter IMF_FIXDATE =
-            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US);
+    private static final String[] DAYS = {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"};
+    private static final String[] MONTHS = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
+        "Nov", "Dec"};
     private static volatile Entry current = format(System.currentTimeMillis() / 1000);
 
     private record Entry(long second, byte[] line, io.netty.util.AsciiString value) {
@@ -50,15 +51,37 @@ final class DateHeader {
 
     /** {@code epochSecond} as an IMF-fixdate, the format of every HTTP date header. */
     static String httpDate(long epochSecond) {
-        return IMF_FIXDATE.format(ZonedDateTime.ofInstant(Instant.ofEpochSecond(epochSecond), ZoneOffset.UTC));
+        // Formatted by hand: a DateTimeFormatter with day and month names loads the locale data (CLDR
+        // providers, resource bundles) on the first response, tens of milliseconds of start-up.
+        LocalDateTime t = LocalDateTime.ofEpochSecond(epochSecond, 0, ZoneOffset.UTC);
+        StringBuilder sb = new StringBuilder(29).append(DAYS[t.getDayOfWeek().ordinal()]).append(", ");
+        twoDigits(sb, t.getDayOfMonth()).append(' ').append(MONTHS[t.getMonthValue() - 1]).append(' ');
+        int year = t.getYear();
+        if (year >= 0 && year < 1000) {
+            sb.append(year < 10 ? "000" : year < 100 ? "00" : "0");
+        }
+        sb.append(year).append(' ');
+        twoDigits(sb, t.getHour()).append(':');
+        twoDigits(sb, t.getMinute()).append(':');
+        return twoDigits(sb, t.getSecond()).append(" GMT").toString();
+    }
+
+    private static StringBuilder twoDigits(StringBuilder sb, int value) {
+        return sb.append((char) ('0' + value / 10)).append((char) ('0' + value % 10));
     }
 
     /** The epoch second of an IMF-fixdate, or -1 when {@code value} is not one. */
     static long parseHttpDate(String value) {
         try {
-            return ZonedDateTime.parse(value.trim(), IMF_FIXDATE.withZone(ZoneOffset.UTC)).toEpochSecond();
+            return ZonedDateTime.parse(value.trim(), Parser.IMF_FIXDATE).toEpochSecond();
         } catch (java.time.format.DateTimeParseException e) {
             return -1;
         }
+    }
+
+    /** Loaded by the first conditional or range request only, for the reason given in {@link #httpDate}. */
+    private static final class Parser {
+        static final DateTimeFormatter IMF_FIXDATE =
+                DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
     }
 }

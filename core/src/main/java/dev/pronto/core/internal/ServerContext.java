@@ -182,6 +182,23 @@ public final class ServerContext {
         return connections.size();
     }
 
+    /** Open connections of {@code kind}, counted now: O(open connections), meant for a metrics scrape. */
+    public int openConnections(dev.pronto.core.ConnectionKind kind) {
+        Class<?> type = switch (kind) {
+            case HTTP_1_1 -> HttpConnection.class;
+            case HTTP_2 -> H2Connection.class;
+            case WEBSOCKET -> WsConnection.class;
+            case TELEPORT -> TeleportConnection.class;
+        };
+        int n = 0;
+        for (ServerConnection c : connections) {
+            if (type.isInstance(c)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     void opened(ServerConnection c) {
         connections.add(c);
     }

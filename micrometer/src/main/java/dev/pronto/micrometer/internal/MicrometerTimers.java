@@ -16,6 +16,11 @@ public final class MicrometerTimers implements RequestTimers {
     // The built-in Prometheus text's buckets, so both backends expose the same histogram.
     private static final Duration[] BUCKETS = Arrays.stream(MeterNames.latencyBucketsSeconds())
             .mapToObj(s -> Duration.ofNanos((long) (s * 1e9))).toArray(Duration[]::new);
+
+    /** The histogram bucket bounds of every Pronto timer, from {@link MeterNames#latencyBucketsSeconds()} (a fresh copy). */
+    public static Duration[] buckets() {
+        return BUCKETS.clone();
+    }
     private final MeterRegistry registry;
 
     public MicrometerTimers(MeterRegistry registry) {
