@@ -34,6 +34,7 @@ final class RawH2 implements AutoCloseable {
 
     private final Socket socket;
     private final OutputStream out;
+    private boolean holding;
     private final DataInputStream in;
     private final DefaultHttp2HeadersEncoder hpack = new DefaultHttp2HeadersEncoder();
 
@@ -54,7 +55,7 @@ final class RawH2 implements AutoCloseable {
     RawH2(int port, int... settings) throws IOException {
         socket = new Socket("127.0.0.1", port);
         socket.setSoTimeout(10_000);
-        out = socket.getOutputStream();
+        out = new java.io.BufferedOutputStream(socket.getOutputStream(), 1 << 16);
         in = new DataInputStream(socket.getInputStream());
         out.write(PREFACE);
         byte[] payload = new byte[settings.length / 2 * 6];
@@ -83,6 +84,20 @@ final class RawH2 implements AutoCloseable {
         f[8] = (byte) stream;
         System.arraycopy(payload, 0, f, 9, payload.length);
         out.write(f);
+        if (!holding) {
+            out.flush();
+        }
+    }
+
+    /** Holds the frames written from now on, to send them in one write with {@link #send()}. */
+    void hold() {
+        holding = true;
+    }
+
+    /** Sends the held frames at once. */
+    void send() throws IOException {
+        holding = false;
+        out.flush();
     }
 
     /** An HPACK block for a request. */
