@@ -1,5 +1,6 @@
 package dev.pronto.grpc.internal;
 
+import dev.pronto.core.AccessLog;
 import dev.pronto.core.Handler;
 import dev.pronto.core.NotFoundException;
 import dev.pronto.core.Request;
@@ -48,7 +49,7 @@ public final class GrpcRoutes {
         }
         String name = service.getServiceDescriptor().getName();
         r.post("/" + name + "/{method}", RouteOptions.streaming(), (req, res) ->
-                trailersOnly(res, Status.UNIMPLEMENTED.withDescription("Method not found: " + name + "/" + req.param("method"))));
+                trailersOnly(req, res, Status.UNIMPLEMENTED.withDescription("Method not found: " + name + "/" + req.param("method"))));
     }
 
     private static <Q, R> Handler handler(ServerMethodDefinition<Q, R> m, GrpcRuntime runtime) {
@@ -65,7 +66,7 @@ public final class GrpcRoutes {
     private static void unknownService(Request req, Response res) throws NotFoundException {
         if (isGrpc(req)) {
             String path = req.rawPath();
-            trailersOnly(res, Status.UNIMPLEMENTED.withDescription("Method not found: " + path.substring(1)));
+            trailersOnly(req, res, Status.UNIMPLEMENTED.withDescription("Method not found: " + path.substring(1)));
         } else {
             throw new NotFoundException("Not Found");
         }
@@ -76,8 +77,23 @@ public final class GrpcRoutes {
         return type != null && type.startsWith("application/grpc");
     }
 
-    private static void trailersOnly(Response res, Status status) {
-        // not trailers-only: core sends no content-type with an empty body (see GrpcCall.closeWith)
+    /**
+     * Leaves the call's status code in the request attribute the response hooks read (access log,
+     * request metrics). Set before the response is handed over, so the hooks, which run after the
+     * hand-off on the event loop, see it; a call whose exchange already ended (cancelled) has nothing
+     * left to record.
+     */
+    static void recordStatus(Request req, Status status) {
+        try {
+            req.attribute(AccessLog.GRPC_STATUS, status.getCode().value());
+        } catch (IllegalStateException exchangeEnded) {
+            // the client went away first: the exchange, and its hooks, are done
+        }
+    }
+
+    private static void trailersOnly(Request req, Response res, Status status) {
+        recordStatus(req, status);
+        // not trailers-only: core sends no content-type with an empty body (see ResponseWriter.close)
         res.status(200).contentType("application/grpc");
         dev.pronto.core.BodyWriter writer = res.stream();
         res.trailer("grpc-status", Integer.toString(status.getCode().value()))
