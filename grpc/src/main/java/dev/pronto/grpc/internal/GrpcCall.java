@@ -72,8 +72,8 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
         String encoding = req.header("grpc-encoding");
         Metadata md = Headers.read(req);
         long timeout = GrpcTimeout.nanos(timeoutHeader);
-        context = timeout == GrpcTimeout.NONE ? Context.ROOT.withCancellation()
-                : Context.ROOT.withDeadlineAfter(timeout, TimeUnit.NANOSECONDS, runtime.scheduler());
+        context = timeout == GrpcTimeout.NONE ? runtime.root().withCancellation()
+                : runtime.root().withDeadlineAfter(timeout, TimeUnit.NANOSECONDS, runtime.scheduler());
         context.addListener(c -> contextCancelled(), SerialExecutor.DIRECT);
         res.async();
         res.onCancel(() -> cancelled(Status.CANCELLED.withDescription("client cancelled")));

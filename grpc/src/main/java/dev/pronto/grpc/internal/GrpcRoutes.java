@@ -7,6 +7,8 @@ import dev.pronto.core.Request;
 import dev.pronto.core.Response;
 import dev.pronto.core.RouteOptions;
 import dev.pronto.core.Routes;
+import io.grpc.Context;
+import io.grpc.InternalServer;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerMethodDefinition;
 import io.grpc.ServerServiceDefinition;
@@ -36,8 +38,11 @@ public final class GrpcRoutes {
     /** Registers {@code services} on {@code r}; {@code blocking} lists those whose callbacks may block. */
     public static void register(Routes r, List<ServerServiceDefinition> services, List<ServerServiceDefinition> blocking,
                                 int maxInboundMessageSize) {
-        GrpcRuntime loop = new GrpcRuntime(maxInboundMessageSize, DEADLINES, SerialExecutor.DIRECT);
-        GrpcRuntime virtual = new GrpcRuntime(maxInboundMessageSize, DEADLINES, VIRTUAL);
+        List<ServerServiceDefinition> all = new java.util.ArrayList<>(services);
+        all.addAll(blocking);
+        Context root = Context.ROOT.withValue(InternalServer.SERVER_CONTEXT_KEY, new ServerView(all));
+        GrpcRuntime loop = new GrpcRuntime(maxInboundMessageSize, DEADLINES, SerialExecutor.DIRECT, root);
+        GrpcRuntime virtual = new GrpcRuntime(maxInboundMessageSize, DEADLINES, VIRTUAL, root);
         services.forEach(s -> service(r, s, loop));
         blocking.forEach(s -> service(r, s, virtual));
         r.root().notFound(GrpcRoutes::unknownService);
