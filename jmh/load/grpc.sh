@@ -99,6 +99,10 @@ measure() { # name port mode -> "per_second cpu_us_per_unit"
     local failed; failed=$(echo "$out" | awk '/^requests:/ {print $10}')
     [[ "$failed" == 0 ]] || { echo "$1: $failed calls failed" >&2; echo "$out" >&2; exit 1; }
     local ok; ok=$(echo "$out" | awk '/^requests:/ {print $8}')
+    # h2load counts HTTP 200s; a reply message is at least 7 bytes (prefix + result), so fewer DATA bytes
+    # than that for every counted message means calls ended early (an error status in the trailers)
+    local data; data=$(echo "$out" | awk '/^traffic:/ {for (i = 2; i <= NF; i++) if ($i == "data") {gsub(/[()]/, "", $(i - 1)); print $(i - 1)}}')
+    (( data >= ok * per * 7 )) || { echo "$1: $data DATA bytes for $ok calls x $per messages" >&2; exit 1; }
     local secs; secs=$(echo "$out" | awk '/^finished in/ {sub("s,", "", $3); print $3}')
     awk -v ok="$ok" -v per="$per" -v s="$secs" -v d=$((t1 - t0)) -v hz="$hz" \
         'BEGIN {printf "%.0f %.3f\n", ok * per / s, d / hz * 1e6 / (ok * per)}'

@@ -10,6 +10,7 @@ import io.grpc.MethodDescriptor;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.Status;
+import io.netty.buffer.ByteBuf;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -40,6 +41,7 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
     private final InboundMessages<Q> inbound;
     private final ResponseWriter out;
     private final boolean acceptGzip;
+    private final String encoding;
     private final String timeoutHeader;
     private final String authority;
     private final java.net.SocketAddress remote;
@@ -56,8 +58,8 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
         this.req = req;
         this.res = res;
         this.exec = new SerialExecutor(runtime.executor());
-        this.inbound = new InboundMessages<>(this, exec, runtime.maxInboundMessageSize(),
-                "gzip".equals(req.header("grpc-encoding")));
+        this.encoding = req.header("grpc-encoding");
+        this.inbound = new InboundMessages<>(this, exec, runtime.maxInboundMessageSize(), "gzip".equals(encoding));
         this.out = new ResponseWriter(res, method.getType().serverSendsOneMessage(), this);
         String accept = req.header("grpc-accept-encoding");
         this.acceptGzip = accept != null && accept.contains("gzip");
@@ -69,12 +71,15 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
 
     /** Handler thread: starts the call; the request body then drives it. */
     void start(ServerCallHandler<Q, R> handler) {
-        String encoding = req.header("grpc-encoding");
         Metadata md = Headers.read(req);
         long timeout = GrpcTimeout.nanos(timeoutHeader);
-        context = timeout == GrpcTimeout.NONE ? runtime.root().withCancellation()
-                : runtime.root().withDeadlineAfter(timeout, TimeUnit.NANOSECONDS, runtime.scheduler());
-        context.addListener(c -> contextCancelled(), SerialExecutor.DIRECT);
+        if (timeout == GrpcTimeout.NONE) {
+            context = runtime.root().withCancellation();
+        } else {
+            context = runtime.root().withDeadlineAfter(timeout, TimeUnit.NANOSECONDS, runtime.scheduler());
+            // only a deadline needs telling apart from the other cancellations, which end the call themselves
+            context.addListener(c -> contextCancelled(), SerialExecutor.DIRECT);
+        }
         res.async();
         res.onCancel(() -> cancelled(Status.CANCELLED.withDescription("client cancelled")));
         exec.execute(() -> {
@@ -225,7 +230,9 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
             if (!out.headersSent()) {
                 throw new IllegalStateException("sendHeaders has not been called");
             }
-            out.message(Messages.frame(method.streamResponse(message), out.gzip() && messageCompression));
+            boolean gzip = out.gzip() && messageCompression;
+            ByteBuf direct = gzip ? null : Messages.protobufFrame(method.getResponseMarshaller(), message);
+            out.message(direct != null ? direct : Messages.frame(method.streamResponse(message), gzip));
         } catch (IOException e) {
             throw Status.INTERNAL.withDescription("cannot serialize the response").withCause(e).asRuntimeException();
         } finally {
