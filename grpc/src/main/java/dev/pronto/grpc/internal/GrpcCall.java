@@ -285,7 +285,7 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
         try {
             switch (compressor) {
                 case "gzip" -> out.gzip(acceptGzip);
-                case "identity" -> out.gzip(false);
+                case "identity" -> out.identity();
                 default -> throw new IllegalArgumentException("Unsupported compressor: " + compressor);
             }
         } finally {

@@ -45,8 +45,14 @@ final class ResponseWriter {
         return headers != null;
     }
 
-    void gzip(boolean on) {
-        gzip = on;
+    /** Compresses the reply when the client accepts gzip. */
+    void gzip(boolean accepted) {
+        gzip = accepted;
+    }
+
+    /** Sends the reply uncompressed. */
+    void identity() {
+        gzip = false;
     }
 
     boolean gzip() {
