@@ -39,6 +39,8 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     private boolean inRead;
     private boolean flushScheduled;
     private boolean closing;
+    /** The peer shrank its HPACK table: only Netty's encoder may write header blocks now. */
+    private boolean peerTableShrunk;
 
     H2Connection(Http2ConnectionDecoder decoder, Http2ConnectionEncoder encoder, Http2Settings settings,
                  ServerContext server) {
@@ -217,7 +219,6 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     }
 
 
-    /** Stops the client sending the rest of a stream whose answer is out (or that cannot be served). */
     /**
      * Tells the client to stop sending the body of a stream that was answered early (RFC 9113
      * §8.1: RST_STREAM with NO_ERROR) once the response's last frame is written: a reset cancels
@@ -387,6 +388,19 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
 
     ChannelHandlerContext ctx() {
         return ctx;
+    }
+
+    /** Whether {@link H2HeaderBlock}s (static table and literals only) may be written directly. */
+    boolean ownsHeaderBlocks() {
+        return !peerTableShrunk;
+    }
+
+    /** The peer's SETTINGS_HEADER_TABLE_SIZE, from its SETTINGS frames. */
+    void peerHeaderTableSize(long size) {
+        if (size < io.netty.handler.codec.http2.Http2CodecUtil.DEFAULT_HEADER_TABLE_SIZE) {
+            // it expects a dynamic table size update first, which only Netty's encoder knows to send
+            peerTableShrunk = true;
+        }
     }
 
     boolean closing() {

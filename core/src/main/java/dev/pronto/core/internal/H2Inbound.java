@@ -4,7 +4,9 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2EventAdapter;
+import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
 
 /**
@@ -17,9 +19,11 @@ final class H2Inbound extends Http2EventAdapter {
     private final H2Connection conn;
     private final int maxHead;
     private final long maxBody;
+    private final H2FloodLimits limits;
 
     H2Inbound(H2Connection conn) {
         this.conn = conn;
+        this.limits = new H2FloodLimits(conn.server.http2());
         this.maxHead = conn.server.config().maxRequestLineLength() + conn.server.config().maxHeaderSize();
         this.maxBody = conn.server.config().maxBodySize();
     }
@@ -33,6 +37,7 @@ final class H2Inbound extends Http2EventAdapter {
     @Override
     public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int padding,
                               boolean endOfStream) {
+        limits.headers();
         Http2Stream stream = conn.connection().stream(streamId);
         Exchange e = stream.getProperty(conn.key);
         if (e != null) {
@@ -73,7 +78,9 @@ final class H2Inbound extends Http2EventAdapter {
     }
 
     @Override
-    public int onDataRead(ChannelHandlerContext ctx, int streamId, ByteBuf data, int padding, boolean endOfStream) {
+    public int onDataRead(ChannelHandlerContext ctx, int streamId, ByteBuf data, int padding, boolean endOfStream)
+            throws Http2Exception {
+        limits.data(data.readableBytes(), endOfStream);
         int processed = data.readableBytes() + padding;
         Http2Stream stream = conn.connection().stream(streamId);
         Exchange e = stream == null ? null : stream.getProperty(conn.key);
@@ -131,8 +138,17 @@ final class H2Inbound extends Http2EventAdapter {
     }
 
     @Override
-    public void onRstStreamRead(ChannelHandlerContext ctx, int streamId, long errorCode) {
+    public void onSettingsRead(ChannelHandlerContext ctx, Http2Settings settings) {
+        Long tableSize = settings.headerTableSize();
+        if (tableSize != null) {
+            conn.peerHeaderTableSize(tableSize);
+        }
+    }
+
+    @Override
+    public void onRstStreamRead(ChannelHandlerContext ctx, int streamId, long errorCode) throws Http2Exception {
         // the stream closes right after this; H2Connection settles its exchange then
+        limits.reset(conn.nanoTime());
     }
 
     @Override

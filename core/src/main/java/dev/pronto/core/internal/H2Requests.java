@@ -2,8 +2,7 @@ package dev.pronto.core.internal;
 
 import dev.pronto.router.Method;
 import io.netty.handler.codec.http2.Http2Headers;
-import java.util.Iterator;
-import java.util.Map;
+import io.netty.util.AsciiString;
 
 /**
  * Copies an HTTP/2 request header block into a {@link RequestHead}, so every part of the engine
@@ -12,6 +11,7 @@ import java.util.Map;
  * already checked pseudo-header presence and order, connection-specific fields and name case.
  */
 final class H2Requests {
+    private static final AsciiString HOST = AsciiString.cached("host");
     private H2Requests() {
     }
 
@@ -21,42 +21,43 @@ final class H2Requests {
      * @return true when the request is valid; else false, with the status and message in {@code h}
      */
     static boolean fill(RequestHead h, Http2Headers headers, int maxBytes) {
+        return fill(h, headers instanceof H2RequestHeaders flat ? flat : H2RequestHeaders.copyOf(headers), maxBytes);
+    }
+
+    private static boolean fill(RequestHead h, H2RequestHeaders headers, int maxBytes) {
         h.reset(256);
         h.http11 = true;
         h.http2 = true;
-        // one pass: pseudo-header fields come first (Netty checked that), so they are all known
-        // when the first regular field arrives; hashed lookups of each would cost more
+        // one pass: pseudo-header fields come first (the HPACK decoder checked that), so they are all
+        // known when the first regular field arrives
         CharSequence path = null;
         CharSequence method = null;
         CharSequence authority = null;
-        Iterator<Map.Entry<CharSequence, CharSequence>> fields = headers.iterator();
-        Map.Entry<CharSequence, CharSequence> field = null;
-        while (fields.hasNext()) {
-            field = fields.next();
-            CharSequence name = field.getKey();
-            if (name.length() == 0 || name.charAt(0) != ':') {
+        int n = headers.size();
+        int i = 0;
+        for (; i < n; i++) {
+            CharSequence name = headers.name(i);
+            if (name.charAt(0) != ':') {
                 break;
             }
             if (name.length() == 5) {
-                path = field.getValue();
+                path = headers.value(i);
             } else if (name.length() == 7 && name.charAt(1) == 'm') {
-                method = field.getValue();
+                method = headers.value(i);
             } else if (name.length() == 10) {
-                authority = field.getValue();
+                authority = headers.value(i);
             }
-            field = null;
         }
         if (!requestLine(h, method, path, maxBytes)) {
             return false;
         }
-        if (authority != null && !addField(h, "host", authority, maxBytes)) {
+        if (authority != null && !addField(h, HOST, authority, maxBytes)) {
             return h.fail(431, "Request header fields too large (maxHeaderSize)");
         }
-        while (field != null) {
-            if (!regularField(h, field, authority, maxBytes)) {
+        for (; i < n; i++) {
+            if (!regularField(h, headers.name(i), headers.value(i), authority, maxBytes)) {
                 return false;
             }
-            field = fields.hasNext() ? fields.next() : null;
         }
         return true;
     }
@@ -80,16 +81,15 @@ final class H2Requests {
     }
 
     /** Adds one regular field; a Host field gives way to {@code :authority}. */
-    private static boolean regularField(RequestHead h, Map.Entry<CharSequence, CharSequence> field,
+    private static boolean regularField(RequestHead h, CharSequence name, CharSequence value,
                                         CharSequence authority, int maxBytes) {
-        CharSequence name = field.getKey();
         if (authority != null && Ascii.equalsIgnoreCase(name, "host")) {
             return true;
         }
-        if (!addField(h, name, field.getValue(), maxBytes)) {
+        if (!addField(h, name, value, maxBytes)) {
             return h.fail(431, "Request header fields too large (maxHeaderSize)");
         }
-        if (Ascii.equalsIgnoreCase(name, "content-length") && !contentLength(h, field.getValue())) {
+        if (Ascii.equalsIgnoreCase(name, "content-length") && !contentLength(h, value)) {
             return h.fail(400, "Malformed Content-Length");
         }
         return true;
@@ -164,8 +164,13 @@ final class H2Requests {
         if (end > h.bytes.length) {
             h.bytes = java.util.Arrays.copyOf(h.bytes, Math.max(end, h.bytes.length * 2));
         }
-        for (int i = 0; i < n; i++) {
-            h.bytes[h.length + i] = (byte) s.charAt(i);
+        if (s instanceof AsciiString a) {
+            // what the HPACK decoder produces: bytes already
+            System.arraycopy(a.array(), a.arrayOffset(), h.bytes, h.length, n);
+        } else {
+            for (int i = 0; i < n; i++) {
+                h.bytes[h.length + i] = (byte) s.charAt(i);
+            }
         }
         h.length = end;
         return end;

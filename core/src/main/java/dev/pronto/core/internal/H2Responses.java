@@ -15,9 +15,9 @@ final class H2Responses {
     private static final AsciiString[] STATUS = new AsciiString[600];
     /** Content-Length values up to a few KiB, the lengths most responses have. */
     private static final AsciiString[] LENGTHS = new AsciiString[4096];
-    private static final AsciiString DATE = AsciiString.cached("date");
-    private static final AsciiString CONTENT_TYPE = AsciiString.cached("content-type");
-    private static final AsciiString CONTENT_LENGTH = AsciiString.cached("content-length");
+    static final AsciiString DATE = AsciiString.cached("date");
+    static final AsciiString CONTENT_TYPE = AsciiString.cached("content-type");
+    static final AsciiString CONTENT_LENGTH = AsciiString.cached("content-length");
     private static final AsciiString TEXT = AsciiString.cached(ServerResponse.TEXT);
     private static final AsciiString JSON = AsciiString.cached(ServerResponse.JSON);
     private static final AsciiString BYTES = AsciiString.cached(ServerResponse.BYTES);
@@ -36,6 +36,11 @@ final class H2Responses {
 
     /** The header block for {@code e}'s response with a body of {@code length} bytes (-1: streamed). */
     static Http2Headers headers(Exchange e, long length, CharSequence defaultType) {
+        return ReadOnlyHttp2Headers.serverHeaders(false, STATUS[e.response.status()], fields(e, length, defaultType));
+    }
+
+    /** The regular fields of that block, as name/value pairs (the status is the response's). */
+    static AsciiString[] fields(Exchange e, long length, CharSequence defaultType) {
         ServerResponse res = e.response;
         ResponseHeaders fields = res.headers();
         int status = res.status();
@@ -54,7 +59,7 @@ final class H2Responses {
         block[n++] = DATE;
         block[n++] = DateHeader.value();
         n = copyFields(fields, block, n);
-        return ReadOnlyHttp2Headers.serverHeaders(false, STATUS[status], trim(block, n));
+        return trim(block, n);
     }
 
     /** The trailing header block of {@code e}'s response, or null when it has no trailers; seals them. */

@@ -27,10 +27,16 @@ final class H2Writes {
      * @return the write of the frame that ends the stream, or null when a file's chunks end it later
      */
     static ChannelFuture response(H2Connection conn, Exchange e, ByteBuf out, Object part2) {
+        Http2Headers trailers = H2Responses.trailers(e);
+        if (trailers == null) {
+            ChannelFuture whole = H2DirectWrites.whole(conn, e, out, part2);
+            if (whole != null) {
+                return whole;
+            }
+        }
         ChannelHandlerContext ctx = conn.ctx();
         Http2ConnectionEncoder encoder = conn.encoder();
         Http2Headers headers = H2Responses.headers(e, e.h2Length, e.h2Type);
-        Http2Headers trailers = H2Responses.trailers(e);
         boolean withBody = out.isReadable() || part2 != null;
         ChannelFuture last = encoder.writeHeaders(ctx, e.streamId, headers, 0, !withBody && trailers == null,
                 ctx.newPromise());
