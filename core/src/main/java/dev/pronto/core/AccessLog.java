@@ -13,8 +13,9 @@ import org.slf4j.LoggerFactory;
  * response's {@code X-Request-Id}, stored as the request attribute {@code "requestId"}, and named
  * in the server's log line for unhandled errors. After each response one line is logged at INFO
  * to the SLF4J logger {@code dev.pronto.access}:
- * {@code GET /users/42 200 512B 840us id=5f3a9c1e2b7d4a60}, plus {@code trace=<trace id>} when a tracing
- * plugin (such as {@code pronto-opentelemetry}'s) set the request attribute {@value #TRACE_ID}.
+ * {@code GET /users/42 200 512B 840us id=5f3a9c1e2b7d4a60}, plus {@code grpc-status=<code>} for a gRPC
+ * call ({@value #GRPC_STATUS}) and {@code trace=<trace id>} when a tracing plugin (such as
+ * {@code pronto-opentelemetry}'s) set the request attribute {@value #TRACE_ID}.
  *
  * <p>{@link #json()} logs the same as one JSON object per line instead, for log pipelines:
  * {@code {"method":"GET","uri":"/users/42","route":"/users/{id}","status":200,"bytes":512,"micros":840,
@@ -28,6 +29,12 @@ public final class AccessLog implements Consumer<Routes> {
     public static final String TRACE_ID = "traceId";
     /** The request attribute a tracing plugin sets to the server span id; logged in JSON when present. */
     public static final String SPAN_ID = "spanId";
+    /**
+     * The request attribute a gRPC plugin ({@code pronto-grpc}) sets to a call's gRPC status code, an
+     * {@code Integer} (0 is OK; the HTTP status of a gRPC call is 200 whatever its outcome); logged
+     * as {@code grpc-status=N} when present, and turned into the recorded status by {@link RequestMetrics}.
+     */
+    public static final String GRPC_STATUS = "grpcStatus";
     private static final Logger LOG = LoggerFactory.getLogger("dev.pronto.access");
     private final Format format;
 
@@ -58,14 +65,16 @@ public final class AccessLog implements Consumer<Routes> {
                 return;
             }
             Object trace = req.attribute(TRACE_ID);
+            Object grpc = req.attribute(GRPC_STATUS);
             if (format == Format.JSON) {
                 LOG.info(AccessLogJson.line(req, status, bytes, nanos));
-            } else if (trace == null) {
+            } else if (trace == null && grpc == null) {
                 LOG.info("{} {} {} {}B {}us id={}", req.method(), req.uri(), status, bytes, nanos / 1000,
                         req.attribute(REQUEST_ID));
             } else {
-                LOG.info("{} {} {} {}B {}us id={} trace={}", req.method(), req.uri(), status, bytes, nanos / 1000,
-                        req.attribute(REQUEST_ID), trace);
+                LOG.info("{} {} {} {}B {}us id={}{}{}", req.method(), req.uri(), status, bytes, nanos / 1000,
+                        req.attribute(REQUEST_ID), grpc == null ? "" : " grpc-status=" + grpc,
+                        trace == null ? "" : " trace=" + trace);
             }
         });
     }

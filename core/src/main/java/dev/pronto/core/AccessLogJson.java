@@ -15,6 +15,9 @@ final class AccessLogJson {
         sb.append("\"status\":").append(status).append(",\"bytes\":").append(bytes)
                 .append(",\"micros\":").append(nanos / 1000).append(',');
         string(sb, "protocol", req.protocol());
+        if (req.attribute(AccessLog.GRPC_STATUS) instanceof Integer grpc) {
+            sb.append(",\"grpcStatus\":").append(grpc.intValue());
+        }
         for (String key : new String[] {AccessLog.REQUEST_ID, AccessLog.TRACE_ID, AccessLog.SPAN_ID}) {
             Object value = req.attribute(key);
             if (value != null) {

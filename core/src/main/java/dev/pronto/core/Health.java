@@ -26,6 +26,7 @@ import java.util.function.Consumer;
 public final class Health implements Consumer<Routes> {
     private final Map<String, HealthCheck> readiness = new LinkedHashMap<>();
     private final Map<String, HealthCheck> liveness = new LinkedHashMap<>();
+    private final java.util.List<Runnable> onShuttingDown = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile boolean shuttingDown;
 
     private Health() {
@@ -55,9 +56,32 @@ public final class Health implements Consumer<Routes> {
                 .get("/health", (req, res) -> answer(res, readiness, shuttingDown ? "shutting down" : null));
     }
 
-    /** Flips readiness to DOWN for good, without stopping anything. */
+    /** Flips readiness to DOWN for good, without stopping anything; runs the {@link #onShuttingDown} actions once. */
     public void markShuttingDown() {
-        shuttingDown = true;
+        synchronized (onShuttingDown) {
+            if (shuttingDown) {
+                return;
+            }
+            shuttingDown = true;
+        }
+        onShuttingDown.forEach(Runnable::run);
+    }
+
+    /**
+     * Runs {@code action} when readiness flips to DOWN for shutdown ({@link #markShuttingDown}, or the
+     * start of {@link #shutdown}), on that caller's thread, such as a gRPC health service turning
+     * NOT_SERVING; at once if that already happened.
+     */
+    public Health onShuttingDown(Runnable action) {
+        Objects.requireNonNull(action, "action");
+        synchronized (onShuttingDown) {
+            if (!shuttingDown) {
+                onShuttingDown.add(action);
+                return this;
+            }
+        }
+        action.run();
+        return this;
     }
 
     /** Whether readiness is currently up: not shutting down and every readiness check up. */

@@ -45,6 +45,9 @@ public final class MeterNames {
     /** Tag: the protocol, {@code HTTP/1.1}, {@code HTTP/2.0}, or another carrier's name. */
     public static final String PROTOCOL = "protocol";
 
+    /** {@code protocol} of a gRPC call, whatever carried it. */
+    public static final String PROTOCOL_GRPC = "grpc";
+
     /** {@code uri} of a 404 no route matched. */
     public static final String URI_NOT_FOUND = "NOT_FOUND";
     /** {@code uri} of a redirect no route matched. */
@@ -54,7 +57,20 @@ public final class MeterNames {
 
     private static final double[] LATENCY_BUCKETS = {0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5};
 
+    // gRPC status code -> HTTP status, as grpc-gateway maps them (CANCELLED is nginx's 499)
+    private static final int[] GRPC_HTTP = {200, 499, 500, 400, 504, 404, 409, 403, 429, 400, 409, 400, 501, 500, 503, 500, 401};
+
     private MeterNames() {
+    }
+
+    /**
+     * The {@code status} tag of a gRPC call with status code {@code grpcCode}: the HTTP status it maps
+     * to (OK 200, INVALID_ARGUMENT 400, NOT_FOUND 404, UNIMPLEMENTED 501, UNAVAILABLE 503,
+     * DEADLINE_EXCEEDED 504, ...), so {@code outcome} and dashboards keyed on status classes stay
+     * meaningful; an unknown code counts as 500.
+     */
+    public static int grpcHttpStatus(int grpcCode) {
+        return grpcCode >= 0 && grpcCode < GRPC_HTTP.length ? GRPC_HTTP[grpcCode] : 500;
     }
 
     /** The upper bounds, in seconds, of {@value #HTTP_SERVER_REQUESTS}' histogram buckets (a fresh copy). */

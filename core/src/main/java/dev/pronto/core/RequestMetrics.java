@@ -9,7 +9,10 @@ import java.util.function.Consumer;
  * The one recording path of request metrics, for every carrier: as a plugin
  * ({@code routes.register(RequestMetrics.of(timers))}) it times every request the routes answer,
  * over HTTP/1.1 and HTTP/2 alike, into {@link MeterNames#HTTP_SERVER_REQUESTS} with the route
- * pattern, method, status, outcome and protocol as tags. Carriers that do not run route hooks
+ * pattern, method, status, outcome and protocol as tags. A gRPC call (one that set the request
+ * attribute {@link AccessLog#GRPC_STATUS}) is recorded with protocol {@value MeterNames#PROTOCOL_GRPC},
+ * its route {@code /package.Service/Method} as uri, and as status the HTTP status its gRPC status maps to
+ * ({@link MeterNames#grpcHttpStatus(int)}), since its HTTP status is 200 whatever happened. Carriers that do not run route hooks
  * record through {@link #record(String, Method, String, int, long)} with their own protocol tag.
  *
  * <p>Allocation-free once a series exists: the timer of each (uri, method, status, protocol) is
@@ -31,8 +34,14 @@ public final class RequestMetrics implements Consumer<Routes> {
     /** Records every request of {@code routes} (an {@code onResponse} hook on the root). */
     @Override
     public void accept(Routes routes) {
-        routes.root().onResponse((req, status, bytes, nanos) ->
-                series.timer(req.protocol(), req.method(), req.routePattern(), status).record(nanos));
+        routes.root().onResponse((req, status, bytes, nanos) -> {
+            if (req.attribute(AccessLog.GRPC_STATUS) instanceof Integer grpc) {
+                series.timer(MeterNames.PROTOCOL_GRPC, req.method(), req.routePattern(), MeterNames.grpcHttpStatus(grpc))
+                        .record(nanos);
+            } else {
+                series.timer(req.protocol(), req.method(), req.routePattern(), status).record(nanos);
+            }
+        });
     }
 
     /**

@@ -27,4 +27,15 @@ class AccessLogJsonTest {
     void whatTheClientSentIsEscaped() {
         assertThat(lineOf("/users/a%22b\\\"")).contains("\"uri\":\"/users/a%22b\\\\\\\"\"");
     }
+
+    @Test
+    void aGrpcCallCarriesItsGrpcStatus() {
+        try (TestClient c = TestClient.start(Server.builder().routes(r -> r.post("/pkg.Svc/Get", (req, res) -> {
+            req.attribute(AccessLog.GRPC_STATUS, 12);
+            res.send(AccessLogJson.line(req, 200, 10, 1000));
+        })))) {
+            assertThat(c.request("POST", "/pkg.Svc/Get", java.util.Map.of(), "").text())
+                    .endsWith("\"protocol\":\"HTTP/1.1\",\"grpcStatus\":12}");
+        }
+    }
 }

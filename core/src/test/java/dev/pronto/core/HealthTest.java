@@ -75,4 +75,22 @@ class HealthTest {
         assertThat(health.ready()).isFalse();
         assertThat(server.eventLoopGroup()).as("a stopped server has no event loops").isNull();
     }
+
+    @Test
+    void onShuttingDownRunsOnceWhenReadinessFlips() {
+        java.util.concurrent.atomic.AtomicInteger runs = new java.util.concurrent.atomic.AtomicInteger();
+        Health health = Health.create().onShuttingDown(runs::incrementAndGet);
+        health.markShuttingDown();
+        health.markShuttingDown();
+        assertThat(runs).hasValue(1);
+    }
+
+    @Test
+    void onShuttingDownAfterTheFlipRunsAtOnce() {
+        Health health = Health.create();
+        health.markShuttingDown();
+        AtomicBoolean ran = new AtomicBoolean();
+        health.onShuttingDown(() -> ran.set(true));
+        assertThat(ran).isTrue();
+    }
 }

@@ -1,11 +1,14 @@
 package dev.pronto.grpc.internal;
 
+import dev.pronto.core.AccessLog;
 import dev.pronto.core.Handler;
 import dev.pronto.core.NotFoundException;
 import dev.pronto.core.Request;
 import dev.pronto.core.Response;
 import dev.pronto.core.RouteOptions;
 import dev.pronto.core.Routes;
+import io.grpc.Context;
+import io.grpc.InternalServer;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerMethodDefinition;
 import io.grpc.ServerServiceDefinition;
@@ -35,8 +38,11 @@ public final class GrpcRoutes {
     /** Registers {@code services} on {@code r}; {@code blocking} lists those whose callbacks may block. */
     public static void register(Routes r, List<ServerServiceDefinition> services, List<ServerServiceDefinition> blocking,
                                 int maxInboundMessageSize) {
-        GrpcRuntime loop = new GrpcRuntime(maxInboundMessageSize, DEADLINES, SerialExecutor.DIRECT);
-        GrpcRuntime virtual = new GrpcRuntime(maxInboundMessageSize, DEADLINES, VIRTUAL);
+        List<ServerServiceDefinition> all = new java.util.ArrayList<>(services);
+        all.addAll(blocking);
+        Context root = Context.ROOT.withValue(InternalServer.SERVER_CONTEXT_KEY, new ServerView(all));
+        GrpcRuntime loop = new GrpcRuntime(maxInboundMessageSize, DEADLINES, SerialExecutor.DIRECT, root);
+        GrpcRuntime virtual = new GrpcRuntime(maxInboundMessageSize, DEADLINES, VIRTUAL, root);
         services.forEach(s -> service(r, s, loop));
         blocking.forEach(s -> service(r, s, virtual));
         r.root().notFound(GrpcRoutes::unknownService);
@@ -48,7 +54,7 @@ public final class GrpcRoutes {
         }
         String name = service.getServiceDescriptor().getName();
         r.post("/" + name + "/{method}", RouteOptions.streaming(), (req, res) ->
-                trailersOnly(res, Status.UNIMPLEMENTED.withDescription("Method not found: " + name + "/" + req.param("method"))));
+                trailersOnly(req, res, Status.UNIMPLEMENTED.withDescription("Method not found: " + name + "/" + req.param("method"))));
     }
 
     private static <Q, R> Handler handler(ServerMethodDefinition<Q, R> m, GrpcRuntime runtime) {
@@ -65,7 +71,7 @@ public final class GrpcRoutes {
     private static void unknownService(Request req, Response res) throws NotFoundException {
         if (isGrpc(req)) {
             String path = req.rawPath();
-            trailersOnly(res, Status.UNIMPLEMENTED.withDescription("Method not found: " + path.substring(1)));
+            trailersOnly(req, res, Status.UNIMPLEMENTED.withDescription("Method not found: " + path.substring(1)));
         } else {
             throw new NotFoundException("Not Found");
         }
@@ -76,8 +82,23 @@ public final class GrpcRoutes {
         return type != null && type.startsWith("application/grpc");
     }
 
-    private static void trailersOnly(Response res, Status status) {
-        // not trailers-only: core sends no content-type with an empty body (see GrpcCall.closeWith)
+    /**
+     * Leaves the call's status code in the request attribute the response hooks read (access log,
+     * request metrics). Set before the response is handed over, so the hooks, which run after the
+     * hand-off on the event loop, see it; a call whose exchange already ended (cancelled) has nothing
+     * left to record.
+     */
+    static void recordStatus(Request req, Status status) {
+        try {
+            req.attribute(AccessLog.GRPC_STATUS, status.getCode().value());
+        } catch (IllegalStateException exchangeEnded) {
+            // the client went away first: the exchange, and its hooks, are done
+        }
+    }
+
+    private static void trailersOnly(Request req, Response res, Status status) {
+        recordStatus(req, status);
+        // not trailers-only: core sends no content-type with an empty body (see ResponseWriter.close)
         res.status(200).contentType("application/grpc");
         dev.pronto.core.BodyWriter writer = res.stream();
         res.trailer("grpc-status", Integer.toString(status.getCode().value()))

@@ -17,6 +17,14 @@ final class Headers {
             "grpc-accept-encoding", "content-length", "host", "connection", "transfer-encoding",
             "grpc-status", "grpc-message");
 
+    private static final int KEY_CACHE_LIMIT = 512;
+    private static final java.util.concurrent.ConcurrentHashMap<String, Metadata.Key<?>> KEYS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.function.Function<String, Metadata.Key<String>> ASCII =
+            n -> Metadata.Key.of(n, Metadata.ASCII_STRING_MARSHALLER);
+    private static final java.util.function.Function<String, Metadata.Key<byte[]>> BINARY =
+            n -> Metadata.Key.of(n, Metadata.BINARY_BYTE_MARSHALLER);
+
     private Headers() {
     }
 
@@ -34,16 +42,34 @@ final class Headers {
         }
         try {
             if (key.endsWith(Metadata.BINARY_HEADER_SUFFIX)) {
-                Metadata.Key<byte[]> k = Metadata.Key.of(key, Metadata.BINARY_BYTE_MARSHALLER);
+                Metadata.Key<byte[]> k = key(key, BINARY);
                 for (String part : value.split(",")) {
                     md.put(k, Base64.getDecoder().decode(part.trim()));
                 }
             } else {
-                md.put(Metadata.Key.of(key, Metadata.ASCII_STRING_MARSHALLER), value);
+                md.put(key(key, ASCII), value);
             }
         } catch (IllegalArgumentException malformed) {
             // a header grpc-java cannot represent (bad key characters, bad base64) is dropped, as its transports do
         }
+    }
+
+    /**
+     * The key named {@code name}: creating one validates the name and allocates, on every call for
+     * every header, so keys are cached; the cache stops growing at {@link #KEY_CACHE_LIMIT} names,
+     * so clients sending ever new names cost time, never memory.
+     */
+    @SuppressWarnings("unchecked")
+    private static <T> Metadata.Key<T> key(String name, java.util.function.Function<String, Metadata.Key<T>> create) {
+        Metadata.Key<?> cached = KEYS.get(name);
+        if (cached != null) {
+            return (Metadata.Key<T>) cached;
+        }
+        Metadata.Key<T> key = create.apply(name);
+        if (KEYS.size() < KEY_CACHE_LIMIT) {
+            KEYS.putIfAbsent(name, key);
+        }
+        return key;
     }
 
     /** Writes {@code md} as headers (or, with {@code trailer}, as trailers) of {@code res}. */

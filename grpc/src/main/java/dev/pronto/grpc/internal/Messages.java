@@ -1,7 +1,10 @@
 package dev.pronto.grpc.internal;
 
+import com.google.protobuf.CodedOutputStream;
+import com.google.protobuf.MessageLite;
 import io.grpc.Drainable;
 import io.grpc.KnownLength;
+import io.grpc.MethodDescriptor;
 import io.grpc.Status;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -20,6 +23,38 @@ import java.util.zip.GZIPOutputStream;
  */
 final class Messages {
     private Messages() {
+    }
+
+    /**
+     * The uncompressed frame of {@code message} serialized straight into it, when {@code marshaller}
+     * is protobuf's (a {@link MethodDescriptor.PrototypeMarshaller} of a protobuf message, which
+     * writes exactly {@code MessageLite.writeTo}'s bytes): no stream, no intermediate buffer. Else
+     * null, and the caller goes through {@link #frame(InputStream, boolean)}. The caller owns the result.
+     */
+    static <T> ByteBuf protobufFrame(MethodDescriptor.Marshaller<T> marshaller, T message) throws IOException {
+        if (!(message instanceof MessageLite m) || !(marshaller instanceof MethodDescriptor.PrototypeMarshaller<T> p)
+                || !(p.getMessagePrototype() instanceof MessageLite)) {
+            return null;
+        }
+        int length = m.getSerializedSize();
+        ByteBuf out = ByteBufAllocator.DEFAULT.ioBuffer(5 + length);
+        try {
+            out.writeByte(0).writeInt(length);
+            if (out.hasArray()) {
+                CodedOutputStream coded = CodedOutputStream.newInstance(out.array(), out.arrayOffset() + 5, length);
+                m.writeTo(coded);
+                coded.checkNoSpaceLeft();
+            } else {
+                CodedOutputStream coded = CodedOutputStream.newInstance(out.nioBuffer(5, length));
+                m.writeTo(coded);
+                coded.checkNoSpaceLeft();
+            }
+            out.writerIndex(5 + length);
+            return out;
+        } catch (IOException | RuntimeException e) {
+            out.release();
+            throw e;
+        }
     }
 
     /** The frame of one message; the caller owns the result. */

@@ -26,6 +26,20 @@ final class SerialExecutor implements Executor {
 
     @Override
     public void execute(Runnable task) {
+        if (target == DIRECT && running.compareAndSet(false, true)) {
+            // nothing running or queued (the common case on the event loop): run it without a queue node
+            if (tasks.isEmpty()) {
+                try {
+                    task.run();
+                } finally {
+                    drain();
+                }
+                return;
+            }
+            tasks.add(task);
+            drain();
+            return;
+        }
         tasks.add(task);
         schedule();
     }

@@ -1,0 +1,155 @@
+package dev.pronto.grpc.internal;
+
+import dev.pronto.core.BodyWriter;
+import dev.pronto.core.Response;
+import io.grpc.Metadata;
+import io.grpc.Status;
+import io.netty.buffer.ByteBuf;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The response side of one call: head, messages and status on Pronto's {@link Response}. A unary
+ * reply is held until the status, so head, message and trailers leave in one write; streamed
+ * replies go out as they come, and the bytes the flow controller has not taken yet decide
+ * {@link #ready()}. Every method but {@link #ready()} runs under the call's lock.
+ */
+final class ResponseWriter {
+    /** Bytes handed to the writer but not yet taken by the flow controller above which the call is not ready. */
+    static final int READY_LIMIT = 32 * 1024;
+
+    /** What the writer tells its call, from the event loop. */
+    interface Events {
+        /** Written bytes fell below {@link #READY_LIMIT}. */
+        void writable();
+
+        /** A write failed: the stream is gone. */
+        void writeFailed();
+    }
+
+    private final Response res;
+    private final boolean holdReply;
+    private final Events events;
+    private final AtomicLong unwritten = new AtomicLong();
+    private Metadata headers;
+    private BodyWriter writer;
+    private ByteBuf held;
+    private boolean gzip;
+
+    ResponseWriter(Response res, boolean holdReply, Events events) {
+        this.res = res;
+        this.holdReply = holdReply;
+        this.events = events;
+    }
+
+    boolean headersSent() {
+        return headers != null;
+    }
+
+    /** Compresses the reply when the client accepts gzip. */
+    void gzip(boolean accepted) {
+        gzip = accepted;
+    }
+
+    /** Sends the reply uncompressed. */
+    void identity() {
+        gzip = false;
+    }
+
+    boolean gzip() {
+        return gzip;
+    }
+
+    /** The application's headers; a streaming call sends them now. */
+    void headers(Metadata md) {
+        headers = md;
+        if (!holdReply) {
+            startStream();
+        }
+    }
+
+    /** Sends (or, for the one reply of a unary call, holds) {@code frame}; takes ownership. */
+    void message(ByteBuf frame) {
+        if (writer == null && held == null && holdReply) {
+            held = frame;
+            return;
+        }
+        startStream();
+        write(frame);
+    }
+
+    /** Sends the status: head + held message + trailers in one go, or trailers after the stream. */
+    void close(Status status, Metadata trailers) {
+        if (writer == null && held != null) {
+            head();
+            status(status, trailers);
+            ByteBuf body = held;
+            held = null;
+            res.send(body);
+        } else {
+            // core writes no content-type on an empty body, which gRPC clients reject, so a
+            // status-only answer is HEADERS, an empty DATA and the trailers rather than trailers-only
+            startStream();
+            status(status, trailers);
+            writer.end();
+        }
+    }
+
+    /** Drops the held reply (the call was cancelled). */
+    void release() {
+        if (held != null) {
+            held.release();
+            held = null;
+        }
+    }
+
+    /** Any thread. */
+    boolean ready() {
+        return unwritten.get() < READY_LIMIT;
+    }
+
+    private void status(Status status, Metadata trailers) {
+        res.trailer("grpc-status", Integer.toString(status.getCode().value()));
+        if (status.getDescription() != null) {
+            res.trailer("grpc-message", StatusText.encode(status.getDescription()));
+        }
+        Headers.write(trailers, res, Headers.Target.TRAILERS);
+    }
+
+    private void head() {
+        res.status(200).contentType("application/grpc");
+        if (gzip) {
+            res.header("grpc-encoding", "gzip");
+        }
+        if (headers != null) {
+            Headers.write(headers, res, Headers.Target.HEADERS);
+        }
+    }
+
+    private void startStream() {
+        if (writer != null) {
+            return;
+        }
+        head();
+        writer = res.stream();
+        if (held != null) {
+            ByteBuf first = held;
+            held = null;
+            write(first);
+        }
+    }
+
+    private void write(ByteBuf frame) {
+        int n = frame.readableBytes();
+        unwritten.addAndGet(n);
+        writer.write(frame).whenComplete((ok, failure) -> written(n, failure));
+    }
+
+    private void written(int n, Throwable failure) {
+        long after = unwritten.addAndGet(-n);
+        if (failure != null) {
+            events.writeFailed();
+        } else if (after < READY_LIMIT && after + n >= READY_LIMIT) {
+            events.writable();
+        }
+    }
+}
