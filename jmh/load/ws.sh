@@ -25,7 +25,10 @@ JCMD="${JAVA_HOME:+$JAVA_HOME/bin/}jcmd"
 require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
 trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
 
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+stop_server() {
+    kill "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+}
 
 start_server() { # class port [extra jvm flags...]
     local class=$1 port=$2; shift 2
@@ -45,16 +48,12 @@ load() { # port conns depth warmup seconds
 measure() { # class port conns depth -> "msgs_per_s cpu_us_per_msg"
     start_server "$1" "$2"
     load "$2" "$3" "$4" "$WARMUP" 1 >/dev/null
-    local hz; hz=$(getconf CLK_TCK)
-    local t0; t0=$(cpu_ticks "$SERVER_PID")
-    local out; out=$(load "$2" "$3" "$4" 2 "$DURATION")
-    local t1; t1=$(cpu_ticks "$SERVER_PID")
-    kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
+    # the driver reads the server's utime+stime from /proc at the edges of the measured window itself
+    local out; out=$(load "$2" "$3" "$4" 2 "$DURATION" "$SERVER_PID")
+    stop_server
     local mps; mps=$(echo "$out" | awk '/^messages\/s/ {print $2}')
-    # the CPU window spans connecting + 2 s settle + DURATION; messages are counted over DURATION only,
-    # so scale the CPU by DURATION / (DURATION + 2) (connect cost is small next to the echo load)
-    echo "$mps $(awk -v d=$((t1 - t0)) -v m="$mps" -v hz="$hz" -v s="$DURATION" \
-        'BEGIN {printf "%.3f", d / hz * 1e6 * s / (s + 2) / (m * s)}')"
+    local cpu; cpu=$(echo "$out" | awk '/^server-cpu-us\/msg/ {print $2}')
+    echo "${mps:-0} ${cpu:-0}"
 }
 
 memory_kb() { # pid -> "heap_kb other_kb"
@@ -71,7 +70,8 @@ idle_memory() { # class port -> "heap_bytes_per_conn direct_bytes_per_conn"
     local driver=$!
     for _ in $(seq 600); do grep -q '^open' /tmp/ws-idle.$$ 2>/dev/null && break; sleep 0.1; done
     read -r h1 o1 <<<"$(memory_kb "$SERVER_PID")"
-    kill "$driver" "$SERVER_PID"; wait "$driver" "$SERVER_PID" 2>/dev/null || true
+    kill "$driver" 2>/dev/null || true; wait "$driver" 2>/dev/null || true
+    stop_server
     rm -f /tmp/ws-idle.$$
     echo "$(( (h1 - h0) * 1024 / IDLE )) $(( (o1 - o0) * 1024 / IDLE ))"
 }

@@ -68,8 +68,9 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     private volatile int state = OPEN;
     private boolean closeNotified;
     private boolean pinged;
-    private boolean inRead;
-    private boolean needsFlush;
+    /** A frame arrived since the last check: the idle clock moves there, not per frame. */
+    private boolean heard;
+    private WsOutbound out;
     private CompletableFuture<Void> closeSent;
     private ScheduledFuture<?> closeTimer;
     private List<Runnable> writableWaiters;
@@ -87,6 +88,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
         this.gate = new ReadGate(ctx.channel());
+        this.out = new WsOutbound(ctx);
         install(ctx.pipeline(), ctx.name());
         // the HTTP/1.1 handler may have left reading off; from now on this connection's gate decides
         ctx.channel().config().setAutoRead(true);
@@ -124,8 +126,9 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
             ReferenceCountUtil.release(msg);
             return;
         }
-        inRead = true;
-        clock.touch();
+        out.readStarted();
+        // no clock read per frame: check() moves the idle clock when it sees the flag
+        heard = true;
         pinged = false;
         try {
             frame(frame);
@@ -137,8 +140,9 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     private void frame(WebSocketFrame f) {
         if (f instanceof PingWebSocketFrame) {
             if (state == OPEN) {
+                out.writeQueued();
                 ctx.write(new PongWebSocketFrame(f.content().retainedDuplicate()), ctx.voidPromise());
-                flushSoon();
+                out.flushSoon();
             }
             callbacks.ping(f.content());
         } else if (f instanceof PongWebSocketFrame) {
@@ -157,6 +161,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         String reason = close.statusCode() < 0 ? "" : close.reasonText();
         if (state == OPEN) {
             state = CLOSED;
+            out.writeQueued();
             CloseWebSocketFrame reply = close.statusCode() < 0 ? new CloseWebSocketFrame() : new CloseWebSocketFrame(code, "");
             ctx.writeAndFlush(reply).addListener(ChannelFutureListener.CLOSE);
         } else {
@@ -168,10 +173,9 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
-        inRead = false;
-        if (needsFlush) {
-            needsFlush = false;
-            ctx.flush();
+        out.readComplete();
+        if (!ctx.channel().isWritable()) {
+            gate.close(ReadGate.OUTBOUND);
         }
     }
 
@@ -197,6 +201,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
             closeTimer.cancel(false);
         }
         assembler.release();
+        out.cancelAll(new ClosedChannelException());
         writableWaiters = null;
         server.closed(this);
         notifyClose(WebSocketCloseStatus.ABNORMAL_CLOSURE.code(), "");
@@ -212,6 +217,9 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         } else if (cause instanceof DecoderException bad) {
             closeWith(WebSocketCloseStatus.PROTOCOL_ERROR.code(), "Malformed frame");
             notifyClose(WebSocketCloseStatus.PROTOCOL_ERROR.code(), String.valueOf(bad.getMessage()));
+        } else if (state == CLOSED || cause instanceof java.io.IOException) {
+            // a send with a void promise failing on a closing or reset connection: nothing to report
+            ctx.close();
         } else {
             server.failed(ctx.channel(), cause);
             ctx.close();
@@ -230,6 +238,10 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         if (state == CLOSED) {
             return false;
         }
+        if (heard) {
+            heard = false;
+            clock.touch();
+        }
         long silent = now - clock.lastActivity();
         WebSocketOptions o = route.options();
         if (silent >= o.idleTimeout().toNanos()) {
@@ -239,6 +251,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         long ping = o.pingInterval().toNanos();
         if (ping > 0 && silent >= ping && !pinged && state == OPEN) {
             pinged = true;
+            out.writeQueued();
             ctx.writeAndFlush(new PingWebSocketFrame(), ctx.voidPromise());
         }
         return true;
@@ -261,18 +274,11 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         state = CLOSE_SENT;
         closeSent = done;
         assembler.release();
+        out.writeQueued();
         ctx.writeAndFlush(new CloseWebSocketFrame(code, reason)).addListener(f -> done.complete(null));
         closeTimer = ctx.executor().schedule(() -> {
             ctx.close();
         }, route.options().closeTimeout().toNanos(), TimeUnit.NANOSECONDS);
-    }
-
-    void flushSoon() {
-        if (inRead) {
-            needsFlush = true;
-        } else {
-            ctx.flush();
-        }
     }
 
     /** A blocking handler fell behind: stop reading until it catches up. Event loop. */
@@ -330,34 +336,33 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
 
     private CompletionStage<Void> send(WebSocketFrame frame) {
         int size = frame.content().readableBytes();
-        WsWrite write = new WsWrite(queued, size);
+        WsWrite write = new WsWrite(queued, size, frame);
         if (queued.addAndGet(size) > route.options().maxQueuedBytes()) {
-            write.cancelled(frame, new IllegalStateException("WebSocket outbound queue exceeds maxQueuedBytes="
+            write.cancelled(new IllegalStateException("WebSocket outbound queue exceeds maxQueuedBytes="
                     + route.options().maxQueuedBytes() + "; wait for send stages or isWritable()"));
             onLoop(() -> closeWith(WebSocketCloseStatus.POLICY_VIOLATION.code(), "Outbound queue full"));
             return write;
         }
         EventLoop loop = ctx.channel().eventLoop();
         if (loop.inEventLoop()) {
-            write(frame, write);
+            write(write);
         } else {
             try {
-                loop.execute(() -> write(frame, write));
+                loop.execute(() -> write(write));
             } catch (RejectedExecutionException loopGone) {
-                write.cancelled(frame, new ClosedChannelException());
+                write.cancelled(new ClosedChannelException());
             }
         }
         return write;
     }
 
-    private void write(WebSocketFrame frame, WsWrite write) {
+    private void write(WsWrite write) {
         if (state != OPEN || !ctx.channel().isActive()) {
-            write.cancelled(frame, state == OPEN ? new ClosedChannelException()
+            write.cancelled(state == OPEN ? new ClosedChannelException()
                     : new IllegalStateException("WebSocket close already sent or received"));
             return;
         }
-        ctx.write(frame, ctx.newPromise().addListener(write));
-        flushSoon();
+        out.add(write);
         if (!ctx.channel().isWritable()) {
             gate.close(ReadGate.OUTBOUND);
         }
