@@ -23,7 +23,7 @@ import io.netty.handler.codec.http.websocketx.WebSocket13FrameEncoder;
 import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
 import io.netty.handler.codec.http.websocketx.WebSocketDecoderConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
-import io.netty.handler.codec.http.websocketx.extensions.WebSocketServerExtension;
+import io.netty.handler.codec.http.websocketx.extensions.WebSocketExtension;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.net.SocketAddress;
@@ -53,7 +53,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     private static final int CLOSED = 2;
 
     /** What the route gives each connection. */
-    record Route(WebSocketHandler handler, WebSocketOptions options, WebSocketServerExtension deflate) {
+    record Route(WebSocketHandler handler, WebSocketOptions options, WebSocketExtension deflate) {
     }
 
     private final WsHost server;
@@ -109,7 +109,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         WebSocketOptions o = route.options();
         WebSocketDecoderConfig config = WebSocketDecoderConfig.newBuilder()
                 .maxFramePayloadLength(o.maxMessageSize()).expectMaskedFrames(!server.client()).allowMaskMismatch(false)
-                .allowExtensions(route.deflate() != null).closeOnProtocolViolation(true).withUTF8Validator(false)
+                .allowExtensions(route.deflate() != null).closeOnProtocolViolation(false).withUTF8Validator(false)
                 .build();
         p.addBefore(self, "ws-encoder", new WebSocket13FrameEncoder(server.client()));
         p.addBefore(self, "ws-decoder", new WebSocket13FrameDecoder(config));
@@ -117,7 +117,9 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
             p.addBefore(self, "ws-deflate-decoder", route.deflate().newExtensionDecoder());
             p.addBefore(self, "ws-deflate-encoder", route.deflate().newExtensionEncoder());
         }
-        p.addBefore(self, "ws-utf8", new Utf8FrameValidator(true));
+        // both report violations to exceptionCaught instead of writing their own close frame, which
+        // would overtake the sends this connection holds until the end of the read batch
+        p.addBefore(self, "ws-utf8", new Utf8FrameValidator(false));
     }
 
     @Override
@@ -210,10 +212,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         if (cause instanceof CorruptedWebSocketFrameException bad) {
-            // the codec has answered with its close frame and is closing the socket
-            state = CLOSED;
-            notifyClose(bad.closeStatus().code(), bad.getMessage() == null ? "" : bad.getMessage());
-            ctx.close();
+            failConnection(bad);
         } else if (cause instanceof DecoderException bad) {
             closeWith(WebSocketCloseStatus.PROTOCOL_ERROR.code(), "Malformed frame");
             notifyClose(WebSocketCloseStatus.PROTOCOL_ERROR.code(), String.valueOf(bad.getMessage()));
@@ -224,6 +223,24 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
             server.failed(ctx.channel(), cause);
             ctx.close();
         }
+    }
+
+    /**
+     * The codec found a protocol violation (1002, 1007, 1009): what was sent before goes out, then
+     * the close frame with its code, then the socket closes without waiting (RFC 6455 §7.1.7).
+     */
+    private void failConnection(CorruptedWebSocketFrameException bad) {
+        WebSocketCloseStatus status = bad.closeStatus();
+        if (state == OPEN) {
+            out.writeQueued();
+            ctx.writeAndFlush(new CloseWebSocketFrame(status.code(), status.reasonText()))
+                    .addListener(ChannelFutureListener.CLOSE);
+        } else {
+            ctx.close();
+        }
+        state = CLOSED;
+        assembler.release();
+        notifyClose(status.code(), bad.getMessage() == null ? status.reasonText() : bad.getMessage());
     }
 
     private void notifyClose(int code, String reason) {

@@ -87,7 +87,7 @@ final class WsHandshake {
         return null;
     }
 
-    private static WebSocketExtensionData parse(String offer) {
+    static WebSocketExtensionData parse(String offer) {
         String[] parts = offer.split(";");
         String name = parts[0].trim();
         if (name.isEmpty()) {
