@@ -330,12 +330,25 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
 
     @Override
     public CompletionStage<Void> sendText(CharSequence text) {
+        if (encodesItself()) {
+            ByteBuf frame = WsFrames.text(ctx.alloc(), text);
+            return send(frame, frame.readableBytes());
+        }
         return send(new TextWebSocketFrame(ByteBufUtil.writeUtf8(ctx.alloc(), text)));
     }
 
     @Override
     public CompletionStage<Void> sendBinary(byte[] data) {
+        if (encodesItself()) {
+            ByteBuf frame = WsFrames.binary(ctx.alloc(), data);
+            return send(frame, frame.readableBytes());
+        }
         return send(new BinaryWebSocketFrame(ctx.alloc().buffer(data.length).writeBytes(data)));
+    }
+
+    /** A server without permessage-deflate writes its frames whole (the codec passes a ByteBuf through). */
+    private boolean encodesItself() {
+        return route.deflate() == null && !server.client();
     }
 
     @Override
@@ -352,7 +365,10 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     }
 
     private CompletionStage<Void> send(WebSocketFrame frame) {
-        int size = frame.content().readableBytes();
+        return send(frame, frame.content().readableBytes());
+    }
+
+    private CompletionStage<Void> send(Object frame, int size) {
         WsWrite write = new WsWrite(queued, size, frame);
         if (queued.addAndGet(size) > route.options().maxQueuedBytes()) {
             write.cancelled(new IllegalStateException("WebSocket outbound queue exceeds maxQueuedBytes="
