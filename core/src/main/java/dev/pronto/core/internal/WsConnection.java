@@ -17,7 +17,6 @@ import io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.Utf8FrameValidator;
 import io.netty.handler.codec.http.websocketx.WebSocket13FrameDecoder;
 import io.netty.handler.codec.http.websocketx.WebSocket13FrameEncoder;
 import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
@@ -104,7 +103,11 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         callbacks.open();
     }
 
-    /** Encoder before decoder, so the decoder's own close frames (protocol errors) get encoded. */
+    /**
+     * The codec, with UTF-8 checked in {@link WsAssembler} instead of a handler of its own. The decoder
+     * reports violations to exceptionCaught rather than writing its own close frame, which would
+     * overtake the sends this connection holds until the end of the read batch.
+     */
     private void install(ChannelPipeline p, String self) {
         WebSocketOptions o = route.options();
         WebSocketDecoderConfig config = WebSocketDecoderConfig.newBuilder()
@@ -117,9 +120,6 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
             p.addBefore(self, "ws-deflate-decoder", route.deflate().newExtensionDecoder());
             p.addBefore(self, "ws-deflate-encoder", route.deflate().newExtensionEncoder());
         }
-        // both report violations to exceptionCaught instead of writing their own close frame, which
-        // would overtake the sends this connection holds until the end of the read batch
-        p.addBefore(self, "ws-utf8", new Utf8FrameValidator(false));
     }
 
     @Override
@@ -153,8 +153,13 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
             closeReceived(close);
         } else if (state != OPEN) {
             return; // data after our close frame is discarded (RFC 6455 §5.5.1)
-        } else if (!assembler.frame(f, ctx.alloc(), callbacks)) {
-            closeWith(WebSocketCloseStatus.MESSAGE_TOO_BIG.code(), "Message exceeds maxMessageSize");
+        } else {
+            int failed = assembler.frame(f, ctx.alloc(), callbacks);
+            if (failed == WebSocketCloseStatus.INVALID_PAYLOAD_DATA.code()) {
+                failConnection(WebSocketCloseStatus.INVALID_PAYLOAD_DATA, "Invalid UTF-8 in a text message");
+            } else if (failed != WsAssembler.OK) {
+                closeWith(WebSocketCloseStatus.MESSAGE_TOO_BIG.code(), "Message exceeds maxMessageSize");
+            }
         }
     }
 
@@ -230,7 +235,10 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
      * the close frame with its code, then the socket closes without waiting (RFC 6455 §7.1.7).
      */
     private void failConnection(CorruptedWebSocketFrameException bad) {
-        WebSocketCloseStatus status = bad.closeStatus();
+        failConnection(bad.closeStatus(), bad.getMessage() == null ? bad.closeStatus().reasonText() : bad.getMessage());
+    }
+
+    private void failConnection(WebSocketCloseStatus status, String why) {
         if (state == OPEN) {
             out.writeQueued();
             ctx.writeAndFlush(new CloseWebSocketFrame(status.code(), status.reasonText()))
@@ -240,7 +248,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         }
         state = CLOSED;
         assembler.release();
-        notifyClose(status.code(), bad.getMessage() == null ? status.reasonText() : bad.getMessage());
+        notifyClose(status.code(), why);
     }
 
     private void notifyClose(int code, String reason) {
