@@ -10,7 +10,9 @@ OUT=${1:-examples/target/autobahn}
 PORT=${PORT:-9001}
 KOSOKU=${KOSOKU:-kosoku}
 JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
-$JAVA --sun-misc-unsafe-memory-access=allow -cp examples/target/hello.jar:examples/target/classes \
+# CP: where the server's classes are (a copy lets a build run beside a long Autobahn run)
+CP=${CP:-examples/target/hello.jar:examples/target/classes}
+$JAVA --sun-misc-unsafe-memory-access=allow -cp "$CP" \
     dev.pronto.examples.AutobahnServer "$PORT" > "$OUT.server.log" 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true' EXIT
