@@ -9,6 +9,7 @@
 # round with the load average, then medians of ROUNDS with Pronto's ratios to each baseline; then
 # the memory per idle connection with IDLE connections open (heap used after a full GC, plus NMT
 # "Other" = Netty's direct buffers), against each server's own empty baseline.
+# PRONTO_TRANSPORT=IO_URING runs Pronto on io_uring (the baselines stay on epoll; default EPOLL).
 # Needs: a built jmh/target/benchmarks.jar, a JDK 21+ as JAVA_HOME or java, jcmd, curl.
 # Example: ROUNDS=3 WARMUP=10 DURATION=5 CASES="c512 pipelined" flock /tmp/pronto-bench.lock bash jmh/load/ws.sh
 set -euo pipefail
@@ -21,6 +22,7 @@ WARMUP="${WARMUP:-10}"
 PIPE_CONNS="${PIPE_CONNS:-512}"
 PIPE_DEPTH="${PIPE_DEPTH:-16}"
 IDLE="${IDLE:-10000}"
+PRONTO_TRANSPORT="${PRONTO_TRANSPORT:-EPOLL}"
 # which parts to run: any of c512 c4096 pipelined idle
 CASES="${CASES:-c512 c4096 pipelined idle}"
 FLAGS=(-Xms512m -Xmx512m "${SERVER_FLAGS[@]}")
@@ -36,7 +38,9 @@ trap 'kill $(jobs -p) 2>/dev/null || true; rm -f "$OUT"' EXIT
 
 start_server() { # class port [extra jvm flags...]
     local class=$1 port=$2; shift 2
-    taskset -c 1 "$JAVA" "${FLAGS[@]}" "$@" -cp "$JAR" "dev.pronto.jmh.ws.$class" "$port" >/dev/null 2>&1 &
+    local -a args=("$port")
+    [[ $class == ProntoWsServer ]] && args+=("$PRONTO_TRANSPORT")
+    taskset -c 1 "$JAVA" "${FLAGS[@]}" "$@" -cp "$JAR" "dev.pronto.jmh.ws.$class" "${args[@]}" >/dev/null 2>&1 &
     SERVER_PID=$!
     for _ in $(seq 300); do
         kill -0 "$SERVER_PID" 2>/dev/null || { echo "server $class exited at start" >&2; exit 1; }
@@ -108,7 +112,7 @@ run_case() { # label conns depth
 
 SUMMARY=()
 echo "start $(date -u '+%F %H:%M') UTC, load $(cut -d' ' -f1-3 /proc/loadavg); ${DURATION}s rounds after ${WARMUP}s warm-up;" \
-    "server on core 1, driver on core 0"
+    "server on core 1, driver on core 0, Pronto on $PRONTO_TRANSPORT"
 [[ " $CASES " == *" c512 "* ]] && run_case "512 conns x 1" 512 1
 [[ " $CASES " == *" c4096 "* ]] && run_case "4096 conns x 1" 4096 1
 [[ " $CASES " == *" pipelined "* ]] && run_case "$PIPE_CONNS conns x $PIPE_DEPTH" "$PIPE_CONNS" "$PIPE_DEPTH"
