@@ -10,12 +10,15 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Turns data frames into the handler's messages: whole messages assembled up to {@code maxMessageSize}
- * (an unfragmented one is handed over without a copy), or each frame as a fragment. The codec has
- * already checked the fragment sequence and the UTF-8 of text. Event loop only.
+ * (an unfragmented one is handed over without a copy), or each frame as a fragment, and validates the
+ * UTF-8 of text frame by frame. The codec has already checked the fragment sequence. Event loop only.
  */
 final class WsAssembler {
+    /** What {@link #frame} returns when the frame was taken. */
+    static final int OK = 0;
     private final int maxMessageSize;
     private final boolean fragments;
+    private final WsUtf8 utf8 = new WsUtf8();
     private ByteBuf message;
     private boolean text;
 
@@ -24,29 +27,37 @@ final class WsAssembler {
         this.fragments = mode == dev.pronto.core.WebSocketOptions.Messages.FRAGMENTS;
     }
 
-    /** Delivers what {@code f} completes; false when the message grew past the limit (close with 1009). */
-    boolean frame(WebSocketFrame f, ByteBufAllocator alloc, WsCallbacks callbacks) {
+    /**
+     * Delivers what {@code f} completes; {@link #OK}, or the close code to fail the connection with:
+     * 1007 for text that is not UTF-8, 1009 when the message grew past the limit.
+     */
+    int frame(WebSocketFrame f, ByteBufAllocator alloc, WsCallbacks callbacks) {
         boolean continuation = f instanceof ContinuationWebSocketFrame;
         if (!continuation) {
             text = f instanceof TextWebSocketFrame;
+            utf8.reset();
+        }
+        if (text && (!utf8.feed(f.content()) || f.isFinalFragment() && !utf8.complete())) {
+            release();
+            return 1007;
         }
         if (fragments) {
             callbacks.fragment(new WebSocketFragment(text, f.content(), f.isFinalFragment()));
-            return true;
+            return OK;
         }
         ByteBuf data = f.content();
         if (!continuation) {
             if (f.isFinalFragment()) {
                 deliver(data, callbacks);
-                return true;
+                return OK;
             }
             message = alloc.buffer(Math.max(256, Math.min(maxMessageSize, 2 * data.readableBytes())));
         } else if (message == null) {
-            return true; // the codec rejects a continuation outside a message; nothing to add it to
+            return OK; // the codec rejects a continuation outside a message; nothing to add it to
         }
         if (message.readableBytes() + data.readableBytes() > maxMessageSize) {
             release();
-            return false;
+            return 1009;
         }
         message.writeBytes(data);
         if (f.isFinalFragment()) {
@@ -58,7 +69,7 @@ final class WsAssembler {
                 whole.release();
             }
         }
-        return true;
+        return OK;
     }
 
     private void deliver(ByteBuf data, WsCallbacks callbacks) {

@@ -17,13 +17,12 @@ import io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.Utf8FrameValidator;
 import io.netty.handler.codec.http.websocketx.WebSocket13FrameDecoder;
 import io.netty.handler.codec.http.websocketx.WebSocket13FrameEncoder;
 import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
 import io.netty.handler.codec.http.websocketx.WebSocketDecoderConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
-import io.netty.handler.codec.http.websocketx.extensions.WebSocketServerExtension;
+import io.netty.handler.codec.http.websocketx.extensions.WebSocketExtension;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.net.SocketAddress;
@@ -53,7 +52,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     private static final int CLOSED = 2;
 
     /** What the route gives each connection. */
-    record Route(WebSocketHandler handler, WebSocketOptions options, WebSocketServerExtension deflate) {
+    record Route(WebSocketHandler handler, WebSocketOptions options, WebSocketExtension deflate) {
     }
 
     private final WsHost server;
@@ -68,8 +67,9 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     private volatile int state = OPEN;
     private boolean closeNotified;
     private boolean pinged;
-    private boolean inRead;
-    private boolean needsFlush;
+    /** A frame arrived since the last check: the idle clock moves there, not per frame. */
+    private boolean heard;
+    private WsOutbound out;
     private CompletableFuture<Void> closeSent;
     private ScheduledFuture<?> closeTimer;
     private List<Runnable> writableWaiters;
@@ -87,6 +87,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
         this.gate = new ReadGate(ctx.channel());
+        this.out = new WsOutbound(ctx);
         install(ctx.pipeline(), ctx.name());
         // the HTTP/1.1 handler may have left reading off; from now on this connection's gate decides
         ctx.channel().config().setAutoRead(true);
@@ -102,12 +103,16 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         callbacks.open();
     }
 
-    /** Encoder before decoder, so the decoder's own close frames (protocol errors) get encoded. */
+    /**
+     * The codec, with UTF-8 checked in {@link WsAssembler} instead of a handler of its own. The decoder
+     * reports violations to exceptionCaught rather than writing its own close frame, which would
+     * overtake the sends this connection holds until the end of the read batch.
+     */
     private void install(ChannelPipeline p, String self) {
         WebSocketOptions o = route.options();
         WebSocketDecoderConfig config = WebSocketDecoderConfig.newBuilder()
                 .maxFramePayloadLength(o.maxMessageSize()).expectMaskedFrames(!server.client()).allowMaskMismatch(false)
-                .allowExtensions(route.deflate() != null).closeOnProtocolViolation(true).withUTF8Validator(false)
+                .allowExtensions(route.deflate() != null).closeOnProtocolViolation(false).withUTF8Validator(false)
                 .build();
         p.addBefore(self, "ws-encoder", new WebSocket13FrameEncoder(server.client()));
         p.addBefore(self, "ws-decoder", new WebSocket13FrameDecoder(config));
@@ -115,7 +120,6 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
             p.addBefore(self, "ws-deflate-decoder", route.deflate().newExtensionDecoder());
             p.addBefore(self, "ws-deflate-encoder", route.deflate().newExtensionEncoder());
         }
-        p.addBefore(self, "ws-utf8", new Utf8FrameValidator(true));
     }
 
     @Override
@@ -124,8 +128,9 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
             ReferenceCountUtil.release(msg);
             return;
         }
-        inRead = true;
-        clock.touch();
+        out.readStarted();
+        // no clock read per frame: check() moves the idle clock when it sees the flag
+        heard = true;
         pinged = false;
         try {
             frame(frame);
@@ -137,8 +142,9 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     private void frame(WebSocketFrame f) {
         if (f instanceof PingWebSocketFrame) {
             if (state == OPEN) {
+                out.writeQueued();
                 ctx.write(new PongWebSocketFrame(f.content().retainedDuplicate()), ctx.voidPromise());
-                flushSoon();
+                out.flushSoon();
             }
             callbacks.ping(f.content());
         } else if (f instanceof PongWebSocketFrame) {
@@ -147,8 +153,13 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
             closeReceived(close);
         } else if (state != OPEN) {
             return; // data after our close frame is discarded (RFC 6455 §5.5.1)
-        } else if (!assembler.frame(f, ctx.alloc(), callbacks)) {
-            closeWith(WebSocketCloseStatus.MESSAGE_TOO_BIG.code(), "Message exceeds maxMessageSize");
+        } else {
+            int failed = assembler.frame(f, ctx.alloc(), callbacks);
+            if (failed == WebSocketCloseStatus.INVALID_PAYLOAD_DATA.code()) {
+                failConnection(WebSocketCloseStatus.INVALID_PAYLOAD_DATA, "Invalid UTF-8 in a text message");
+            } else if (failed != WsAssembler.OK) {
+                closeWith(WebSocketCloseStatus.MESSAGE_TOO_BIG.code(), "Message exceeds maxMessageSize");
+            }
         }
     }
 
@@ -157,6 +168,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         String reason = close.statusCode() < 0 ? "" : close.reasonText();
         if (state == OPEN) {
             state = CLOSED;
+            out.writeQueued();
             CloseWebSocketFrame reply = close.statusCode() < 0 ? new CloseWebSocketFrame() : new CloseWebSocketFrame(code, "");
             ctx.writeAndFlush(reply).addListener(ChannelFutureListener.CLOSE);
         } else {
@@ -168,10 +180,9 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
-        inRead = false;
-        if (needsFlush) {
-            needsFlush = false;
-            ctx.flush();
+        out.readComplete();
+        if (!ctx.channel().isWritable()) {
+            gate.close(ReadGate.OUTBOUND);
         }
     }
 
@@ -197,6 +208,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
             closeTimer.cancel(false);
         }
         assembler.release();
+        out.cancelAll(new ClosedChannelException());
         writableWaiters = null;
         server.closed(this);
         notifyClose(WebSocketCloseStatus.ABNORMAL_CLOSURE.code(), "");
@@ -205,17 +217,38 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         if (cause instanceof CorruptedWebSocketFrameException bad) {
-            // the codec has answered with its close frame and is closing the socket
-            state = CLOSED;
-            notifyClose(bad.closeStatus().code(), bad.getMessage() == null ? "" : bad.getMessage());
-            ctx.close();
+            failConnection(bad);
         } else if (cause instanceof DecoderException bad) {
             closeWith(WebSocketCloseStatus.PROTOCOL_ERROR.code(), "Malformed frame");
             notifyClose(WebSocketCloseStatus.PROTOCOL_ERROR.code(), String.valueOf(bad.getMessage()));
+        } else if (state == CLOSED || cause instanceof java.io.IOException) {
+            // a send with a void promise failing on a closing or reset connection: nothing to report
+            ctx.close();
         } else {
             server.failed(ctx.channel(), cause);
             ctx.close();
         }
+    }
+
+    /**
+     * The codec found a protocol violation (1002, 1007, 1009): what was sent before goes out, then
+     * the close frame with its code, then the socket closes without waiting (RFC 6455 §7.1.7).
+     */
+    private void failConnection(CorruptedWebSocketFrameException bad) {
+        failConnection(bad.closeStatus(), bad.getMessage() == null ? bad.closeStatus().reasonText() : bad.getMessage());
+    }
+
+    private void failConnection(WebSocketCloseStatus status, String why) {
+        if (state == OPEN) {
+            out.writeQueued();
+            ctx.writeAndFlush(new CloseWebSocketFrame(status.code(), status.reasonText()))
+                    .addListener(ChannelFutureListener.CLOSE);
+        } else {
+            ctx.close();
+        }
+        state = CLOSED;
+        assembler.release();
+        notifyClose(status.code(), why);
     }
 
     private void notifyClose(int code, String reason) {
@@ -230,6 +263,10 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         if (state == CLOSED) {
             return false;
         }
+        if (heard) {
+            heard = false;
+            clock.touch();
+        }
         long silent = now - clock.lastActivity();
         WebSocketOptions o = route.options();
         if (silent >= o.idleTimeout().toNanos()) {
@@ -239,6 +276,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         long ping = o.pingInterval().toNanos();
         if (ping > 0 && silent >= ping && !pinged && state == OPEN) {
             pinged = true;
+            out.writeQueued();
             ctx.writeAndFlush(new PingWebSocketFrame(), ctx.voidPromise());
         }
         return true;
@@ -261,18 +299,11 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         state = CLOSE_SENT;
         closeSent = done;
         assembler.release();
+        out.writeQueued();
         ctx.writeAndFlush(new CloseWebSocketFrame(code, reason)).addListener(f -> done.complete(null));
         closeTimer = ctx.executor().schedule(() -> {
             ctx.close();
         }, route.options().closeTimeout().toNanos(), TimeUnit.NANOSECONDS);
-    }
-
-    void flushSoon() {
-        if (inRead) {
-            needsFlush = true;
-        } else {
-            ctx.flush();
-        }
     }
 
     /** A blocking handler fell behind: stop reading until it catches up. Event loop. */
@@ -307,12 +338,25 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
 
     @Override
     public CompletionStage<Void> sendText(CharSequence text) {
+        if (encodesItself()) {
+            ByteBuf frame = WsFrames.text(ctx.alloc(), text);
+            return send(frame, frame.readableBytes());
+        }
         return send(new TextWebSocketFrame(ByteBufUtil.writeUtf8(ctx.alloc(), text)));
     }
 
     @Override
     public CompletionStage<Void> sendBinary(byte[] data) {
+        if (encodesItself()) {
+            ByteBuf frame = WsFrames.binary(ctx.alloc(), data);
+            return send(frame, frame.readableBytes());
+        }
         return send(new BinaryWebSocketFrame(ctx.alloc().buffer(data.length).writeBytes(data)));
+    }
+
+    /** A server without permessage-deflate writes its frames whole (the codec passes a ByteBuf through). */
+    private boolean encodesItself() {
+        return route.deflate() == null && !server.client();
     }
 
     @Override
@@ -329,35 +373,37 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     }
 
     private CompletionStage<Void> send(WebSocketFrame frame) {
-        int size = frame.content().readableBytes();
-        WsWrite write = new WsWrite(queued, size);
+        return send(frame, frame.content().readableBytes());
+    }
+
+    private CompletionStage<Void> send(Object frame, int size) {
+        WsWrite write = new WsWrite(queued, size, frame);
         if (queued.addAndGet(size) > route.options().maxQueuedBytes()) {
-            write.cancelled(frame, new IllegalStateException("WebSocket outbound queue exceeds maxQueuedBytes="
+            write.cancelled(new IllegalStateException("WebSocket outbound queue exceeds maxQueuedBytes="
                     + route.options().maxQueuedBytes() + "; wait for send stages or isWritable()"));
             onLoop(() -> closeWith(WebSocketCloseStatus.POLICY_VIOLATION.code(), "Outbound queue full"));
             return write;
         }
         EventLoop loop = ctx.channel().eventLoop();
         if (loop.inEventLoop()) {
-            write(frame, write);
+            write(write);
         } else {
             try {
-                loop.execute(() -> write(frame, write));
+                loop.execute(() -> write(write));
             } catch (RejectedExecutionException loopGone) {
-                write.cancelled(frame, new ClosedChannelException());
+                write.cancelled(new ClosedChannelException());
             }
         }
         return write;
     }
 
-    private void write(WebSocketFrame frame, WsWrite write) {
+    private void write(WsWrite write) {
         if (state != OPEN || !ctx.channel().isActive()) {
-            write.cancelled(frame, state == OPEN ? new ClosedChannelException()
+            write.cancelled(state == OPEN ? new ClosedChannelException()
                     : new IllegalStateException("WebSocket close already sent or received"));
             return;
         }
-        ctx.write(frame, ctx.newPromise().addListener(write));
-        flushSoon();
+        out.add(write);
         if (!ctx.channel().isWritable()) {
             gate.close(ReadGate.OUTBOUND);
         }

@@ -61,33 +61,41 @@ final class WsHandshake {
         }
     }
 
+    /** A permessage-deflate agreement: the extension for the pipeline and the response header value. */
+    record Deflate(WebSocketServerExtension extension, String response) {
+    }
+
     /**
-     * The permessage-deflate extension agreed with the client's {@code Sec-WebSocket-Extensions}
-     * offers, or null (not configured, not offered, or no acceptable parameters).
+     * The permessage-deflate agreement for the client's {@code Sec-WebSocket-Extensions} offers, or
+     * null (not configured, not offered, or no acceptable parameters).
      */
-    static WebSocketServerExtension deflate(String offers, WebSocketOptions options) {
+    static Deflate deflate(String offers, WebSocketOptions options) {
         WebSocketOptions.Deflate d = options.compression();
         if (d == null || offers == null) {
             return null;
         }
-        // server_max_window_bits offers are declined (allowServerWindowSize false): the JDK's zlib has no window
-        // parameter and Netty would need the optional JZlib for it; the client's other offers may still match
-        PerMessageDeflateServerExtensionHandshaker handshaker = new PerMessageDeflateServerExtensionHandshaker(
-                d.level(), false, d.clientMaxWindowBits(), d.allowServerNoContext(), d.preferClientNoContext(),
-                WebSocketExtensionFilterProvider.DEFAULT, options.maxMessageSize());
         for (String offer : offers.split(",")) {
             WebSocketExtensionData data = parse(offer);
-            if (data != null && data.name().equals("permessage-deflate")) {
-                WebSocketServerExtension ext = handshaker.handshakeExtension(data);
-                if (ext != null) {
-                    return ext;
-                }
+            if (data == null || !data.name().equals("permessage-deflate")) {
+                continue;
+            }
+            // server_max_window_bits below 15 is declined: the JDK's zlib has no window parameter (Netty
+            // would need the optional JZlib); 15 is the JDK's window, so that offer is accepted, and
+            // the response must then repeat it (RFC 7692 §7.1.2.1), which Netty leaves out for 15
+            boolean fullWindow = "15".equals(data.parameters().get("server_max_window_bits"));
+            WebSocketServerExtension ext = new PerMessageDeflateServerExtensionHandshaker(d.level(), fullWindow,
+                    d.clientMaxWindowBits(), d.allowServerNoContext(), d.preferClientNoContext(),
+                    WebSocketExtensionFilterProvider.DEFAULT, options.maxMessageSize()).handshakeExtension(data);
+            if (ext != null) {
+                String response = format(ext.newReponseData());
+                return new Deflate(ext, fullWindow && !response.contains("server_max_window_bits")
+                        ? response + "; server_max_window_bits=15" : response);
             }
         }
         return null;
     }
 
-    private static WebSocketExtensionData parse(String offer) {
+    static WebSocketExtensionData parse(String offer) {
         String[] parts = offer.split(";");
         String name = parts[0].trim();
         if (name.isEmpty()) {

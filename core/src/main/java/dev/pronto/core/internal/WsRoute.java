@@ -6,7 +6,6 @@ import dev.pronto.core.Response;
 import dev.pronto.core.WebSocketHandler;
 import dev.pronto.core.WebSocketOptions;
 import dev.pronto.router.Method;
-import io.netty.handler.codec.http.websocketx.extensions.WebSocketServerExtension;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -52,14 +51,14 @@ public final class WsRoute implements Handler {
             res.status(503).header("Retry-After", "1").send("Service Unavailable: cannot upgrade now");
             return;
         }
-        WebSocketServerExtension deflate = WsHandshake.deflate(req.header("Sec-WebSocket-Extensions"), options);
+        WsHandshake.Deflate deflate = WsHandshake.deflate(req.header("Sec-WebSocket-Extensions"), options);
         e.response.switchingProtocols();
         res.header("Upgrade", "websocket").header("Connection", "Upgrade")
                 .header("Sec-WebSocket-Accept", WsHandshake.accept(key));
         if (deflate != null) {
-            res.header("Sec-WebSocket-Extensions", WsHandshake.format(deflate.newReponseData()));
+            res.header("Sec-WebSocket-Extensions", deflate.response());
         }
-        WsConnection ws = new WsConnection(WsHost.of(e.server), new WsConnection.Route(handler, options, deflate), session(req, e));
+        WsConnection ws = new WsConnection(WsHost.of(e.server), new WsConnection.Route(handler, options, deflate == null ? null : deflate.extension()), session(req, e));
         res.send();
         if (e.response.status() == 101) {
             // an onSend hook may have failed and been answered instead: then there is nothing to switch to

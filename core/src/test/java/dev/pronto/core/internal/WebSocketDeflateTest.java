@@ -78,6 +78,19 @@ class WebSocketDeflateTest {
     }
 
     @Test
+    void offerAskingForTheFullServerWindowIsAcceptedAndRepeated() throws Exception {
+        WebSocketOptions options = WebSocketOptions.builder().compression(WebSocketOptions.Deflate.defaults()).build();
+        try (WsChannel c = new WsChannel(r -> r.ws("/ws", options, ECHO))) {
+            String head = c.request(WsWire.upgrade("/ws").replace("\r\n\r\n", "\r\nSec-WebSocket-Extensions: "
+                    + "permessage-deflate; server_max_window_bits=15\r\n\r\n"));
+            c.send(WsWire.text("hello hello hello"));
+
+            assertThat(head).contains("Sec-WebSocket-Extensions: permessage-deflate; server_max_window_bits=15\r\n");
+            assertThat(inflate(c.frames().getFirst().payload())).isEqualTo("hello hello hello");
+        }
+    }
+
+    @Test
     void offerAskingForAServerWindowIsDeclinedAndALaterOfferAccepted() {
         WebSocketOptions options = WebSocketOptions.builder().compression(WebSocketOptions.Deflate.defaults()).build();
         try (WsChannel c = new WsChannel(r -> r.ws("/ws", options, ECHO))) {

@@ -8,7 +8,8 @@ import io.netty.buffer.ByteBuf;
 
 /**
  * Pronto for the ws load script: {@code /ws} echoes text as text and binary as binary (HttpArena's
- * echo-ws), one epoll event loop. Run: {@code java -cp benchmarks.jar dev.pronto.jmh.ws.ProntoWsServer 8090}.
+ * echo-ws), one event loop on epoll, or on the transport named by the second argument ({@code IO_URING}, the
+ * default where the kernel has it). Run: {@code java -cp benchmarks.jar dev.pronto.jmh.ws.ProntoWsServer 8090 [EPOLL]}.
  */
 public final class ProntoWsServer {
     private ProntoWsServer() {
@@ -16,8 +17,9 @@ public final class ProntoWsServer {
 
     public static void main(String[] args) {
         int port = args.length > 0 ? Integer.parseInt(args[0]) : 8090;
+        Transport transport = args.length > 1 ? Transport.valueOf(args[1]) : Transport.EPOLL;
         Server.builder()
-                .config(c -> c.port(port).ioThreads(1).transport(Transport.EPOLL).maxConnections(65_536))
+                .config(c -> c.port(port).ioThreads(1).transport(transport).maxConnections(65_536))
                 .routes(r -> r.ws("/ws", new WebSocketHandler() {
                     @Override
                     public void onText(WebSocket ws, String text) {

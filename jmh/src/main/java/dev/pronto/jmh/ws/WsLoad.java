@@ -26,7 +26,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * window and prints {@code messages/s <n>}. With depth 0 the connections stay idle (for the memory
  * figure): it prints {@code open <n>} once all are upgraded and holds them for the window.
  *
- * <p>Arguments: host port conns depth warmupSeconds seconds.
+ * <p>Arguments: host port conns depth warmupSeconds seconds [serverPid]. With a server pid it also
+ * prints {@code server-cpu-us/msg <x>}: the server's utime+stime from {@code /proc/<pid>/stat} over
+ * exactly the measured window, so connecting and warming up are not charged to the messages.
  */
 public final class WsLoad {
     private static final byte[] MASK = {0x37, (byte) 0xfa, 0x21, 0x3d};
@@ -55,6 +57,7 @@ public final class WsLoad {
         int depth = Integer.parseInt(args[3]);
         int warmup = Integer.parseInt(args[4]);
         int seconds = Integer.parseInt(args[5]);
+        String serverPid = args.length > 6 ? args[6] : null;
         boolean epoll = Epoll.isAvailable();
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
         CountDownLatch upgraded = new CountDownLatch(conns);
@@ -80,14 +83,31 @@ public final class WsLoad {
             TimeUnit.SECONDS.sleep(seconds);
         } else {
             TimeUnit.SECONDS.sleep(warmup);
+            long cpu0 = cpuTicks(serverPid);
             long start = ECHOES.get();
             long t0 = System.nanoTime();
             TimeUnit.SECONDS.sleep(seconds);
             long n = ECHOES.get() - start;
             double elapsed = (System.nanoTime() - t0) / 1e9;
+            long cpu1 = cpuTicks(serverPid);
             System.out.printf("messages/s %.0f%n", n / elapsed);
+            if (serverPid != null) {
+                // USER_HZ is 100 on Linux x86-64 (getconf CLK_TCK)
+                System.out.printf("server-cpu-us/msg %.3f%n", (cpu1 - cpu0) * 10_000.0 / Math.max(1, n));
+            }
         }
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+    }
+
+    /** utime + stime of {@code pid} in clock ticks, 0 without a pid. */
+    private static long cpuTicks(String pid) throws java.io.IOException {
+        if (pid == null) {
+            return 0;
+        }
+        String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc", pid, "stat"));
+        // fields after the command name, which is in parentheses and may hold spaces
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return Long.parseLong(f[11]) + Long.parseLong(f[12]);
     }
 
     /** One connection: handshake, then an echo loop with {@code depth} frames in flight. */

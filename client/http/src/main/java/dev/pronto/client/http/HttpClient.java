@@ -91,11 +91,17 @@ public final class HttpClient implements AutoCloseable {
     }
 
     /**
-     * Opens a WebSocket (RFC 6455) to a {@code ws://} {@code uri}; {@code handler} gets the same
-     * callbacks as a server's, on the connection's event loop (or virtual threads with
+     * Opens a WebSocket (RFC 6455) to a {@code ws://} or {@code wss://} {@code uri}; {@code handler}
+     * gets the same callbacks as a server's, on the connection's event loop (or virtual threads with
      * {@link WebSocketOptions#blocking()}), and the stage completes with the session once the server
-     * answered 101, or fails with a {@link ClientException} (refused upgrade, wrong accept key,
-     * connection failure). {@code wss://} and permessage-deflate are not offered by the client yet.
+     * answered 101, or fails with a {@link ClientException} (refused upgrade, wrong accept key, an
+     * extension answer that does not match the offer, TLS or connection failure). {@code wss://} uses
+     * the client's TLS configuration ({@link ClientConfig#tls()}: trust, client certificate, hostname
+     * verification) offering only http/1.1 through ALPN: WebSocket over HTTP/2 (RFC 8441) is not
+     * supported. With {@link WebSocketOptions#compression()} set, permessage-deflate (RFC 7692) is
+     * offered at its level with {@code client_no_context_takeover} (each message compressed on its
+     * own); a client window below 15 bits is refused (the JDK's zlib has no window parameter), and
+     * the server may decline.
      */
     public CompletionStage<WebSocket> webSocket(URI uri, WebSocketOptions options, WebSocketHandler handler) {
         return dispatcher.webSocket(Objects.requireNonNull(uri, "uri"), Objects.requireNonNull(options, "options"),

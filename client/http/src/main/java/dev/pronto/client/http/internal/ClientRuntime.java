@@ -26,6 +26,7 @@ final class ClientRuntime {
     private final Class<? extends Channel> channelClass;
     private final int maxConnectionsPerLoop;
     private volatile SslContext ssl;
+    private volatile SslContext webSocketSsl;
 
     ClientRuntime(ClientConfig config, Class<? extends Channel> channelClass, int loops) {
         this.config = config;
@@ -53,7 +54,27 @@ final class ClientRuntime {
 
     /** A TLS handler for {@code origin} with SNI and, unless opted out, host name verification. */
     SslHandler sslHandler(ByteBufAllocator alloc, Origin origin) {
-        SslHandler handler = sslContext().newHandler(alloc, origin.host(), origin.port());
+        return verified(sslContext().newHandler(alloc, origin.host(), origin.port()));
+    }
+
+    /**
+     * As {@link #sslHandler}, for {@code wss://}: the same trust and keys, but ALPN offers only
+     * http/1.1, since the upgrade is an HTTP/1.1 request (RFC 8441 over HTTP/2 is not supported).
+     * A context given as {@code ClientConfig.sslContext} is used as it is.
+     */
+    SslHandler webSocketSslHandler(ByteBufAllocator alloc, Origin origin) {
+        SslContext s = config.sslContext();
+        if (s == null) {
+            s = webSocketSsl;
+            if (s == null) {
+                s = build(config, java.util.List.of(Protocol.HTTP_1_1));
+                webSocketSsl = s;
+            }
+        }
+        return verified(s.newHandler(alloc, origin.host(), origin.port()));
+    }
+
+    private SslHandler verified(SslHandler handler) {
         SSLEngine engine = handler.engine();
         SSLParameters params = engine.getSSLParameters();
         // set either way: Netty 4.2 verifies by default, so the opt-out must be explicit too
@@ -63,11 +84,11 @@ final class ClientRuntime {
     }
 
     /** Offers the configured protocols; a server that picks none (or has no ALPN) gets HTTP/1.1. */
-    private static ApplicationProtocolConfig alpn(ClientConfig config) {
+    private static ApplicationProtocolConfig alpn(java.util.List<Protocol> protocols) {
         return new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
                 ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
                 ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
-                config.protocols().stream().map(Protocol::alpnId).toList());
+                protocols.stream().map(Protocol::alpnId).toList());
     }
 
     private static String endpointIdentification(ClientTls tls) {
@@ -77,19 +98,19 @@ final class ClientRuntime {
     private SslContext sslContext() {
         SslContext s = ssl;
         if (s == null) {
-            s = build(config);
+            s = build(config, config.protocols());
             ssl = s;
         }
         return s;
     }
 
-    private static SslContext build(ClientConfig config) {
+    private static SslContext build(ClientConfig config, java.util.List<Protocol> protocols) {
         ClientTls tls = config.tls();
         SslContextBuilder b = SslContextBuilder.forClient()
                 .sslProvider(TlsEngines.provider(TlsEngines.resolve(tls.engine())))
                 .protocols(TlsConfig.DEFAULT_PROTOCOLS)
                 .endpointIdentificationAlgorithm(endpointIdentification(tls))
-                .applicationProtocolConfig(alpn(config));
+                .applicationProtocolConfig(alpn(protocols));
         try {
             if (tls.trustedCertificates() != null) {
                 b.trustManager(PemReader.certificates(tls.trustedCertificates(), "trustedCertificates"));

@@ -121,20 +121,30 @@ public final class Dispatcher {
         c.submit(x);
     }
 
-    /** Opens a WebSocket to {@code uri} (ws:// only) on one of the client's loops. */
+    /** Opens a WebSocket to a ws:// or wss:// {@code uri} on one of the client's loops. */
     public CompletableFuture<dev.pronto.core.WebSocket> webSocket(java.net.URI uri, dev.pronto.core.WebSocketOptions options,
                                                                   dev.pronto.core.WebSocketHandler handler) {
         CompletableFuture<dev.pronto.core.WebSocket> opened = new CompletableFuture<>();
-        if (!"ws".equalsIgnoreCase(uri.getScheme())) {
-            opened.completeExceptionally(new ClientException("only ws:// WebSocket URIs are supported, got " + uri));
+        boolean tls = "wss".equalsIgnoreCase(uri.getScheme());
+        if (!tls && !"ws".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
+            opened.completeExceptionally(new ClientException("a WebSocket URI is ws://host... or wss://host..., got " + uri));
             return opened;
         }
         LoopContext c = pick();
-        int port = uri.getPort() > 0 ? uri.getPort() : 80;
+        Origin origin = new Origin(tls ? "https" : "http", uri.getHost(), uri.getPort() > 0 ? uri.getPort() : tls ? 443 : 80);
         new io.netty.bootstrap.Bootstrap().group(c.eventLoop()).channel(c.runtime().channelClass())
                 .option(io.netty.channel.ChannelOption.TCP_NODELAY, true)
-                .handler(new WsClientHandshake(uri, options, handler, opened))
-                .connect(uri.getHost(), port).addListener(f -> {
+                .handler(new io.netty.channel.ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        if (tls) {
+                            // writes wait in the TLS handler until its handshake is done; a failed one fails the stage
+                            ch.pipeline().addLast(c.runtime().webSocketSslHandler(ch.alloc(), origin));
+                        }
+                        ch.pipeline().addLast(new WsClientHandshake(uri, options, handler, opened));
+                    }
+                })
+                .connect(origin.host(), origin.port()).addListener(f -> {
                     if (!f.isSuccess()) {
                         opened.completeExceptionally(new dev.pronto.client.http.ConnectFailedException(
                                 "cannot connect to " + uri, f.cause()));

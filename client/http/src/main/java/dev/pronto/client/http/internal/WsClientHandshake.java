@@ -31,7 +31,10 @@ final class WsClientHandshake extends ChannelInboundHandlerAdapter {
     private final WebSocketHandler handler;
     private final CompletableFuture<WebSocket> opened;
     private final String key;
+    private final String offer;
     private ByteBuf head;
+    /** What the server agreed in its 101, once checked. */
+    private WsClientSide.Agreed agreed;
 
     WsClientHandshake(URI uri, WebSocketOptions options, WebSocketHandler handler, CompletableFuture<WebSocket> opened) {
         this.uri = uri;
@@ -41,6 +44,7 @@ final class WsClientHandshake extends ChannelInboundHandlerAdapter {
         byte[] nonce = new byte[16];
         ThreadLocalRandom.current().nextBytes(nonce);
         this.key = Base64.getEncoder().encodeToString(nonce);
+        this.offer = WsClientSide.extensionOffer(options);
     }
 
     @Override
@@ -54,7 +58,8 @@ final class WsClientHandshake extends ChannelInboundHandlerAdapter {
                 + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
         String request = "GET " + target + " HTTP/1.1\r\nHost: " + uri.getHost() + (uri.getPort() > 0 ? ":" + uri.getPort() : "")
                 + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: " + key
-                + "\r\nSec-WebSocket-Version: 13\r\n\r\n";
+                + "\r\nSec-WebSocket-Version: 13\r\n"
+                + (offer == null ? "" : "Sec-WebSocket-Extensions: " + offer + "\r\n") + "\r\n";
         ctx.writeAndFlush(ByteBufUtil.writeAscii(ctx.alloc(), request));
         ctx.fireChannelActive();
     }
@@ -84,7 +89,7 @@ final class WsClientHandshake extends ChannelInboundHandlerAdapter {
             fail(ctx, new ClientException(problem + " from " + uri));
             return;
         }
-        ChannelHandler ws = WsClientSide.connection(handler, options, uri.toString(), ctx.channel().remoteAddress());
+        ChannelHandler ws = WsClientSide.connection(handler, options, uri.toString(), ctx.channel().remoteAddress(), agreed);
         ctx.pipeline().addAfter(ctx.name(), "ws", ws);
         opened.complete(WsClientSide.session(ws));
         ByteBuf rest = head;
@@ -107,20 +112,36 @@ final class WsClientHandshake extends ChannelInboundHandlerAdapter {
         return -1;
     }
 
-    /** Null when {@code text} is a valid 101 for our key, else what is wrong. */
+    /** Null when {@code text} is a valid 101 for our key and offer (noting the agreed extension), else what is wrong. */
     private String check(String text) {
         String[] lines = text.split("\r\n");
         if (!lines[0].startsWith("HTTP/1.1 101")) {
             return "WebSocket upgrade refused: " + lines[0];
         }
-        String expected = WsClientSide.accept(key);
+        String accept = null;
+        String extensions = null;
         for (int i = 1; i < lines.length; i++) {
             int colon = lines[i].indexOf(':');
-            if (colon > 0 && lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT).equals("sec-websocket-accept")) {
-                return lines[i].substring(colon + 1).trim().equals(expected) ? null : "Wrong Sec-WebSocket-Accept";
+            String name = colon > 0 ? lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT) : "";
+            String value = colon > 0 ? lines[i].substring(colon + 1).trim() : "";
+            if (name.equals("sec-websocket-accept")) {
+                accept = value;
+            } else if (name.equals("sec-websocket-extensions")) {
+                extensions = extensions == null ? value : extensions + ", " + value;
             }
         }
-        return "Missing Sec-WebSocket-Accept";
+        if (accept == null) {
+            return "Missing Sec-WebSocket-Accept";
+        }
+        if (!accept.equals(WsClientSide.accept(key))) {
+            return "Wrong Sec-WebSocket-Accept";
+        }
+        try {
+            agreed = WsClientSide.extensionAnswer(options, extensions);
+            return null;
+        } catch (IllegalArgumentException bad) {
+            return "WebSocket upgrade not acceptable: " + bad.getMessage();
+        }
     }
 
     private void fail(ChannelHandlerContext ctx, Throwable error) {
