@@ -46,7 +46,16 @@ public final class StreamedCall {
                     + "RouteOptions.streaming(), not a blocking route");
         }
         StreamedCall call = new StreamedCall(req, res.async(), route, loop);
-        req.onBody(call.upload);
+        if (bodiless(req)) {
+            call.start(0);
+        } else {
+            req.onBody(call.upload);
+        }
+    }
+
+    /** An HTTP/1 request without Content-Length or Transfer-Encoding has no body, and so no body stream. */
+    private static boolean bodiless(Request req) {
+        return !req.protocol().equals("HTTP/2.0") && req.contentLength() == 0 && req.header("transfer-encoding") == null;
     }
 
     /** The body's first event: {@code hasBody} 1 when a chunk came first, 0 when it ended empty. */
