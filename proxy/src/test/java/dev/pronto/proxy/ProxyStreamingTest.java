@@ -174,6 +174,44 @@ class ProxyStreamingTest {
         assertThat(highWater.get()).isLessThan(BOUND);
     }
 
+    /** An edge streaming /sink to the backend's teleport port, gathering at most {@code limit} body bytes. */
+    private Server teleportEdge(int limit) {
+        Server backend = Server.builder().listener(Listener.teleport(0)).config(c -> c.maxBodySize(MAX_BODY))
+                .routes(r -> r.post("/sink", (req, res) -> res.send(String.valueOf(req.body().readableBytes()))))
+                .build().start();
+        open.add(backend::close);
+        UpstreamGroup[] group = new UpstreamGroup[1];
+        Server edge = Server.builder().listener(Listener.http(0)).config(c -> c.maxBodySize(MAX_BODY)).routes(r -> r
+                .post("/sink", RouteOptions.streaming(), (req, res) -> Proxy.to(group[0]).streaming(limit).handle(req, res)))
+                .build().start();
+        group[0] = UpstreamGroup.builder().upstream(Upstream.teleport("127.0.0.1", backend.port())).build(edge.eventLoopGroup());
+        open.add(edge::close);
+        open.add(group[0]);
+        return edge;
+    }
+
+    private static ClientRequest upload(Server edge, int bytes) {
+        return ClientRequest.builder().method("POST").uri("http://127.0.0.1:" + edge.port() + "/sink")
+                .body(new byte[bytes]).build();
+    }
+
+    @Test
+    void aTeleportUpstreamGetsTheBodyGatheredWhole() {
+        Server edge = teleportEdge(1 << 20);
+        try (ClientResponse r = client().sendBlocking(upload(edge, 300_000))) {
+            assertThat(r.status() + " " + r.string()).isEqualTo("200 300000");
+        }
+    }
+
+    @Test
+    void aBodyPastTheGatherLimitOfATeleportUpstreamIs413() {
+        Server edge = teleportEdge(100_000);
+        try (ClientResponse r = client().sendBlocking(upload(edge, 300_000))) {
+            assertThat(r.status()).isEqualTo(413);
+            assertThat(r.string()).contains("100000 bytes");
+        }
+    }
+
     @Test
     void aBodilessGetOnAStreamingRouteIsForwardedWhole() throws Exception {
         Server backend = Server.builder().listener(Listener.http(0))
