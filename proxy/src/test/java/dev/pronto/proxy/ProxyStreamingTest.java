@@ -12,6 +12,7 @@ import dev.pronto.core.Listener;
 import dev.pronto.core.Response;
 import dev.pronto.core.RouteOptions;
 import dev.pronto.core.Server;
+import dev.pronto.core.ServerConfig;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufAllocatorMetricProvider;
@@ -36,10 +37,17 @@ import org.junit.jupiter.params.provider.EnumSource;
 class ProxyStreamingTest {
     private static final long SIZE = Long.getLong("proxy.test.mib", 256) << 20;
     private static final int CHUNK = 64 * 1024;
-    /** Streamed bodies still count against maxBodySize: raised, as a proxy for large uploads must. */
+    /**
+     * Streamed bodies still count against maxBodySize: raised, as a proxy for large uploads must (and the
+     * response timeout with it: on a loaded machine with paranoid leak detection 256 MiB can take 30 s).
+     */
     private static final long MAX_BODY = 1L << 30;
     /** Far below the body: buffers in flight plus the allocator's chunk granularity for three servers (3-5 MiB seen). */
     private static final long BOUND = 16L << 20;
+
+    private static void large(ServerConfig.Builder c) {
+        c.maxBodySize(MAX_BODY).responseTimeout(Duration.ofSeconds(120));
+    }
 
     private final List<AutoCloseable> open = new ArrayList<>();
     private final AtomicLong highWater = new AtomicLong();
@@ -91,7 +99,7 @@ class ProxyStreamingTest {
     }
 
     private Server backend() {
-        Server s = Server.builder().listener(Listener.http(0)).config(c -> c.maxBodySize(MAX_BODY)).routes(r -> r
+        Server s = Server.builder().listener(Listener.http(0)).config(ProxyStreamingTest::large).routes(r -> r
                 .post("/sink", RouteOptions.streaming(), (req, res) -> {
                     Response async = res.async();
                     CRC32 crc = new CRC32();
@@ -126,7 +134,7 @@ class ProxyStreamingTest {
 
     private Server edge(Server backend, UpstreamTransport transport) {
         UpstreamGroup[] group = new UpstreamGroup[1];
-        Server edge = Server.builder().listener(Listener.http(0)).config(c -> c.maxBodySize(MAX_BODY)).routes(r -> r
+        Server edge = Server.builder().listener(Listener.http(0)).config(ProxyStreamingTest::large).routes(r -> r
                 .post("/sink", RouteOptions.streaming(), (req, res) -> Proxy.to(group[0]).streaming().handle(req, res))
                 .get("/source", RouteOptions.streaming(), (req, res) -> Proxy.to(group[0]).streaming().handle(req, res)))
                 .build().start();
@@ -176,12 +184,12 @@ class ProxyStreamingTest {
 
     /** An edge streaming /sink to the backend's teleport port, gathering at most {@code limit} body bytes. */
     private Server teleportEdge(int limit) {
-        Server backend = Server.builder().listener(Listener.teleport(0)).config(c -> c.maxBodySize(MAX_BODY))
+        Server backend = Server.builder().listener(Listener.teleport(0)).config(ProxyStreamingTest::large)
                 .routes(r -> r.post("/sink", (req, res) -> res.send(String.valueOf(req.body().readableBytes()))))
                 .build().start();
         open.add(backend::close);
         UpstreamGroup[] group = new UpstreamGroup[1];
-        Server edge = Server.builder().listener(Listener.http(0)).config(c -> c.maxBodySize(MAX_BODY)).routes(r -> r
+        Server edge = Server.builder().listener(Listener.http(0)).config(ProxyStreamingTest::large).routes(r -> r
                 .post("/sink", RouteOptions.streaming(), (req, res) -> Proxy.to(group[0]).streaming(limit).handle(req, res)))
                 .build().start();
         group[0] = UpstreamGroup.builder().upstream(Upstream.teleport("127.0.0.1", backend.port())).build(edge.eventLoopGroup());

@@ -42,10 +42,17 @@ final class DownloadBody implements Flow.Subscriber<ByteBuf> {
             buf.release();
             return;
         }
-        try {
-            if (writer == null) {
+        if (writer == null) {
+            try {
                 writer = res.stream();
+            } catch (IllegalStateException clientGone) {
+                buf.release();
+                subscription.cancel();
+                finish();
+                return;
             }
+        }
+        try {
             writer.write(buf).whenComplete((v, e) -> {
                 if (e == null) {
                     subscription.request(1);
@@ -55,7 +62,8 @@ final class DownloadBody implements Flow.Subscriber<ByteBuf> {
                     finish();
                 }
             });
-        } catch (IllegalStateException clientGone) {
+        } catch (IllegalStateException ended) {
+            // the writer released the buffer; the response is over (the client went away)
             subscription.cancel();
             finish();
         }
