@@ -7,18 +7,14 @@ import java.util.zip.Deflater;
 
 /**
  * The outbound stream of a teleport connection: framed responses are gathered into one batch per
- * flush and compressed once per batch. None: small parts are copied into the batch, large ones
- * written as they are. Flate: one raw-DEFLATE stream for the connection's life, fed as parts arrive and ended
+ * flush and compressed once per batch. None: each part is written as it is (the socket gathers
+ * them). Flate: one raw-DEFLATE stream for the connection's life, fed as parts arrive and ended
  * with a sync flush per batch, so the 32 KiB window spans messages and batches. Snappy: the batch
  * is copied into one buffer and handed to the framing encoder further down the pipeline, which
  * makes its chunks. Shared by the server carrier and the client. Event loop only.
  */
 public final class TeleportOutput {
     private static final int MIN_ROOM = 1024;
-    /** Largest part copied into the batch (none); larger ones go to the socket as they are. */
-    private static final int GATHER_MAX = 1024;
-    /** Batch size (none) past which the gathered bytes are written out. */
-    private static final int GATHER_BATCH = 64 * 1024;
 
     private final ChannelHandlerContext ctx;
     private final int compression;
@@ -41,7 +37,7 @@ public final class TeleportOutput {
         pending = true;
         written += part.readableBytes();
         if (compression == TeleportWire.NONE) {
-            gather(part);
+            ctx.write(part, ctx.voidPromise());
             return;
         }
         try {
@@ -55,36 +51,6 @@ public final class TeleportOutput {
             }
         } finally {
             part.release();
-        }
-    }
-
-    /**
-     * None: small parts are copied into one buffer per batch (written out every 64 KiB), large ones
-     * written as they are. At 1,024 messages per batch a write per message cost an outbound entry
-     * and an iovec each, more than the copy of a 60-200 byte message.
-     */
-    private void gather(ByteBuf part) {
-        int n = part.readableBytes();
-        if (n > GATHER_MAX) {
-            writeBatch();
-            ctx.write(part, ctx.voidPromise());
-            return;
-        }
-        if (batch != null && batch.writableBytes() < n && batch.readableBytes() >= GATHER_BATCH) {
-            writeBatch();
-        }
-        if (batch == null) {
-            batch = ctx.alloc().ioBuffer(4096);
-        }
-        batch.writeBytes(part, part.readerIndex(), n);
-        part.release();
-    }
-
-    private void writeBatch() {
-        if (batch != null) {
-            ByteBuf out = batch;
-            batch = null;
-            ctx.write(out, ctx.voidPromise());
         }
     }
 
@@ -107,7 +73,11 @@ public final class TeleportOutput {
         if (deflater != null) {
             deflate(null, Deflater.SYNC_FLUSH);
         }
-        writeBatch();
+        if (batch != null) {
+            ByteBuf out = batch;
+            batch = null;
+            ctx.write(out, ctx.voidPromise());
+        }
         ctx.flush();
     }
 
