@@ -18,26 +18,37 @@ FLAGS=(-Xms256m -Xmx256m "${SERVER_FLAGS[@]}")
 require_tool wrk "apt-get install wrk"
 require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
 PIDS=()
-trap 'kill "${PIDS[@]}" 2>/dev/null || true' EXIT
 
+LOG=$(mktemp)
+trap 'kill "${PIDS[@]}" 2>/dev/null || true; rm -f "$LOG"' EXIT
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
-wait_port() { for _ in $(seq 300); do curl -s -o /dev/null "http://127.0.0.1:$1$URLPATH" && return 0; sleep 0.1; done; exit 1; }
+wait_port() { # port pid: until the route answers 200; fails loudly when the server died or never answered
+    for _ in $(seq 600); do
+        [[ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$1$URLPATH")" == 200 ]] && return 0
+        kill -0 "$2" 2>/dev/null || break
+        sleep 0.1
+    done
+    echo "server on port $1 did not answer $URLPATH with 200:" >&2; tail -20 "$LOG" >&2; exit 1
+}
+stop() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
 
-taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$JAR" dev.pronto.jmh.teleport.TeleportBenchServer 18491 18492 >/dev/null 2>&1 &
-BACKEND=$!; PIDS+=("$BACKEND"); wait_port 18491
+echo "uptime before: $(uptime)"
+taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$JAR" dev.pronto.jmh.teleport.TeleportBenchServer 18491 18492 >>"$LOG" 2>&1 &
+BACKEND=$!; PIDS+=("$BACKEND"); wait_port 18491 "$BACKEND"
 
 measure() { # variant -> "rps cpu_us_per_req"
     local port=18491 edge=""
     if [[ "$1" != direct ]]; then
         local target=18492; [[ "$1" == http ]] && target=18491
-        taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$JAR" dev.pronto.jmh.teleport.ProxyEdge 18493 "$1" "$target" >/dev/null 2>&1 &
-        edge=$!; PIDS+=("$edge"); port=18493; wait_port 18493
+        taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$JAR" dev.pronto.jmh.teleport.ProxyEdge 18493 "$1" "$target" >>"$LOG" 2>&1 &
+        edge=$!; PIDS+=("$edge"); port=18493; wait_port 18493 "$edge"
     fi
     taskset -c 0 wrk -t1 -c "$CONNS" -d "${WARMUP}s" "http://127.0.0.1:$port$URLPATH" >/dev/null
     local b0 e0=0 b1 e1=0; b0=$(cpu_ticks "$BACKEND"); [[ -n "$edge" ]] && e0=$(cpu_ticks "$edge")
     local out; out=$(taskset -c 0 wrk -t1 -c "$CONNS" -d "${DURATION}s" "http://127.0.0.1:$port$URLPATH")
     b1=$(cpu_ticks "$BACKEND"); [[ -n "$edge" ]] && e1=$(cpu_ticks "$edge")
-    [[ -n "$edge" ]] && { kill "$edge"; wait "$edge" 2>/dev/null || true; }
+    [[ -n "$edge" ]] && stop "$edge"
+    grep -q "Non-2xx" <<<"$out" && echo "warning: $1 had non-2xx answers: $(grep Non-2xx <<<"$out")" >&2
     local n; n=$(echo "$out" | awk '/requests in/ {print $1}')
     local rps; rps=$(echo "$out" | awk '/^Requests\/sec/ {print $2}')
     local hz; hz=$(getconf CLK_TCK)
@@ -54,10 +65,15 @@ for r in $(seq "$ROUNDS"); do
     echo "$line"
 done
 echo
+echo "uptime after: $(uptime)"
 echo "median of $ROUNDS rounds, $URLPATH, wrk -c $CONNS on core 0, edge and backend (one loop each) on core 1"
-printf '%-16s %12s %16s %10s\n' variant "req/s" "CPU us/req" "vs direct"
+printf '%-16s %12s %16s %10s %10s %12s\n' variant "req/s" "CPU us/req" "vs direct" "vs http" "CPU vs http"
 d=$(echo "${RPS[direct]:-0}" | tr ' ' '\n' | grep . | median)
+h=$(echo "${RPS[http]:-0}" | tr ' ' '\n' | grep . | median); hc=$(echo "${CPU[http]:-0}" | tr ' ' '\n' | grep . | median)
 for v in $VARIANTS; do
     rps=$(echo "${RPS[$v]}" | tr ' ' '\n' | grep . | median); cpu=$(echo "${CPU[$v]}" | tr ' ' '\n' | grep . | median)
-    printf '%-16s %12.0f %16.2f %10.2f\n' "$v" "$rps" "$cpu" "$(awk -v a="$rps" -v b="$d" 'BEGIN {print (b > 0 ? a / b : 0)}')"
+    printf '%-16s %12.0f %16.2f %10.2f %10.2f %12.2f\n' "$v" "$rps" "$cpu" \
+        "$(awk -v a="$rps" -v b="$d" 'BEGIN {print (b > 0 ? a / b : 0)}')" \
+        "$(awk -v a="$rps" -v b="$h" 'BEGIN {print (b > 0 ? a / b : 0)}')" \
+        "$(awk -v a="$cpu" -v b="$hc" 'BEGIN {print (b > 0 ? a / b : 0)}')"
 done

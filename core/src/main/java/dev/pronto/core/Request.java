@@ -156,6 +156,20 @@ public interface Request {
     void onBody(BodyListener listener);
 
     /**
+     * Stops reading a streamed body ({@link #onBody(BodyListener)}) from the connection until
+     * {@link #resumeBody()}: for a listener that hands chunks to something slower (a proxy's upstream
+     * socket) and must not buffer them. A chunk already decoded may still arrive. On HTTP/2 the
+     * whole connection stops reading; teleport bodies arrive whole, so there it does nothing. Any
+     * thread; idempotent.
+     *
+     * @throws IllegalStateException if the route is not streaming
+     */
+    void pauseBody();
+
+    /** Reads a body paused by {@link #pauseBody()} again. Any thread; idempotent. */
+    void resumeBody();
+
+    /**
      * The body decoded from JSON with the codec given to {@code Server.builder().json(...)}.
      *
      * @throws BadRequestException if the body is not a valid {@code type}

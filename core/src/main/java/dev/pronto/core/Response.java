@@ -138,6 +138,17 @@ public interface Response {
      */
     Response onCancel(Runnable action);
 
+    /**
+     * Ends this response with a failure, as a handler's exception would: before anything was sent
+     * the error is mapped to a response (500, or an {@code HttpException}'s status); once a
+     * {@link #stream()} has started, the client cannot be told in-band, so the connection is closed
+     * (HTTP/1.1) or the stream reset (HTTP/2) instead of ending the body as if it were complete.
+     * Any thread once the handler called {@link #async()}.
+     *
+     * @param cause what went wrong; logged as a handler's exception would be
+     */
+    void fail(Throwable cause);
+
     /** Whether the response has been sent (or streaming has started). */
     boolean sent();
 }

@@ -220,4 +220,61 @@ class ProxyTest {
             }
         }
     }
+
+    private void awaitParked(int n) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (parked.size() < n && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertThat(parked).hasSize(n);
+    }
+
+    @Test
+    void leastPendingSendsToTheUpstreamWithFewerRequestsInFlight() {
+        Server one = backend("one");
+        Server two = backend("two");
+        Server edge = edge(e -> UpstreamGroup.builder().balancing(Balancing.LEAST_PENDING)
+                .upstream(upstream(one, UpstreamTransport.HTTP_1_1)).upstream(upstream(two, UpstreamTransport.TELEPORT))
+                .build(e.eventLoopGroup()));
+        client.send(ClientRequest.get("http://127.0.0.1:" + edge.port() + "/park"));
+        awaitParked(1);
+
+        List<String> seen = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            try (ClientResponse r = get(edge, "/who")) {
+                seen.add(r.string());
+            }
+        }
+        assertThat(seen).hasSize(4).containsOnly(seen.get(0));
+    }
+
+    @Test
+    void answers503WhenEveryUpstreamIsAtItsPendingLimit() {
+        Server b = backend("one");
+        Server edge = edge(e -> UpstreamGroup.builder().upstream(upstream(b, UpstreamTransport.HTTP_1_1).withMaxPending(1))
+                .build(e.eventLoopGroup()));
+        client.send(ClientRequest.get("http://127.0.0.1:" + edge.port() + "/park"));
+        awaitParked(1);
+
+        try (ClientResponse r = get(edge, "/who")) {
+            assertThat(r.status()).isEqualTo(503);
+            assertThat(r.header("retry-after")).isEqualTo("1");
+            assertThat(r.string()).startsWith("Service Unavailable: no upstream available");
+        }
+    }
+
+    @Test
+    void sendsTheUpstreamsOwnHostWhenAsked() {
+        Server b = backend("one");
+        UpstreamGroup[] group = new UpstreamGroup[1];
+        Server edge = Server.builder().listener(Listener.http(0)).routes(r -> r.get("/headers",
+                (req, res) -> Proxy.to(group[0]).hostHeader(HostHeader.UPSTREAM).handle(req, res))).build().start();
+        group[0] = UpstreamGroup.builder().upstream(upstream(b, UpstreamTransport.HTTP_1_1)).build(edge.eventLoopGroup());
+        open.add(edge::close);
+        open.add(group[0]);
+
+        try (ClientResponse r = get(edge, "/headers", "Host", "shop.example")) {
+            assertThat(r.string()).contains("host=127.0.0.1:" + b.port(), "x-forwarded-host=shop.example");
+        }
+    }
 }

@@ -227,6 +227,22 @@ final class ExchangeHandle implements Request, Response {
     }
 
     @Override
+    public void pauseBody() {
+        req().pauseBody();
+    }
+
+    @Override
+    public void resumeBody() {
+        req().resumeBody();
+    }
+
+    @Override
+    public void fail(Throwable cause) {
+        java.util.Objects.requireNonNull(cause, "cause");
+        Dispatch.completeWith(this, null, cause);
+    }
+
+    @Override
     public <T> T json(Class<T> type) {
         return req().json(type);
     }

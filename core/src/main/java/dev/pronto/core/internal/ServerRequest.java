@@ -215,6 +215,23 @@ final class ServerRequest implements Request {
     }
 
     @Override
+    public void pauseBody() {
+        streamed().pauseByConsumer();
+    }
+
+    @Override
+    public void resumeBody() {
+        streamed().resumeByConsumer();
+    }
+
+    private StreamingBody streamed() {
+        if (e.stream == null) {
+            throw new IllegalStateException("pauseBody needs a streaming route: register it with RouteOptions.streaming()");
+        }
+        return e.stream;
+    }
+
+    @Override
     public <T> T json(Class<T> type) {
         return e.server.json().read(body(), type);
     }

@@ -32,6 +32,8 @@ final class StreamingBody {
     private boolean abandoned;
     private Throwable failure;
     private boolean paused;
+    /** The listener asked to stop reading ({@code Request.pauseBody}); event loop only. */
+    private boolean consumerPaused;
 
     StreamingBody(Exchange exchange) {
         this.exchange = exchange;
@@ -136,6 +138,7 @@ final class StreamingBody {
             backlog = new ArrayDeque<>(queue);
             queue.clear();
             queued = 0;
+            paused = false;
             done = ended;
         } finally {
             lock.unlock();
@@ -145,12 +148,42 @@ final class StreamingBody {
             if (done) {
                 finish(l);
             }
-            carrier.resumeBody();
+            if (!consumerPaused) {
+                carrier.resumeBody();
+            }
         };
         if (carrier.eventLoop().inEventLoop()) {
             drain.run();
         } else {
             carrier.eventLoop().execute(drain);
+        }
+    }
+
+    /** Any thread: the listener cannot take more now; inline on the loop, so it holds from the next chunk. */
+    void pauseByConsumer() {
+        onLoop(() -> {
+            if (!consumerPaused) {
+                consumerPaused = true;
+                carrier.pauseBody();
+            }
+        });
+    }
+
+    /** Any thread: the listener can take more again. */
+    void resumeByConsumer() {
+        onLoop(() -> {
+            if (consumerPaused) {
+                consumerPaused = false;
+                carrier.resumeBody();
+            }
+        });
+    }
+
+    private void onLoop(Runnable task) {
+        if (carrier.eventLoop().inEventLoop()) {
+            task.run();
+        } else {
+            carrier.eventLoop().execute(task);
         }
     }
 

@@ -27,7 +27,9 @@ public final class TeleportOutput {
     public TeleportOutput(ChannelHandlerContext ctx, int compression) {
         this.ctx = ctx;
         this.compression = compression;
-        this.deflater = compression == TeleportWire.FLATE ? new Deflater(Deflater.DEFAULT_COMPRESSION, true) : null;
+        // Level 1, not Go's 6: the window spanning messages already finds the repeats that matter, at about
+        // half the CPU per message (a 4.4 KB JSON response: ~120 B on the wire against ~30 B, both under 3 %)
+        this.deflater = compression == TeleportWire.FLATE ? new Deflater(Deflater.BEST_SPEED, true) : null;
     }
 
     /** Adds one part of a framed response to the batch; ownership of {@code part} moves here. */

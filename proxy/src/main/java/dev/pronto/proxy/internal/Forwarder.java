@@ -57,38 +57,50 @@ public final class Forwarder {
         });
     }
 
-    // one place decides what each failure means, so its parameters are the request's whole context
     private static void failed(Request req, Response res, Members members, Member m, int tries, boolean preserveHost,
                                String via, Throwable cause) {
+        boolean retryable = idempotent(req.method()) && tries < members.policy().retries();
+        if (answerFailure(res, members, m, cause, retryable)) {
+            attempt(req, res, members, m, tries + 1, preserveHost, via);
+        }
+    }
+
+    /**
+     * The one place that decides what a failure of upstream {@code m} means: 504 for a timeout, 503
+     * for its pending limit, 502 otherwise; connection failures and timeouts count towards ejection.
+     *
+     * @param retryable whether the request may go to another member when {@code m} could not be reached
+     * @return true when nothing was answered because the caller should try another member
+     */
+    static boolean answerFailure(Response res, Members members, Member m, Throwable cause, boolean retryable) {
         String where = m.upstream.transport().name().toLowerCase(java.util.Locale.ROOT) + " upstream "
                 + m.upstream.address();
         if (cause instanceof RequestTimeoutException) {
             m.failed(members.policy());
             res.status(504).send("Gateway Timeout: " + where + " did not answer within " + m.upstream.timeout().toMillis()
                     + " ms");
-            return;
+            return false;
         }
         if (cause instanceof PendingLimitException) {
             res.status(503).header("Retry-After", "1").send("Service Unavailable: " + where + " has too many requests in flight");
-            return;
+            return false;
         }
-        boolean unreachable = cause instanceof ConnectFailedException || cause instanceof ConnectionClosedException;
-        if (unreachable) {
+        if (cause instanceof ConnectFailedException || cause instanceof ConnectionClosedException) {
             m.failed(members.policy());
-            if (idempotent(req.method()) && tries < members.policy().retries()) {
-                attempt(req, res, members, m, tries + 1, preserveHost, via);
-                return;
+            if (retryable) {
+                return true;
             }
         }
         res.status(502).send("Bad Gateway: " + where + " failed: " + cause.getMessage());
+        return false;
     }
 
-    private static boolean idempotent(Method m) {
+    static boolean idempotent(Method m) {
         return m == Method.GET || m == Method.HEAD || m == Method.PUT || m == Method.DELETE || m == Method.OPTIONS
                 || m == Method.TRACE;
     }
 
-    private static Throwable unwrap(Throwable e) {
+    static Throwable unwrap(Throwable e) {
         return e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
     }
 }

@@ -34,6 +34,16 @@ public final class Forwarding {
      * @param via this proxy's Via entry, e.g. {@code 1.1 pronto}
      */
     public static ClientRequest request(Request req, String authority, String host, String via, Duration timeout) {
+        ClientRequest.Builder b = head(req, authority, host, via, timeout);
+        if (req.contentLength() > 0 || req.body().isReadable()) {
+            // the exchange keeps the body until the response is sent, which is after the upstream answered
+            b.body(req.body());
+        }
+        return b.build();
+    }
+
+    /** The upstream request line and header fields for {@code req}, without a body. */
+    static ClientRequest.Builder head(Request req, String authority, String host, String via, Duration timeout) {
         String target = req.rawQuery() == null || req.rawQuery().isEmpty() ? req.rawPath()
                 : req.rawPath() + "?" + req.rawQuery();
         ClientRequest.Builder b = ClientRequest.builder().method(req.method().name())
@@ -49,11 +59,7 @@ public final class Forwarding {
             }
         }
         forwardedFor(req, b, via);
-        if (req.contentLength() > 0 || req.body().isReadable()) {
-            // the exchange keeps the body until the response is sent, which is after the upstream answered
-            b.body(req.body());
-        }
-        return b.build();
+        return b;
     }
 
     private static void forwardedFor(Request req, ClientRequest.Builder b, String via) {
@@ -75,26 +81,31 @@ public final class Forwarding {
     /** Sends {@code r} to the client as the answer to a request with {@code method}; closes {@code r}. */
     public static void respond(ClientResponse r, Response res, Method method, String via) {
         try (r) {
-            res.status(r.status());
-            Set<String> skip = skipped(r.headers("connection"));
-            for (String name : new LinkedHashSet<>(r.headerNames())) {
-                String lower = name.toLowerCase(Locale.ROOT);
-                if (lower.equals("content-type")) {
-                    res.contentType(r.header(name));
-                } else if (!skip.contains(lower) && !lower.equals("via")) {
-                    for (String value : r.headers(name)) {
-                        res.header(name, value);
-                    }
-                }
-            }
-            String priorVia = String.join(", ", r.headers("via"));
-            res.header("Via", priorVia.isEmpty() ? via : priorVia + ", " + via);
+            copyHead(r, res, via);
             if (method == Method.HEAD || !r.body().isReadable()) {
                 res.send();
             } else {
                 res.send(r.body().retain());
             }
         }
+    }
+
+    /** Sets {@code res}'s status and header fields from the upstream's response {@code r}, with Via. */
+    static void copyHead(ClientResponse r, Response res, String via) {
+        res.status(r.status());
+        Set<String> skip = skipped(r.headers("connection"));
+        for (String name : new LinkedHashSet<>(r.headerNames())) {
+            String lower = name.toLowerCase(Locale.ROOT);
+            if (lower.equals("content-type")) {
+                res.contentType(r.header(name));
+            } else if (!skip.contains(lower) && !lower.equals("via")) {
+                for (String value : r.headers(name)) {
+                    res.header(name, value);
+                }
+            }
+        }
+        String priorVia = String.join(", ", r.headers("via"));
+        res.header("Via", priorVia.isEmpty() ? via : priorVia + ", " + via);
     }
 
     private static Set<String> skipped(java.util.List<String> connection) {

@@ -9,8 +9,10 @@ import dev.pronto.client.http.TeleportConfig;
 import dev.pronto.core.Protocol;
 import dev.pronto.proxy.Upstream;
 import dev.pronto.proxy.UpstreamTransport;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoopGroup;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Flow;
 
 /** The client of one upstream, whatever its transport, on the proxy's event loops. */
 final class Sender implements AutoCloseable {
@@ -44,6 +46,16 @@ final class Sender implements AutoCloseable {
 
     CompletionStage<ClientResponse> send(ClientRequest request) {
         return teleport != null ? teleport.send(request) : http.send(request);
+    }
+
+    /** Whether bodies must be gathered whole: teleport frames each message by Content-Length. */
+    boolean wholeBodies() {
+        return teleport != null;
+    }
+
+    /** Sends with the response body streamed to {@code body} after the head; HTTP/1.1 and HTTP/2 upstreams only. */
+    CompletionStage<ClientResponse> stream(ClientRequest request, Flow.Subscriber<? super ByteBuf> body) {
+        return http.sendStreaming(request, body);
     }
 
     @Override

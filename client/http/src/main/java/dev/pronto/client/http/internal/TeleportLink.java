@@ -14,10 +14,7 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
-import io.netty.util.collection.IntObjectHashMap;
-import io.netty.util.collection.IntObjectMap;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.ScheduledFuture;
@@ -42,7 +39,7 @@ final class TeleportLink {
     /** Calls queued or in flight: checked and counted from any thread to fail fast. */
     private final AtomicInteger pending = new AtomicInteger();
     private final ArrayDeque<TeleportCall> queue = new ArrayDeque<>();
-    private final IntObjectHashMap<TeleportCall> inflight = new IntObjectHashMap<>();
+    private final TeleportIds inflight = new TeleportIds();
     private final DecodedResponse pooled = DecodedResponse.pooled();
     private final Runnable flushTask = this::flush;
     private Channel channel;
@@ -109,12 +106,7 @@ final class TeleportLink {
     }
 
     private void write(TeleportCall call) {
-        int id = 0;
-        if (call.expectsResponse()) {
-            id = nextId();
-            call.id = id;
-            inflight.put(id, call);
-        }
+        int id = call.expectsResponse() ? inflight.add(call) : 0;
         ByteBuf body = call.request.body();
         int bodyLength = body == null ? 0 : body.readableBytes();
         ByteBuf msg = channel.alloc().ioBuffer(260 + bodyLength);
@@ -132,18 +124,6 @@ final class TeleportLink {
             flushScheduled = true;
             loop.execute(flushTask);
         }
-    }
-
-    /** The next free id: counts from 1, wraps past 0xffffffff to 1, skips ids still awaiting responses. */
-    private int nextId() {
-        int id;
-        do {
-            id = nextId++;
-            if (nextId == 0) {
-                nextId = 1;
-            }
-        } while (inflight.containsKey(id));
-        return id;
     }
 
     private void flush() {
@@ -231,14 +211,12 @@ final class TeleportLink {
         ConnectionClosedException failure = new ConnectionClosedException("teleport connection to " + where()
                 + " closed with " + inflight.size() + " requests awaiting responses"
                 + (cause != null ? ": " + cause.getMessage() : ""), cause);
-        List<TeleportCall> failed = new ArrayList<>(inflight.values());
-        inflight.clear();
-        failed.forEach(c -> finish(c, null, failure));
+        inflight.drain().forEach(c -> finish(c, null, failure));
     }
 
     /** The response with {@code id} arrived: its call, now off the map, or null when it timed out. */
     TeleportCall claim(int id) {
-        return inflight.remove(id);
+        return inflight.claim(id);
     }
 
     void respond(TeleportCall call, DecodedResponse resp) {
@@ -294,12 +272,9 @@ final class TeleportLink {
                 finish(c, null, timeout(c));
             }
         }
-        for (Iterator<IntObjectMap.PrimitiveEntry<TeleportCall>> it = inflight.entries().iterator(); it.hasNext(); ) {
-            TeleportCall c = it.next().value();
-            if (now - c.deadline >= 0) {
-                it.remove();
-                finish(c, null, timeout(c));
-            }
+        List<TeleportCall> late = inflight.expired(now);
+        if (late != null) {
+            late.forEach(c -> finish(c, null, timeout(c)));
         }
     }
 
@@ -313,9 +288,7 @@ final class TeleportLink {
         for (TeleportCall c; (c = queue.poll()) != null; ) {
             finish(c, null, reason);
         }
-        List<TeleportCall> failed = new ArrayList<>(inflight.values());
-        inflight.clear();
-        failed.forEach(c -> finish(c, null, reason));
+        inflight.drain().forEach(c -> finish(c, null, reason));
         if (sweep != null) {
             sweep.cancel(false);
             sweep = null;
