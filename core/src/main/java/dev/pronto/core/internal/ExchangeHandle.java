@@ -321,7 +321,14 @@ final class ExchangeHandle implements Request, Response {
 
     @Override
     public void send(ByteBuf body) {
-        res().send(this, body);
+        if (!live()) {
+            // ownership moved here even though nothing can be sent (Response#send(ByteBuf))
+            if (body != null) {
+                body.release();
+            }
+            throw stale("response");
+        }
+        x.response.send(this, body);
     }
 
     @Override

@@ -77,6 +77,15 @@ class ExchangeOwnershipTest {
     }
 
     @Test
+    void keptResponseReleasesTheBufferItCannotSend() {
+        exchange(ch, get("/a"));
+        io.netty.buffer.ByteBuf late = io.netty.buffer.Unpooled.copiedBuffer("late", java.nio.charset.StandardCharsets.US_ASCII);
+
+        assertThatThrownBy(() -> kept.getFirst().send(late)).isInstanceOf(IllegalStateException.class);
+        assertThat(late.refCnt()).isZero();
+    }
+
+    @Test
     void keptRequestCannotReadTheNextRequest() {
         exchange(ch, get("/a"));
         exchange(ch, get("/slow"));
