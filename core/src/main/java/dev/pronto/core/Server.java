@@ -49,7 +49,11 @@ public final class Server implements AutoCloseable {
     }
 
     /**
-     * Binds every listener and starts serving; logs the addresses, the transport and each TLS engine once.
+     * Binds every listener and starts serving; logs the addresses and the transport once. Cleartext listeners
+     * serve at once. The TLS contexts are built afterwards on a daemon thread ({@code pronto-tls-init}), so
+     * start-up does not wait for them: a TLS listener is bound at once, and connections made before its
+     * context exists wait in the accept queue and are served when it does. A context that cannot be built
+     * (the engine refuses the key or the protocols) closes that listener and logs an ERROR.
      *
      * @return this server
      * @throws IllegalStateException if a port cannot be bound (the message names host and port),
@@ -259,8 +263,9 @@ public final class Server implements AutoCloseable {
         }
 
         /**
-         * Validates the configuration, reads the TLS files, compiles the routes and creates the server (not
-         * started).
+         * Validates the configuration, compiles the routes and creates the server (not started). The TLS
+         * files were read and checked when their {@link TlsKeys} were made; the TLS contexts are built by
+         * {@link Server#start()}.
          *
          * @throws IllegalArgumentException naming an invalid field, a TLS file that cannot be used, a
          *         protocol that is not served, or a conflicting route
@@ -268,7 +273,7 @@ public final class Server implements AutoCloseable {
         public Server build() {
             ServerConfig cfg = fixed != null ? fixed : config.build();
             List<ListenerSetup> setups = (listeners.isEmpty() ? List.of(Listener.http(cfg.port())) : listeners).stream()
-                    .map(ListenerSetup::of).toList();
+                    .map(ListenerSetup::deferred).toList();
             RouteTable table = routes.compile();
             return new Server(new ServerContext(cfg, table, new ServerContext.Features(json, compression, errorFormat, http2),
                     java.util.concurrent.Executors.newThreadPerTaskExecutor(
