@@ -140,6 +140,34 @@ public final class Server implements AutoCloseable {
         return lifecycle.context().openConnections(java.util.Objects.requireNonNull(kind, "kind"));
     }
 
+    /** HTTP/2 streams open now over every connection, counted on each call (O(open connections)): for a scrape. */
+    public int openHttp2Streams() {
+        return lifecycle.context().openHttp2Streams();
+    }
+
+    /** HTTP/2 streams that ended with {@code outcome} since the server was built. Any thread. */
+    public long http2Streams(Http2StreamOutcome outcome) {
+        return lifecycle.context().counters().streams(Objects.requireNonNull(outcome, "outcome"));
+    }
+
+    /** WebSocket messages received since the server was built (a fragmented one counts once, at its last fragment). */
+    public long webSocketMessagesReceived() {
+        return lifecycle.context().counters().messagesIn();
+    }
+
+    /** WebSocket text and binary messages the application sent since the server was built (pings excluded). */
+    public long webSocketMessagesSent() {
+        return lifecycle.context().counters().messagesOut();
+    }
+
+    /**
+     * WebSocket sessions that ended with a close code counted under {@code codeTag}, one of
+     * {@link MeterNames#WEBSOCKET_CLOSE_CODES} ({@link MeterNames#webSocketCloseCodeTag(int)}); 0 for another value.
+     */
+    public long webSocketCloses(String codeTag) {
+        return lifecycle.context().counters().closes(codeTag);
+    }
+
     /** The transport in use after start: io_uring, epoll or NIO. */
     public Transport transport() {
         return lifecycle.transport();
