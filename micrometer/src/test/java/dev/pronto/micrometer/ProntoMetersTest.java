@@ -59,6 +59,25 @@ class ProntoMetersTest {
     }
 
     @Test
+    void http2AndWebSocketMetersAreRegisteredWithTheirTags() {
+        Server server = Server.builder().port(0).routes(r -> r.get("/", (req, res) -> res.send("x"))).build().start();
+        try {
+            ProntoMeters.create(registry).bind(server);
+
+            assertThat(registry.scrape()).contains("pronto_http2_streams_open 0")
+                    .contains("pronto_http2_streams_total{outcome=\"completed\"} 0")
+                    .contains("pronto_http2_streams_total{outcome=\"reset_by_client\"} 0")
+                    .contains("pronto_http2_streams_total{outcome=\"reset_by_server\"} 0")
+                    .contains("pronto_websocket_messages_total{direction=\"in\"} 0")
+                    .contains("pronto_websocket_messages_total{direction=\"out\"} 0")
+                    .contains("pronto_websocket_closes_total{code=\"1000\"} 0")
+                    .contains("pronto_websocket_closes_total{code=\"other\"} 0");
+        } finally {
+            server.close();
+        }
+    }
+
+    @Test
     void recordingAnExistingSeriesAllocatesNothing() {
         ProntoMeters meters = ProntoMeters.create(registry);
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
