@@ -14,7 +14,9 @@ LOAD="${LOAD:-3s}"
 IDLE_CONNS="${IDLE_CONNS:-10000}"
 TRAIN_AOT="${TRAIN_AOT:-1}"
 DATA="${DATA_DIR:-$(cd .. && pwd)/shared/arena-data}"
-FLAGS=(-Xmx512m "${SERVER_FLAGS[@]}")
+# JVM_FLAGS (e.g. JIT or GC settings) are given to every target alike, baselines included.
+# shellcheck disable=SC2206
+FLAGS=(-Xmx512m "${SERVER_FLAGS[@]}" ${JVM_FLAGS:-})
 PORT="${STARTUP_PORT:-18790}"
 # The jars under test; point them elsewhere to compare builds (e.g. a copy of the previous one).
 HELLO_JAR="${HELLO_JAR:-examples/target/hello.jar}"
