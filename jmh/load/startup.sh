@@ -14,7 +14,9 @@ LOAD="${LOAD:-3s}"
 IDLE_CONNS="${IDLE_CONNS:-10000}"
 TRAIN_AOT="${TRAIN_AOT:-1}"
 DATA="${DATA_DIR:-$(cd .. && pwd)/shared/arena-data}"
-FLAGS=(-Xmx512m "${SERVER_FLAGS[@]}")
+# JVM_FLAGS (e.g. JIT or GC settings) are given to every target alike, baselines included.
+# shellcheck disable=SC2206
+FLAGS=(-Xmx512m "${SERVER_FLAGS[@]}" ${JVM_FLAGS:-})
 PORT="${STARTUP_PORT:-18790}"
 # The jars under test; point them elsewhere to compare builds (e.g. a copy of the previous one).
 HELLO_JAR="${HELLO_JAR:-examples/target/hello.jar}"
@@ -22,11 +24,13 @@ ARENA_JAR="${ARENA_JAR:-examples/target/arena.jar}"
 # Optional earlier builds measured in the same run (no AOT cache), e.g. jars built from the main branch.
 BASE_HELLO_JAR="${BASE_HELLO_JAR:-}"
 BASE_ARENA_JAR="${BASE_ARENA_JAR:-}"
+# The Vert.x and raw Netty baselines.
+BENCH_JAR="${BENCH_JAR:-jmh/target/benchmarks.jar}"
 require_tool wrk "apt-get install wrk"
 require_tool python3 "apt-get install python3"
 require_file "$HELLO_JAR" "mvn -B -q -pl examples -am package -DskipTests"
 require_file "$ARENA_JAR" "mvn -B -q -pl examples -am package -DskipTests"
-require_file jmh/target/benchmarks.jar "mvn -B -q -pl jmh -am package -DskipTests"
+require_file "$BENCH_JAR" "mvn -B -q -pl jmh -am package -DskipTests"
 ulimit -n $((IDLE_CONNS + 1024)) 2>/dev/null || { echo "ulimit -n too low for IDLE_CONNS=$IDLE_CONNS" >&2; exit 1; }
 PROBE=jmh/load/startup_probe.py
 LOG=$(mktemp)
@@ -42,8 +46,8 @@ command_of() { # target -> the server command line
         arena-aot) echo "${ARENA_ENV[*]} $JAVA ${FLAGS[*]} -XX:AOTCache=${ARENA_JAR%.jar}.aot -jar $ARENA_JAR" ;;
         hello-base) echo "env PORT=$PORT $JAVA ${FLAGS[*]} -jar $BASE_HELLO_JAR" ;;
         arena-base) echo "${ARENA_ENV[*]} $JAVA ${FLAGS[*]} -jar $BASE_ARENA_JAR" ;;
-        vertx) echo "$JAVA ${FLAGS[*]} -cp jmh/target/benchmarks.jar dev.pronto.jmh.core.VertxPlaintextServer $PORT" ;;
-        netty) echo "$JAVA ${FLAGS[*]} -cp jmh/target/benchmarks.jar dev.pronto.jmh.core.NettyBaselineServer $PORT" ;;
+        vertx) echo "$JAVA ${FLAGS[*]} -cp $BENCH_JAR dev.pronto.jmh.core.VertxPlaintextServer $PORT" ;;
+        netty) echo "$JAVA ${FLAGS[*]} -cp $BENCH_JAR dev.pronto.jmh.core.NettyBaselineServer $PORT" ;;
     esac
 }
 path_of() { [[ "$1" == arena* ]] && echo /pipeline || echo /plaintext; }  # arena.jar has no /plaintext

@@ -12,7 +12,8 @@ import java.util.function.Consumer;
  * pattern, method, status, outcome and protocol as tags. A gRPC call (one that set the request
  * attribute {@link AccessLog#GRPC_STATUS}) is recorded with protocol {@value MeterNames#PROTOCOL_GRPC},
  * its route {@code /package.Service/Method} as uri, and as status the HTTP status its gRPC status maps to
- * ({@link MeterNames#grpcHttpStatus(int)}), since its HTTP status is 200 whatever happened. Carriers that do not run route hooks
+ * ({@link MeterNames#grpcHttpStatus(int)}), since its HTTP status is 200 whatever happened, and also into
+ * {@value MeterNames#GRPC_SERVER_CALLS} with its method and the name of its gRPC status. Carriers that do not run route hooks
  * record through {@link #record(String, Method, String, int, long)} with their own protocol tag.
  *
  * <p>Allocation-free once a series exists: the timer of each (uri, method, status, protocol) is
@@ -38,6 +39,7 @@ public final class RequestMetrics implements Consumer<Routes> {
             if (req.attribute(AccessLog.GRPC_STATUS) instanceof Integer grpc) {
                 series.timer(MeterNames.PROTOCOL_GRPC, req.method(), req.routePattern(), MeterNames.grpcHttpStatus(grpc))
                         .record(nanos);
+                series.grpcTimer(req.routePattern(), grpc).record(nanos);
             } else {
                 series.timer(req.protocol(), req.method(), req.routePattern(), status).record(nanos);
             }

@@ -13,4 +13,14 @@ public interface RequestTimers {
      * tags when two requests race: both calls must then record into the same series.
      */
     RequestTimer timer(RequestTags tags);
+
+    /**
+     * The timer of the gRPC series of {@code grpcMethod} ({@code package.Service/Method}) and
+     * {@code grpcStatus} ({@link MeterNames#grpcStatusName(int)}), {@value MeterNames#GRPC_SERVER_CALLS}; called
+     * once per series like {@link #timer(RequestTags)}. The default records nothing: the built-in
+     * {@link Metrics} has only {@value MeterNames#HTTP_SERVER_REQUESTS}, where gRPC calls are counted too.
+     */
+    default RequestTimer grpcTimer(String grpcMethod, String grpcStatus) {
+        return nanos -> { };
+    }
 }

@@ -49,7 +49,11 @@ public final class Server implements AutoCloseable {
     }
 
     /**
-     * Binds every listener and starts serving; logs the addresses, the transport and each TLS engine once.
+     * Binds every listener and starts serving; logs the addresses and the transport once. Cleartext listeners
+     * serve at once. The TLS contexts are built afterwards on a daemon thread ({@code pronto-tls-init}), so
+     * start-up does not wait for them: a TLS listener is bound at once, and connections made before its
+     * context exists wait in the accept queue and are served when it does. A context that cannot be built
+     * (the engine refuses the key or the protocols) closes that listener and logs an ERROR.
      *
      * @return this server
      * @throws IllegalStateException if a port cannot be bound (the message names host and port),
@@ -134,6 +138,34 @@ public final class Server implements AutoCloseable {
      */
     public int openConnections(ConnectionKind kind) {
         return lifecycle.context().openConnections(java.util.Objects.requireNonNull(kind, "kind"));
+    }
+
+    /** HTTP/2 streams open now over every connection, counted on each call (O(open connections)): for a scrape. */
+    public int openHttp2Streams() {
+        return lifecycle.context().openHttp2Streams();
+    }
+
+    /** HTTP/2 streams that ended with {@code outcome} since the server was built. Any thread. */
+    public long http2Streams(Http2StreamOutcome outcome) {
+        return lifecycle.context().counters().streams(Objects.requireNonNull(outcome, "outcome"));
+    }
+
+    /** WebSocket messages received since the server was built (a fragmented one counts once, at its last fragment). */
+    public long webSocketMessagesReceived() {
+        return lifecycle.context().counters().messagesIn();
+    }
+
+    /** WebSocket text and binary messages the application sent since the server was built (pings excluded). */
+    public long webSocketMessagesSent() {
+        return lifecycle.context().counters().messagesOut();
+    }
+
+    /**
+     * WebSocket sessions that ended with a close code counted under {@code codeTag}, one of
+     * {@link MeterNames#WEBSOCKET_CLOSE_CODES} ({@link MeterNames#webSocketCloseCodeTag(int)}); 0 for another value.
+     */
+    public long webSocketCloses(String codeTag) {
+        return lifecycle.context().counters().closes(codeTag);
     }
 
     /** The transport in use after start: io_uring, epoll or NIO. */
@@ -259,8 +291,9 @@ public final class Server implements AutoCloseable {
         }
 
         /**
-         * Validates the configuration, reads the TLS files, compiles the routes and creates the server (not
-         * started).
+         * Validates the configuration, compiles the routes and creates the server (not started). The TLS
+         * files were read and checked when their {@link TlsKeys} were made; the TLS contexts are built by
+         * {@link Server#start()}.
          *
          * @throws IllegalArgumentException naming an invalid field, a TLS file that cannot be used, a
          *         protocol that is not served, or a conflicting route
@@ -268,7 +301,7 @@ public final class Server implements AutoCloseable {
         public Server build() {
             ServerConfig cfg = fixed != null ? fixed : config.build();
             List<ListenerSetup> setups = (listeners.isEmpty() ? List.of(Listener.http(cfg.port())) : listeners).stream()
-                    .map(ListenerSetup::of).toList();
+                    .map(ListenerSetup::deferred).toList();
             RouteTable table = routes.compile();
             return new Server(new ServerContext(cfg, table, new ServerContext.Features(json, compression, errorFormat, http2),
                     java.util.concurrent.Executors.newThreadPerTaskExecutor(

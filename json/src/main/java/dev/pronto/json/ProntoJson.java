@@ -35,21 +35,40 @@ import java.util.ServiceLoader;
  * types, and at the top level {@code Collection}s and arrays of those, plus {@code List<T>},
  * {@code Set<T>}, {@code Map<String, V>} and {@code Optional<T>} for {@link #read(ByteBuf, Type)}.
  *
+ * <p>Creating a codec is cheap: the converters are registered with DSL-JSON on its first use (the
+ * first encode, decode or {@link #verify(Class)}), which takes a lock once.
+ *
  * <p>Thread-safe; one instance serves all event loops and virtual threads.
  */
 public final class ProntoJson implements JsonCodec {
     /** Default for {@link Builder#maxDepth(int)}: the deepest nesting of arrays and objects accepted. */
     public static final int DEFAULT_MAX_DEPTH = 256;
 
-    private final Converters converters;
-    private final JsonEncoder encoder;
-    private final JsonDecoder decoder;
+    private final List<Configuration> configurations;
+    private final int maxDepth;
+    /** Built on first use: registering the generated converters costs ~0.2 s of start-up a service may not need yet. */
+    private volatile Codec codec;
+
+    private record Codec(Converters converters, JsonEncoder encoder, JsonDecoder decoder) {
+    }
 
     private ProntoJson(Builder builder) {
-        this.converters = new Converters(List.copyOf(builder.configurations));
-        ScratchPool pool = new ScratchPool(converters);
-        this.encoder = new JsonEncoder(converters, pool);
-        this.decoder = new JsonDecoder(converters, pool, builder.maxDepth);
+        this.configurations = List.copyOf(builder.configurations);
+        this.maxDepth = builder.maxDepth;
+    }
+
+    private Codec codec() {
+        Codec c = codec;
+        return c != null ? c : init();
+    }
+
+    private synchronized Codec init() {
+        if (codec == null) {
+            Converters converters = new Converters(configurations);
+            ScratchPool pool = new ScratchPool(converters);
+            codec = new Codec(converters, new JsonEncoder(converters, pool), new JsonDecoder(converters, pool, maxDepth));
+        }
+        return codec;
     }
 
     /**
@@ -104,7 +123,7 @@ public final class ProntoJson implements JsonCodec {
     public void write(Object value, ByteBuf out) {
         Objects.requireNonNull(value, "value");
         Objects.requireNonNull(out, "out");
-        encoder.encode(value, out);
+        codec().encoder().encode(value, out);
     }
 
     /**
@@ -127,13 +146,13 @@ public final class ProntoJson implements JsonCodec {
     public Object read(ByteBuf body, Type type) {
         Objects.requireNonNull(body, "body");
         Objects.requireNonNull(type, "type");
-        return decoder.decode(body, type);
+        return codec().decoder().decode(body, type);
     }
 
     /** {@inheritDoc} */
     @Override
     public void verify(Class<?> type) {
-        converters.verify(Objects.requireNonNull(type, "type"));
+        codec().converters().verify(Objects.requireNonNull(type, "type"));
     }
 
     private static ClassLoader contextLoader() {

@@ -1,6 +1,7 @@
 package dev.pronto.micrometer;
 
 import dev.pronto.core.ConnectionKind;
+import dev.pronto.core.Http2StreamOutcome;
 import dev.pronto.core.EventLoopLag;
 import dev.pronto.core.MeterNames;
 import dev.pronto.core.RequestMetrics;
@@ -79,10 +80,29 @@ public final class ProntoMeters implements Consumer<Routes> {
         }
         FunctionCounter.builder(MeterNames.TLS_HANDSHAKE_FAILURES, server, Server::tlsHandshakeFailures)
                 .description("TLS handshakes that failed and were closed").register(registry);
+        protocols(server);
         EventLoopLag lag = EventLoopLag.sample(server.eventLoopGroup());
         Gauge.builder(MeterNames.EVENT_LOOP_LAG, lag, EventLoopLag::takeMaxSeconds).baseUnit("seconds")
                 .description("Largest event-loop task delay since the last read").register(registry);
         return this;
+    }
+
+    /** HTTP/2 streams (open, ended by outcome) and WebSocket messages and closes; read on scrape, nothing per request. */
+    private void protocols(Server server) {
+        Gauge.builder(MeterNames.HTTP2_STREAMS_OPEN, server, Server::openHttp2Streams)
+                .description("HTTP/2 streams open now").register(registry);
+        for (Http2StreamOutcome outcome : Http2StreamOutcome.values()) {
+            FunctionCounter.builder(MeterNames.HTTP2_STREAMS, server, s -> s.http2Streams(outcome))
+                    .tag(MeterNames.OUTCOME, outcome.tag()).description("HTTP/2 streams ended, by outcome").register(registry);
+        }
+        FunctionCounter.builder(MeterNames.WEBSOCKET_MESSAGES, server, Server::webSocketMessagesReceived)
+                .tag(MeterNames.DIRECTION, "in").description("WebSocket messages").register(registry);
+        FunctionCounter.builder(MeterNames.WEBSOCKET_MESSAGES, server, Server::webSocketMessagesSent)
+                .tag(MeterNames.DIRECTION, "out").description("WebSocket messages").register(registry);
+        for (String code : MeterNames.WEBSOCKET_CLOSE_CODES) {
+            FunctionCounter.builder(MeterNames.WEBSOCKET_CLOSES, server, s -> s.webSocketCloses(code))
+                    .tag(MeterNames.CODE, code).description("WebSocket sessions closed, by close code").register(registry);
+        }
     }
 
     /** Adds Micrometer's standard JVM and process binders: memory, GC, threads, class loading, CPU, uptime. */

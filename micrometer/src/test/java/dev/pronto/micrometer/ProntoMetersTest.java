@@ -59,6 +59,42 @@ class ProntoMetersTest {
     }
 
     @Test
+    void http2AndWebSocketMetersAreRegisteredWithTheirTags() {
+        Server server = Server.builder().port(0).routes(r -> r.get("/", (req, res) -> res.send("x"))).build().start();
+        try {
+            ProntoMeters.create(registry).bind(server);
+
+            assertThat(registry.scrape()).contains("pronto_http2_streams_open 0")
+                    .contains("pronto_http2_streams_total{outcome=\"completed\"} 0")
+                    .contains("pronto_http2_streams_total{outcome=\"reset_by_client\"} 0")
+                    .contains("pronto_http2_streams_total{outcome=\"reset_by_server\"} 0")
+                    .contains("pronto_websocket_messages_total{direction=\"in\"} 0")
+                    .contains("pronto_websocket_messages_total{direction=\"out\"} 0")
+                    .contains("pronto_websocket_closes_total{code=\"1000\"} 0")
+                    .contains("pronto_websocket_closes_total{code=\"other\"} 0");
+        } finally {
+            server.close();
+        }
+    }
+
+    @Test
+    void aGrpcCallIsTimedByMethodAndStatusName() {
+        ProntoMeters meters = ProntoMeters.create(registry);
+        try (TestClient c = TestClient.start(Server.builder().routes(r -> r.register(meters)
+                .post("/pkg.Items/Get", (req, res) -> {
+                    req.attribute(dev.pronto.core.AccessLog.GRPC_STATUS, 5);
+                    res.send("x");
+                })))) {
+            c.request("POST", "/pkg.Items/Get", java.util.Map.of(), "");
+        }
+
+        assertThat(registry.scrape())
+                .contains("grpc_server_call_duration_seconds_count{grpc_method=\"pkg.Items/Get\",grpc_status=\"NOT_FOUND\"} 1")
+                .contains("http_server_requests_seconds_count{method=\"POST\",outcome=\"CLIENT_ERROR\",protocol=\"grpc\","
+                        + "status=\"404\",uri=\"/pkg.Items/Get\"} 1");
+    }
+
+    @Test
     void recordingAnExistingSeriesAllocatesNothing() {
         ProntoMeters meters = ProntoMeters.create(registry);
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -68,6 +104,24 @@ class ProntoMetersTest {
             long before = mx.getThreadAllocatedBytes(id);
             for (int i = 0; i < 100_000; i++) {
                 meters.requests().record("HTTP/1.1", Method.GET, "/users/{id}", 200, 1_000 + i);
+            }
+            least = Math.min(least, (mx.getThreadAllocatedBytes(id) - before) / 100_000);
+        }
+
+        assertThat(least).isZero();
+    }
+
+    @Test
+    void recordingAnExistingGrpcSeriesAllocatesNothing() {
+        dev.pronto.core.internal.RequestSeries series = new dev.pronto.core.internal.RequestSeries(
+                new dev.pronto.micrometer.internal.MicrometerTimers(registry));
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long id = Thread.currentThread().threadId();
+        long least = Long.MAX_VALUE;
+        for (int round = 0; round < 5; round++) {
+            long before = mx.getThreadAllocatedBytes(id);
+            for (int i = 0; i < 100_000; i++) {
+                series.grpcTimer("/pkg.Items/Get", i & 15).record(1_000 + i);
             }
             least = Math.min(least, (mx.getThreadAllocatedBytes(id) - before) / 100_000);
         }

@@ -41,6 +41,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     private boolean closing;
     /** The peer shrank its HPACK table: only Netty's encoder may write header blocks now. */
     private boolean peerTableShrunk;
+    private int clientReset;
 
     H2Connection(Http2ConnectionDecoder decoder, Http2ConnectionEncoder encoder, Http2Settings settings,
                  ServerContext server) {
@@ -54,6 +55,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
         connection().addListener(new Http2ConnectionAdapter() {
             @Override
             public void onStreamClosed(Http2Stream stream) {
+                countEnded(stream);
                 Exchange e = stream.removeProperty(key);
                 if (e != null) {
                     streamClosed(e);
@@ -235,6 +237,36 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
                 }
             });
         }
+    }
+
+    /** The stream whose RST_STREAM is being read: it closes right after, and counts as reset by the client. */
+    void clientReset(int streamId) {
+        clientReset = streamId;
+    }
+
+    private void countEnded(Http2Stream stream) {
+        if (stream.isResetSent()) {
+            return; // counted when the reset was sent
+        }
+        server.counters().streamEnded(stream.id() == clientReset
+                ? dev.pronto.core.Http2StreamOutcome.RESET_BY_CLIENT : dev.pronto.core.Http2StreamOutcome.COMPLETED);
+    }
+
+    /** Every RST_STREAM this side sends, Netty's for stream errors included, passes here: counted once per stream. */
+    @Override
+    public io.netty.channel.ChannelFuture resetStream(ChannelHandlerContext ctx, int streamId, long errorCode,
+                                                      io.netty.channel.ChannelPromise promise) {
+        Http2Stream stream = connection().stream(streamId);
+        if (stream != null && !stream.isResetSent()) {
+            server.counters().streamEnded(errorCode == Http2Error.NO_ERROR.code()
+                    ? dev.pronto.core.Http2StreamOutcome.COMPLETED : dev.pronto.core.Http2StreamOutcome.RESET_BY_SERVER);
+        }
+        return super.resetStream(ctx, streamId, errorCode, promise);
+    }
+
+    /** Streams open now; read by a metrics scrape off the loop, so possibly a moment stale. */
+    int activeStreams() {
+        return connection().numActiveStreams();
     }
 
     void resetStream(Exchange e, Http2Error error) {

@@ -148,6 +148,7 @@ final class H2Inbound extends Http2EventAdapter {
     @Override
     public void onRstStreamRead(ChannelHandlerContext ctx, int streamId, long errorCode) throws Http2Exception {
         // the stream closes right after this; H2Connection settles its exchange then
+        conn.clientReset(streamId);
         limits.reset(conn.nanoTime());
     }
 

@@ -11,11 +11,20 @@ import dev.pronto.core.ServerConfig;
  */
 public record ListenerSetup(Listener listener, ServerTls tls) {
     /**
-     * Checks that the listener's protocols are served and reads its TLS files.
+     * Checks that the listener's protocols are served and builds its TLS context now.
      *
      * @throws IllegalArgumentException naming what cannot be served or read
      */
     public static ListenerSetup of(Listener listener) {
+        ListenerSetup setup = deferred(listener);
+        if (setup.tls != null) {
+            setup.tls.prepare();
+        }
+        return setup;
+    }
+
+    /** Like {@link #of(Listener)}, but the TLS context is left for {@link ServerTls#prepare()} or the first handshake. */
+    public static ListenerSetup deferred(Listener listener) {
         return new ListenerSetup(listener, listener.tls() == null ? null : new ServerTls(listener.tls(), listener.protocols()));
     }
 
@@ -27,6 +36,7 @@ public record ListenerSetup(Listener listener, ServerTls tls) {
     /** "host:port" and, for TLS, the engine, for the start-up log and the reload messages. */
     String describe(ServerConfig config, int port) {
         String where = host(config) + ":" + port;
-        return tls == null ? where : where + " [TLS, " + tls.engine() + "]";
+        // the engine is named once the context is built: resolving it earlier would load OpenSSL on the binding thread
+        return tls == null ? where : where + (tls.ready() ? " [TLS, " + tls.engine() + "]" : " [TLS]");
     }
 }

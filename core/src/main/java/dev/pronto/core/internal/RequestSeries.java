@@ -18,8 +18,28 @@ public final class RequestSeries {
     private record Entry(String protocol, int status, RequestTimer timer) {
     }
 
+    // gRPC: per route pattern, one timer per status code 0-16 and one for any other code, created on first use
+    private final ConcurrentHashMap<String, AtomicReferenceArray<RequestTimer>> grpc = new ConcurrentHashMap<>();
+
     public RequestSeries(RequestTimers timers) {
         this.timers = timers;
+    }
+
+    /** The gRPC timer of a call to {@code routePattern} ({@code /package.Service/Method}) that ended with {@code code}. */
+    public RequestTimer grpcTimer(String routePattern, int code) {
+        String route = routePattern == null ? "/unknown" : routePattern;
+        AtomicReferenceArray<RequestTimer> byCode = grpc.get(route);
+        if (byCode == null) {
+            byCode = grpc.computeIfAbsent(route, k -> new AtomicReferenceArray<>(18));
+        }
+        int i = code >= 0 && code <= 16 ? code : 17;
+        RequestTimer timer = byCode.get(i);
+        if (timer == null) {
+            RequestTimer made = timers.grpcTimer(route.substring(1), MeterNames.grpcStatusName(code));
+            timer = byCode.compareAndExchange(i, null, made);
+            timer = timer == null ? made : timer;
+        }
+        return timer;
     }
 
     /** The timer of one series, created through the backend on first use. */

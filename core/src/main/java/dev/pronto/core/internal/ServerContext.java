@@ -139,6 +139,23 @@ public final class ServerContext {
     }
 
     private final java.util.concurrent.atomic.LongAdder tlsFailures = new java.util.concurrent.atomic.LongAdder();
+    private final ProtocolCounters counters = new ProtocolCounters();
+
+    /** HTTP/2 stream and WebSocket message counters. */
+    public ProtocolCounters counters() {
+        return counters;
+    }
+
+    /** HTTP/2 streams open now over every connection, counted now: O(open connections), for a scrape. */
+    public int openHttp2Streams() {
+        int n = 0;
+        for (ServerConnection c : connections) {
+            if (c instanceof H2Connection h2) {
+                n += h2.activeStreams();
+            }
+        }
+        return n;
+    }
 
     /**
      * A TLS handshake failed: counted, and logged at DEBUG only, since scanners and plain HTTP sent to a

@@ -96,13 +96,22 @@ public final class ServerLifecycle {
             serverChannel = Transports.serverChannel(transport);
         }
         List<Integer> bound = new ArrayList<>();
+        TlsWarmup warmup = new TlsWarmup(context.log());
         try {
-            setups.forEach(setup -> bound.add(bind(cfg, setup)));
+            for (int i = 0; i < setups.size(); i++) {
+                int before = channels.size();
+                bound.add(bind(cfg, setups.get(i)));
+                ServerTls tls = setups.get(i).tls();
+                if (tls != null && !tls.ready()) {
+                    warmup.add(tls::prepare, channels.subList(before, channels.size()), setups.get(i).describe(cfg, bound.get(i)));
+                }
+            }
         } catch (RuntimeException e) {
             stop(Duration.ZERO);
             throw e;
         }
         ports = List.copyOf(bound);
+        warmup.start();
         watchTls();
         context.log().info("Pronto listening on {} ({}, {} event loops{}, {} routes)", describe(), transport,
                 loopCount(), reusePort(cfg) ? ", SO_REUSEPORT" : "", context.routes().router().routes().size());
@@ -192,6 +201,8 @@ public final class ServerLifecycle {
                 .channel(serverChannel)
                 .option(ChannelOption.SO_BACKLOG, cfg.backlog())
                 .option(ChannelOption.SO_REUSEADDR, true)
+                // a TLS listener accepts once its context is built (TlsWarmup); until then the kernel queues connections
+                .option(ChannelOption.AUTO_READ, setup.tls() == null || setup.tls().ready())
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.ALLOCATOR, ByteBufAllocator.DEFAULT)
                 .childHandler(new ServerInitializer(context, setup));

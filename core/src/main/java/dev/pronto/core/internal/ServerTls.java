@@ -26,14 +26,20 @@ public final class ServerTls {
     private static final Logger LOG = LoggerFactory.getLogger("dev.pronto.core.Server");
     private final TlsConfig config;
     private final List<String> alpn;
-    private final TlsEngine engine;
+    private TlsEngine engine;
     private final List<Path> files = new ArrayList<>();
     private volatile SslContext context;
     private volatile String subject;
     private long[] stamps;
+    /** The files as read by the constructor, until the first context is built from them. */
+    private Material material;
+
+    private record Material(KeyMaterial keys, List<java.security.cert.X509Certificate> trusted) {
+    }
 
     /**
-     * Reads the key material and builds the first context.
+     * Reads the key material now; the first context is built from it by {@link #prepare()}, or by the first
+     * handshake.
      *
      * @param protocols offered through ALPN, most preferred first
      * @throws IllegalArgumentException naming the field whose file cannot be used
@@ -41,21 +47,44 @@ public final class ServerTls {
     public ServerTls(TlsConfig config, List<Protocol> protocols) {
         this.config = config;
         this.alpn = protocols.stream().map(Protocol::alpnId).toList();
-        this.engine = TlsEngines.resolve(config.engine());
-        if (config.engine() == TlsEngine.OPENSSL && engine != TlsEngine.OPENSSL) {
-            LOG.warn("TLS engine OPENSSL unavailable ({}); using JDK", TlsEngines.openSslUnavailabilityCause());
-        }
         files.addAll(config.keys().files());
         if (config.trustedCertificates() != null) {
             files.add(config.trustedCertificates());
         }
         stamps = stamps();
-        context = build();
+        material = read();
     }
 
-    /** The engine in use. */
-    public TlsEngine engine() {
-        return engine;
+    /**
+     * Builds the first context unless one exists. Why apart from the constructor: the first context of a
+     * process costs hundreds of milliseconds (engine and JSSE initialisation), which a server builds off the
+     * thread that binds its cleartext ports.
+     *
+     * @throws IllegalArgumentException naming the field whose file cannot be used
+     */
+    public synchronized void prepare() {
+        if (context == null) {
+            context = build(material);
+            material = null;
+        }
+    }
+
+    /** Whether a context is built, so a handshake can start at once. */
+    boolean ready() {
+        return context != null;
+    }
+
+    /** The engine in use; resolving it loads OpenSSL when AUTO or OPENSSL was asked for. */
+    public synchronized TlsEngine engine() {
+        TlsEngine e = engine;
+        if (e == null) {
+            e = TlsEngines.resolve(config.engine());
+            if (config.engine() == TlsEngine.OPENSSL && e != TlsEngine.OPENSSL) {
+                LOG.warn("TLS engine OPENSSL unavailable ({}); using JDK", TlsEngines.openSslUnavailabilityCause());
+            }
+            engine = e;
+        }
+        return e;
     }
 
     TlsConfig config() {
@@ -64,7 +93,12 @@ public final class ServerTls {
 
     /** A handler for one new connection, from the current context. */
     SslHandler newHandler(ByteBufAllocator alloc) {
-        SslHandler handler = context.newHandler(alloc);
+        SslContext current = context;
+        if (current == null) {
+            prepare();
+            current = context;
+        }
+        SslHandler handler = current.newHandler(alloc);
         handler.setHandshakeTimeoutMillis(config.handshakeTimeout().toMillis());
         return handler;
     }
@@ -79,7 +113,8 @@ public final class ServerTls {
     synchronized boolean reload(String where) {
         stamps = stamps();
         try {
-            context = build();
+            context = build(read());
+            material = null;
             LOG.info("TLS certificate of {} reloaded: {}", where, subject);
             return true;
         } catch (RuntimeException e) {
@@ -105,8 +140,14 @@ public final class ServerTls {
         return out;
     }
 
-    private SslContext build() {
-        KeyMaterial keys = KeyMaterial.load(config.keys());
+    private Material read() {
+        return new Material(KeyMaterial.load(config.keys()), config.clientAuth() == TlsConfig.ClientAuth.NONE ? null
+                : PemReader.certificates(config.trustedCertificates(), "trustedCertificates"));
+    }
+
+    private SslContext build(Material material) {
+        TlsEngine engine = engine();
+        KeyMaterial keys = material.keys();
         SslContextBuilder b = SslContextBuilder.forServer(keys.key(), keys.chain())
                 .sslProvider(TlsEngines.provider(engine))
                 // Netty hands the key to either engine through an in-memory KeyStore that is never written out; a
@@ -122,7 +163,7 @@ public final class ServerTls {
                         ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT, alpn));
         if (config.clientAuth() != TlsConfig.ClientAuth.NONE) {
             b.clientAuth(config.clientAuth() == TlsConfig.ClientAuth.REQUIRE ? ClientAuth.REQUIRE : ClientAuth.OPTIONAL)
-                    .trustManager(PemReader.certificates(config.trustedCertificates(), "trustedCertificates"));
+                    .trustManager(material.trusted());
         }
         SslContext built;
         try {

@@ -21,12 +21,14 @@ final class WsCallbacks {
     private final WsConnection ws;
     private final WebSocketHandler handler;
     private final ExecutorService executor;
+    private final ProtocolCounters counters;
     private final ConcurrentLinkedQueue<Runnable> tasks;
     private final AtomicInteger pending = new AtomicInteger();
     private boolean paused;
 
-    WsCallbacks(WsConnection ws, WebSocketHandler handler, ExecutorService executor) {
+    WsCallbacks(WsConnection ws, WebSocketHandler handler, ExecutorService executor, ProtocolCounters counters) {
         this.ws = ws;
+        this.counters = counters;
         this.handler = handler;
         this.executor = executor;
         this.tasks = executor == null ? null : new ConcurrentLinkedQueue<>();
@@ -37,6 +39,7 @@ final class WsCallbacks {
     }
 
     void text(String text) {
+        counters.messageIn();
         if (executor == null) {
             // the echo hot path: no task object on the event loop
             try {
@@ -50,6 +53,7 @@ final class WsCallbacks {
     }
 
     void binary(ByteBuf data) {
+        counters.messageIn();
         if (executor == null) {
             try {
                 handler.onBinary(ws, data);
@@ -69,6 +73,9 @@ final class WsCallbacks {
     }
 
     void fragment(WebSocketFragment f) {
+        if (f.last()) {
+            counters.messageIn();
+        }
         ByteBuf held = borrow(f.data());
         WebSocketFragment mine = held == f.data() ? f : new WebSocketFragment(f.text(), held, f.last());
         run(() -> {

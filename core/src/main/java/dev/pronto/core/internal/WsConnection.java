@@ -79,7 +79,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         this.route = route;
         this.session = session;
         this.callbacks = new WsCallbacks(this, route.handler(),
-                route.options().isBlocking() ? server.blockingExecutor() : null);
+                route.options().isBlocking() ? server.blockingExecutor() : null, server.counters());
         this.assembler = new WsAssembler(route.options().maxMessageSize(), route.options().messages());
     }
 
@@ -254,6 +254,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     private void notifyClose(int code, String reason) {
         if (!closeNotified) {
             closeNotified = true;
+            server.counters().closed(code);
             callbacks.close(code, reason);
         }
     }
@@ -404,6 +405,9 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
             return;
         }
         out.add(write);
+        if (!(write.frame instanceof PingWebSocketFrame)) {
+            server.counters().messageOut();
+        }
         if (!ctx.channel().isWritable()) {
             gate.close(ReadGate.OUTBOUND);
         }

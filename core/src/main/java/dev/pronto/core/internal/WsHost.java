@@ -21,6 +21,9 @@ interface WsHost {
     /** Which end of the connection this is: servers expect masked frames, clients mask theirs. */
     boolean client();
 
+    /** Where messages and closes are counted. */
+    ProtocolCounters counters();
+
     static WsHost of(ServerContext server) {
         return new WsHost() {
             @Override
@@ -46,6 +49,11 @@ interface WsHost {
             @Override
             public boolean client() {
                 return false;
+            }
+
+            @Override
+            public ProtocolCounters counters() {
+                return server.counters();
             }
         };
     }
@@ -75,6 +83,11 @@ interface WsHost {
         @Override
         public boolean client() {
             return true;
+        }
+
+        @Override
+        public ProtocolCounters counters() {
+            return ProtocolCounters.UNREAD;
         }
     };
 }

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,7 +56,7 @@ public final class ArenaApp implements AutoCloseable {
     /** Starts everything {@code config} asks for; the returned app owns it all, {@code database} included. */
     static ArenaApp start(ArenaConfig config, AutoCloseable database) throws Exception {
         ProntoJson json = ProntoJson.create(new ArenaJson());
-        List<Model.Item> dataset = Dataset.load(config.dataDir().resolve("dataset.json"), json);
+        Supplier<List<Model.Item>> dataset = Dataset.lazy(config.dataDir().resolve("dataset.json"), json);
         Path staticDir = config.dataDir().resolve("static");
         if (!Files.isDirectory(staticDir)) {
             staticDir = StaticData.generate(Files.createTempDirectory("arena-static"));
@@ -87,8 +88,7 @@ public final class ArenaApp implements AutoCloseable {
                 .routes(r -> r.register(Grpc.services(new BenchmarkGrpc())))
                 .build().start();
         ops.bind(server);
-        LOG.info("Arena app on ports {}: {} dataset items, static files from {}, database {}", server.ports(),
-                dataset.size(), staticDir, url.replaceAll(":[^:@/]*@", ":***@"));
+        LOG.info("Arena app on ports {}: static files from {}, database {}", server.ports(), staticDir, url.replaceAll(":[^:@/]*@", ":***@"));
         return new ArenaApp(server, postgres, loops, database, ops);
     }
 

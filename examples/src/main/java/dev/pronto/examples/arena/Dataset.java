@@ -3,11 +3,13 @@ package dev.pronto.examples.arena;
 import dev.pronto.json.ProntoJson;
 import io.netty.buffer.Unpooled;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 
 /** The 50 items of {@code dataset.json}, or a generated set of the same shape when it is absent. */
 final class Dataset {
@@ -20,6 +22,35 @@ final class Dataset {
     private static final String[] NOUNS = {"Widget", "Valve", "Relay", "Gadget", "Sensor"};
 
     private Dataset() {
+    }
+
+    /**
+     * {@link #load} on first call, then the same list: the first {@code /json} request pays for reading the file
+     * and for DSL-JSON's set-up, not the start. A file that exists but cannot be read or parsed fails that
+     * request (500) and is tried again on the next.
+     */
+    static Supplier<List<Model.Item>> lazy(Path file, ProntoJson json) {
+        return new Supplier<>() {
+            private volatile List<Model.Item> items;
+
+            @Override
+            public List<Model.Item> get() {
+                List<Model.Item> read = items;
+                if (read == null) {
+                    synchronized (this) {
+                        if (items == null) {
+                            try {
+                                items = load(file, json);
+                            } catch (IOException e) {
+                                throw new UncheckedIOException("cannot read " + file, e);
+                            }
+                        }
+                        read = items;
+                    }
+                }
+                return read;
+            }
+        };
     }
 
     /** Reads {@code file} when it exists, else generates 50 deterministic items. */

@@ -6,19 +6,21 @@ import dev.pronto.core.Routes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /** {@code /json/{count}?m=} and {@code /json}: the first items with their totals, serialized per request. */
 final class JsonRoutes implements Consumer<Routes> {
-    private final List<Model.Item> dataset;
+    private final Supplier<List<Model.Item>> dataset;
 
-    JsonRoutes(List<Model.Item> dataset) {
+    /** Serves {@code dataset}, asked for on each request (see {@link Dataset#lazy}). */
+    JsonRoutes(Supplier<List<Model.Item>> dataset) {
         this.dataset = dataset;
     }
 
     @Override
     public void accept(Routes r) {
         r.get("/json/{count}", (req, res) -> send(req, res, count(req.param("count"))))
-                .get("/json", (req, res) -> send(req, res, dataset.size()));
+                .get("/json", (req, res) -> send(req, res, dataset.get().size()));
     }
 
     private static int count(String raw) {
@@ -32,6 +34,7 @@ final class JsonRoutes implements Consumer<Routes> {
 
     private void send(Request req, Response res, int requested) {
         long m = req.query("m") == null ? 1 : BaselineRoutes.intParam(req, "m");
+        List<Model.Item> dataset = this.dataset.get();
         int n = Math.max(0, Math.min(requested, dataset.size()));
         List<Model.PricedItem> items = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {

@@ -38,4 +38,14 @@ public final class MicrometerTimers implements RequestTimers {
                 .register(registry);
         return nanos -> timer.record(nanos, TimeUnit.NANOSECONDS);
     }
+
+    @Override
+    public RequestTimer grpcTimer(String grpcMethod, String grpcStatus) {
+        Timer timer = Timer.builder(MeterNames.GRPC_SERVER_CALLS)
+                .description("gRPC calls answered: time from request head to the trailers' hand-off")
+                .tags(Tags.of(MeterNames.GRPC_METHOD, grpcMethod, MeterNames.GRPC_STATUS, grpcStatus))
+                .serviceLevelObjectives(BUCKETS)
+                .register(registry);
+        return nanos -> timer.record(nanos, TimeUnit.NANOSECONDS);
+    }
 }

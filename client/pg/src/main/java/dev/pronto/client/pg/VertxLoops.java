@@ -4,6 +4,7 @@ import dev.pronto.client.pg.internal.VertxBridge;
 import dev.pronto.core.EventLoops;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.file.FileSystemOptions;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -41,7 +42,9 @@ public final class VertxLoops implements AutoCloseable {
         if (loops < 1) {
             throw new IllegalArgumentException("loops must be >= 1, got " + loops);
         }
-        VertxOptions options = new VertxOptions().setEventLoopPoolSize(loops).setPreferNativeTransport(true);
+        // Pronto serves files itself: Vert.x's class-path file resolver and its cache directory are start-up cost only
+        VertxOptions options = new VertxOptions().setEventLoopPoolSize(loops).setPreferNativeTransport(true)
+                .setFileSystemOptions(new FileSystemOptions().setClassPathResolvingEnabled(false).setFileCachingEnabled(false));
         return new VertxLoops(Vertx.vertx(options), loops);
     }
 
