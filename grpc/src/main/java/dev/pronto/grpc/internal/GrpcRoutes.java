@@ -13,6 +13,7 @@ import io.grpc.ServerCallHandler;
 import io.grpc.ServerMethodDefinition;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
+import io.netty.util.AsciiString;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
@@ -31,6 +32,8 @@ public final class GrpcRoutes {
     });
     private static final Executor VIRTUAL = Executors.newThreadPerTaskExecutor(Thread.ofVirtual()
             .name("pronto-grpc-", 0).factory());
+
+    private static final AsciiString GRPC_TYPE = AsciiString.cached("application/grpc");
 
     private GrpcRoutes() {
     }
@@ -78,8 +81,8 @@ public final class GrpcRoutes {
     }
 
     private static boolean isGrpc(Request req) {
-        String type = req.header("content-type");
-        return type != null && type.startsWith("application/grpc");
+        CharSequence type = req.peekHeader("content-type");
+        return type != null && AsciiString.regionMatches(type, true, 0, GRPC_TYPE, 0, GRPC_TYPE.length());
     }
 
     /**
@@ -99,9 +102,9 @@ public final class GrpcRoutes {
     private static void trailersOnly(Request req, Response res, Status status) {
         recordStatus(req, status);
         // not trailers-only: core sends no content-type with an empty body (see ResponseWriter.close)
-        res.status(200).contentType("application/grpc");
+        res.status(200).contentType(GRPC_TYPE);
         dev.pronto.core.BodyWriter writer = res.stream();
-        res.trailer("grpc-status", Integer.toString(status.getCode().value()))
+        res.trailer("grpc-status", ResponseWriter.code(status))
                 .trailer("grpc-message", StatusText.encode(status.getDescription()));
         writer.end();
     }

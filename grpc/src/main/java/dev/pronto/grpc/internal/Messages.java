@@ -22,6 +22,9 @@ import java.util.zip.GZIPOutputStream;
  * read in place, or through gzip with the size limit applied to the inflated bytes.
  */
 final class Messages {
+    /** Core copies bodies up to 4 KiB behind the response head; larger ones are written as they are. */
+    private static final int COPIED_LIMIT = 4096 - 5;
+
     private Messages() {
     }
 
@@ -30,14 +33,18 @@ final class Messages {
      * is protobuf's (a {@link MethodDescriptor.PrototypeMarshaller} of a protobuf message, which
      * writes exactly {@code MessageLite.writeTo}'s bytes): no stream, no intermediate buffer. Else
      * null, and the caller goes through {@link #frame(InputStream, boolean)}. The caller owns the result.
+     * A small frame that core will copy behind its head anyway ({@code copied}) goes in a heap buffer,
+     * which protobuf fills through its array encoder, without the NIO views a direct buffer needs.
      */
-    static <T> ByteBuf protobufFrame(MethodDescriptor.Marshaller<T> marshaller, T message) throws IOException {
+    static <T> ByteBuf protobufFrame(MethodDescriptor.Marshaller<T> marshaller, T message, boolean copied)
+            throws IOException {
         if (!(message instanceof MessageLite m) || !(marshaller instanceof MethodDescriptor.PrototypeMarshaller<T> p)
                 || !(p.getMessagePrototype() instanceof MessageLite)) {
             return null;
         }
         int length = m.getSerializedSize();
-        ByteBuf out = ByteBufAllocator.DEFAULT.ioBuffer(5 + length);
+        ByteBuf out = copied && length <= COPIED_LIMIT ? ByteBufAllocator.DEFAULT.heapBuffer(5 + length)
+                : ByteBufAllocator.DEFAULT.ioBuffer(5 + length);
         try {
             out.writeByte(0).writeInt(length);
             if (out.hasArray()) {

@@ -5,17 +5,36 @@ import dev.pronto.core.Response;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import io.netty.buffer.ByteBuf;
-import java.util.concurrent.atomic.AtomicLong;
+import io.netty.util.AsciiString;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
 /**
  * The response side of one call: head, messages and status on Pronto's {@link Response}. A unary
  * reply is held until the status, so head, message and trailers leave in one write; streamed
  * replies go out as they come, and the bytes the flow controller has not taken yet decide
- * {@link #ready()}. Every method but {@link #ready()} runs under the call's lock.
+ * {@link #ready()}. Every method but {@link #ready()} and {@link #run()} runs under the call's lock.
+ * Header names and the common values are constants, which core sends without converting them.
+ *
+ * <p>The writer is also the exchange's cancel callback ({@link #run()}), so a call registers one
+ * without allocating a lambda for it.
  */
-final class ResponseWriter {
+final class ResponseWriter implements Runnable {
     /** Bytes handed to the writer but not yet taken by the flow controller above which the call is not ready. */
     static final int READY_LIMIT = 32 * 1024;
+    private static final AtomicLongFieldUpdater<ResponseWriter> UNWRITTEN =
+            AtomicLongFieldUpdater.newUpdater(ResponseWriter.class, "unwritten");
+    private static final AsciiString CONTENT_TYPE = AsciiString.cached("application/grpc");
+    private static final AsciiString GRPC_ENCODING = AsciiString.cached("grpc-encoding");
+    private static final AsciiString GZIP = AsciiString.cached("gzip");
+    private static final AsciiString GRPC_STATUS = AsciiString.cached("grpc-status");
+    private static final AsciiString GRPC_MESSAGE = AsciiString.cached("grpc-message");
+    private static final AsciiString[] CODES = new AsciiString[17];
+
+    static {
+        for (int i = 0; i < CODES.length; i++) {
+            CODES[i] = AsciiString.cached(Integer.toString(i));
+        }
+    }
 
     /** What the writer tells its call, from the event loop. */
     interface Events {
@@ -24,12 +43,16 @@ final class ResponseWriter {
 
         /** A write failed: the stream is gone. */
         void writeFailed();
+
+        /** The client reset the stream or went away (any thread). */
+        void clientCancelled();
     }
 
     private final Response res;
     private final boolean holdReply;
     private final Events events;
-    private final AtomicLong unwritten = new AtomicLong();
+    /** Bytes handed to core and not yet written; through {@link #UNWRITTEN}. */
+    private volatile long unwritten;
     private Metadata headers;
     private BodyWriter writer;
     private ByteBuf held;
@@ -43,6 +66,17 @@ final class ResponseWriter {
 
     boolean headersSent() {
         return headers != null;
+    }
+
+    /** Whether the next message would be held for the close (written with it as one buffer). */
+    boolean holding() {
+        return holdReply && writer == null && held == null;
+    }
+
+    /** The exchange's cancel callback: the client went away. */
+    @Override
+    public void run() {
+        events.clientCancelled();
     }
 
     /** Compresses the reply when the client accepts gzip. */
@@ -104,21 +138,21 @@ final class ResponseWriter {
 
     /** Any thread. */
     boolean ready() {
-        return unwritten.get() < READY_LIMIT;
+        return unwritten < READY_LIMIT;
     }
 
     private void status(Status status, Metadata trailers) {
-        res.trailer("grpc-status", Integer.toString(status.getCode().value()));
+        res.trailer(GRPC_STATUS, code(status));
         if (status.getDescription() != null) {
-            res.trailer("grpc-message", StatusText.encode(status.getDescription()));
+            res.trailer(GRPC_MESSAGE, StatusText.encode(status.getDescription()));
         }
         Headers.write(trailers, res, Headers.Target.TRAILERS);
     }
 
     private void head() {
-        res.status(200).contentType("application/grpc");
+        res.status(200).contentType(CONTENT_TYPE);
         if (gzip) {
-            res.header("grpc-encoding", "gzip");
+            res.header(GRPC_ENCODING, GZIP);
         }
         if (headers != null) {
             Headers.write(headers, res, Headers.Target.HEADERS);
@@ -138,14 +172,20 @@ final class ResponseWriter {
         }
     }
 
+    /** The status code as a trailer value. */
+    static AsciiString code(Status status) {
+        int code = status.getCode().value();
+        return code < CODES.length ? CODES[code] : AsciiString.of(Integer.toString(code));
+    }
+
     private void write(ByteBuf frame) {
         int n = frame.readableBytes();
-        unwritten.addAndGet(n);
+        UNWRITTEN.addAndGet(this, n);
         writer.write(frame).whenComplete((ok, failure) -> written(n, failure));
     }
 
     private void written(int n, Throwable failure) {
-        long after = unwritten.addAndGet(-n);
+        long after = UNWRITTEN.addAndGet(this, -n);
         if (failure != null) {
             events.writeFailed();
         } else if (after < READY_LIMIT && after + n >= READY_LIMIT) {
