@@ -15,8 +15,11 @@ import java.util.function.BiConsumer;
  * task at a time runs the queue, so a blocking service never blocks the event loop.
  *
  * <p>Callers pass a shared action and its arguments ({@link #execute(BiConsumer, Object, Object)}):
- * a callback run inline, the common case on the event loop, then allocates nothing; only a queued
- * one is wrapped in a task. The queue itself is created on first use.
+ * a callback run inline, the common case on the event loop, then allocates nothing, and neither
+ * does one callback submitted from inside a running one on the draining thread (a unary call's
+ * {@code request(2)} from {@code startCall}, its {@code onComplete} after {@code close}), which
+ * waits in a slot of its own; only a task queued beyond that, or from another thread, is wrapped.
+ * The queue itself is created on first use.
  */
 final class SerialExecutor implements Executor {
     /** Runs tasks on the calling thread. */
@@ -39,6 +42,11 @@ final class SerialExecutor implements Executor {
     private volatile Queue<Runnable> tasks;
     @SuppressWarnings("unused") // through RUNNING: 1 while a drain runs
     private volatile int running;
+    /** The thread running callbacks, while one does; only that thread touches the slot. */
+    private volatile Thread owner;
+    private BiConsumer<Object, Object> slotAction;
+    private Object slotA;
+    private Object slotB;
 
     SerialExecutor(Executor target) {
         this.target = target;
@@ -50,10 +58,19 @@ final class SerialExecutor implements Executor {
     }
 
     /** Runs {@code action.accept(a, b)} after the callbacks already submitted, never beside one. */
+    @SuppressWarnings("unchecked")
     <A, B> void execute(BiConsumer<A, B> action, A a, B b) {
+        Thread current = Thread.currentThread();
+        if (owner == current && slotAction == null && queueEmpty()) {
+            // re-entered from a callback on this thread: nothing else can be queued before it
+            slotAction = (BiConsumer<Object, Object>) action;
+            slotA = a;
+            slotB = b;
+            return;
+        }
         if (target == DIRECT && RUNNING.compareAndSet(this, 0, 1)) {
-            Queue<Runnable> q = tasks;
-            if (q == null || q.isEmpty()) {
+            owner = current;
+            if (queueEmpty() && slotAction == null) {
                 // nothing running or queued: run it here, without a task or a queue node
                 try {
                     action.accept(a, b);
@@ -62,12 +79,17 @@ final class SerialExecutor implements Executor {
                 }
                 return;
             }
-            q.add(() -> action.accept(a, b));
+            queue().add(() -> action.accept(a, b));
             drain();
             return;
         }
         queue().add(() -> action.accept(a, b));
         schedule();
+    }
+
+    private boolean queueEmpty() {
+        Queue<Runnable> q = tasks;
+        return q == null || q.isEmpty();
     }
 
     private static void run(Runnable task, Object unused) {
@@ -92,14 +114,30 @@ final class SerialExecutor implements Executor {
     }
 
     private void drain() {
+        owner = Thread.currentThread();
         Queue<Runnable> q;
         try {
-            Runnable task;
-            // re-read: a callback run here may create the queue
-            while ((q = tasks) != null && (task = q.poll()) != null) {
+            while (true) {
+                BiConsumer<Object, Object> action = slotAction;
+                if (action != null) {
+                    Object a = slotA;
+                    Object b = slotB;
+                    slotAction = null;
+                    slotA = null;
+                    slotB = null;
+                    action.accept(a, b);
+                    continue;
+                }
+                // re-read: a callback run here may create the queue
+                q = tasks;
+                Runnable task = q == null ? null : q.poll();
+                if (task == null) {
+                    break;
+                }
                 task.run();
             }
         } finally {
+            owner = null;
             running = 0;
         }
         // a task queued between the last poll and the reset would otherwise wait for the next execute
