@@ -59,6 +59,13 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
     private Context.CancellableContext context;
     private ServerCallHandler<Q, R> handler;
     private ServerCall.Listener<Q> listener;
+    /**
+     * The thread running a listener callback, while one runs: its messages are gathered until it
+     * returns, on the event loop only ({@code gather}), which writes nothing before that anyway; a
+     * blocking service's callback may wait between messages, so its messages go out one by one.
+     */
+    private volatile Thread inCallback;
+    private final boolean gather;
     private boolean closed;
     private boolean messageCompression = true;
 
@@ -68,6 +75,7 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
         this.req = req;
         this.res = res;
         this.exec = new SerialExecutor(runtime.executor());
+        this.gather = runtime.executor() == SerialExecutor.DIRECT;
         // copied now, when present: the request is not readable once the exchange ends, and these are asked later
         CharSequence enc = req.peekHeader("grpc-encoding");
         this.encoding = enc == null ? null : enc.toString();
@@ -143,6 +151,8 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
     @SuppressWarnings("unchecked")
     private void inContext(Callback callback, Object arg) {
         Context previous = context.attach();
+        Thread outer = inCallback;
+        inCallback = Thread.currentThread();
         try {
             switch (callback) {
                 case START -> listener = handler.startCall(this, (Metadata) arg);
@@ -155,7 +165,18 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
         } catch (Throwable t) {
             applicationFailed(t);
         } finally {
+            inCallback = outer;
+            if (outer == null) {
+                flush();
+            }
             context.detach(previous);
+        }
+    }
+
+    /** Hands over the messages the callback produced, as one write. */
+    private synchronized void flush() {
+        if (!closed) {
+            out.flush();
         }
     }
 
@@ -265,7 +286,8 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
         try {
             boolean gzip = out.gzip() && messageCompression;
             ByteBuf direct = gzip ? null : Messages.protobufFrame(method.getResponseMarshaller(), message, out.holding());
-            out.message(direct != null ? direct : Messages.frame(method.streamResponse(message), gzip));
+            out.message(direct != null ? direct : Messages.frame(method.streamResponse(message), gzip),
+                    gather && inCallback == Thread.currentThread());
         } catch (IOException e) {
             throw Status.INTERNAL.withDescription("cannot serialize the response").withCause(e).asRuntimeException();
         }

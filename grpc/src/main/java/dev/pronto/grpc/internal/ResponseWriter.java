@@ -5,6 +5,7 @@ import dev.pronto.core.Response;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.util.AsciiString;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
@@ -21,6 +22,8 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 final class ResponseWriter implements Runnable {
     /** Bytes handed to the writer but not yet taken by the flow controller above which the call is not ready. */
     static final int READY_LIMIT = 32 * 1024;
+    /** The largest gathered write: one default-size DATA frame. */
+    private static final int BATCH = 16 * 1024;
     private static final AtomicLongFieldUpdater<ResponseWriter> UNWRITTEN =
             AtomicLongFieldUpdater.newUpdater(ResponseWriter.class, "unwritten");
     private static final AsciiString CONTENT_TYPE = AsciiString.cached("application/grpc");
@@ -56,6 +59,8 @@ final class ResponseWriter implements Runnable {
     private Metadata headers;
     private BodyWriter writer;
     private ByteBuf held;
+    /** Frames of the running callback not yet handed over (see {@link #message}). */
+    private ByteBuf batch;
     private boolean gzip;
 
     ResponseWriter(Response res, boolean holdReply, Events events) {
@@ -101,14 +106,45 @@ final class ResponseWriter implements Runnable {
         }
     }
 
-    /** Sends (or, for the one reply of a unary call, holds) {@code frame}; takes ownership. */
-    void message(ByteBuf frame) {
+    /**
+     * Sends (or, for the one reply of a unary call, holds) {@code frame}; takes ownership. With
+     * {@code coalesce} (the frame comes from a listener callback, which ends with {@link #flush()}),
+     * a small frame is gathered with the others of the callback into one buffer: one DATA frame,
+     * one write and one completion per batch rather than per message.
+     */
+    void message(ByteBuf frame, boolean coalesce) {
         if (writer == null && held == null && holdReply) {
             held = frame;
             return;
         }
         startStream();
-        write(frame);
+        int n = frame.readableBytes();
+        if (!coalesce || n > BATCH / 4) {
+            flush();
+            UNWRITTEN.addAndGet(this, n);
+            write(frame, n);
+            return;
+        }
+        if (batch != null && batch.writableBytes() < n) {
+            flush();
+        }
+        if (batch == null) {
+            batch = ByteBufAllocator.DEFAULT.ioBuffer(BATCH);
+        }
+        // counted now, so isReady() sees the batch before it is handed over
+        UNWRITTEN.addAndGet(this, n);
+        batch.writeBytes(frame);
+        frame.release();
+    }
+
+    /** Hands the gathered frames over as one write. */
+    void flush() {
+        if (batch == null) {
+            return;
+        }
+        ByteBuf frames = batch;
+        batch = null;
+        write(frames, frames.readableBytes());
     }
 
     /** Sends the status: head + held message + trailers in one go, or trailers after the stream. */
@@ -123,16 +159,21 @@ final class ResponseWriter implements Runnable {
             // core writes no content-type on an empty body, which gRPC clients reject, so a
             // status-only answer is HEADERS, an empty DATA and the trailers rather than trailers-only
             startStream();
+            flush();
             status(status, trailers);
             writer.end();
         }
     }
 
-    /** Drops the held reply (the call was cancelled). */
+    /** Drops the held reply and the gathered frames (the call was cancelled). */
     void release() {
         if (held != null) {
             held.release();
             held = null;
+        }
+        if (batch != null) {
+            batch.release();
+            batch = null;
         }
     }
 
@@ -168,7 +209,8 @@ final class ResponseWriter implements Runnable {
         if (held != null) {
             ByteBuf first = held;
             held = null;
-            write(first);
+            UNWRITTEN.addAndGet(this, first.readableBytes());
+            write(first, first.readableBytes());
         }
     }
 
@@ -178,10 +220,9 @@ final class ResponseWriter implements Runnable {
         return code < CODES.length ? CODES[code] : AsciiString.of(Integer.toString(code));
     }
 
-    private void write(ByteBuf frame) {
-        int n = frame.readableBytes();
-        UNWRITTEN.addAndGet(this, n);
-        writer.write(frame).whenComplete((ok, failure) -> written(n, failure));
+    /** Hands {@code n} bytes, already counted in {@link #unwritten}, to core. */
+    private void write(ByteBuf frames, int n) {
+        writer.write(frames).whenComplete((ok, failure) -> written(n, failure));
     }
 
     private void written(int n, Throwable failure) {
