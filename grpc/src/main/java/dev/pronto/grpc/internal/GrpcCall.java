@@ -31,14 +31,12 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>Threads: listener callbacks run through a {@link SerialExecutor} (inline on the event loop for
  * non-blocking services, a virtual thread for blocking ones), as a {@link Callback} constant and its
- * argument rather than a lambda per callback. Request headers are read as views and copied only
- * when present (the timeout, the encoding) or new (the authority), so a plain call makes no Strings.
+ * argument rather than a lambda per callback. Request headers are read once, as views
+ * ({@link CallHeaders}), so a plain call makes no Strings of them.
  */
 final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Events {
     private static final AsciiString GZIP = AsciiString.cached("gzip");
     private static final AsciiString IDENTITY = AsciiString.cached("identity");
-    /** The last authority seen: most clients send the same one, which then needs no copy per call. */
-    private static volatile String lastAuthority = "";
 
     /** The listener callbacks, run in the call's context by {@link #inContext}. */
     private enum Callback { START, READY, MESSAGE, HALF_CLOSE, COMPLETE, CANCEL }
@@ -53,6 +51,7 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
     private final boolean acceptGzip;
     private final String encoding;
     private final String timeoutHeader;
+    private final Metadata metadata;
     private final String authority;
     private final java.net.SocketAddress remote;
     private volatile boolean cancelled;
@@ -69,42 +68,26 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
     private boolean closed;
     private boolean messageCompression = true;
 
-    GrpcCall(MethodDescriptor<Q, R> method, GrpcRuntime runtime, Request req, Response res) {
+    GrpcCall(MethodDescriptor<Q, R> method, GrpcRuntime runtime, CallHeaders headers, Response res) {
         this.method = method;
         this.runtime = runtime;
-        this.req = req;
+        this.req = headers.request;
         this.res = res;
         this.exec = new SerialExecutor(runtime.executor());
         this.gather = runtime.executor() == SerialExecutor.DIRECT;
-        // copied now, when present: the request is not readable once the exchange ends, and these are asked later
-        CharSequence enc = req.peekHeader("grpc-encoding");
-        this.encoding = enc == null ? null : enc.toString();
-        this.inbound = new InboundMessages<>(this, exec, runtime.maxInboundMessageSize(), GZIP.contentEquals(enc));
+        this.metadata = headers.metadata;
+        this.encoding = headers.encoding;
+        this.inbound = new InboundMessages<>(this, exec, runtime.maxInboundMessageSize(), GZIP.contentEquals(encoding));
         this.out = new ResponseWriter(res, method.getType().serverSendsOneMessage(), this);
-        CharSequence accept = req.peekHeader("grpc-accept-encoding");
-        this.acceptGzip = accept != null && AsciiString.indexOfIgnoreCaseAscii(accept, GZIP, 0) >= 0;
-        CharSequence timeout = req.peekHeader("grpc-timeout");
-        this.timeoutHeader = timeout == null ? null : timeout.toString();
-        this.authority = authority(req.peekHeader("host"));
+        this.acceptGzip = headers.acceptGzip;
+        this.timeoutHeader = headers.timeout;
+        this.authority = headers.authority;
         this.remote = req.remoteAddress();
-    }
-
-    private static String authority(CharSequence host) {
-        if (host == null) {
-            return null;
-        }
-        String last = lastAuthority;
-        if (last.contentEquals(host)) {
-            return last;
-        }
-        String copy = host.toString();
-        lastAuthority = copy;
-        return copy;
     }
 
     /** Handler thread: starts the call; the request body then drives it. */
     void start(ServerCallHandler<Q, R> calls) {
-        Metadata md = Headers.read(req);
+        Metadata md = metadata;
         long timeout = GrpcTimeout.nanos(timeoutHeader);
         if (timeout == GrpcTimeout.NONE) {
             context = runtime.root().withCancellation();

@@ -63,11 +63,12 @@ public final class GrpcRoutes {
     private static <Q, R> Handler handler(ServerMethodDefinition<Q, R> m, GrpcRuntime runtime) {
         ServerCallHandler<Q, R> calls = m.getServerCallHandler();
         return (req, res) -> {
-            if (!isGrpc(req)) {
+            CallHeaders headers = CallHeaders.read(req);
+            if (!headers.grpc) {
                 res.status(415).send("gRPC needs content-type application/grpc");
                 return;
             }
-            new GrpcCall<>(m.getMethodDescriptor(), runtime, req, res).start(calls);
+            new GrpcCall<>(m.getMethodDescriptor(), runtime, headers, res).start(calls);
         };
     }
 
@@ -81,8 +82,7 @@ public final class GrpcRoutes {
     }
 
     private static boolean isGrpc(Request req) {
-        CharSequence type = req.peekHeader("content-type");
-        return type != null && AsciiString.regionMatches(type, true, 0, GRPC_TYPE, 0, GRPC_TYPE.length());
+        return CallHeaders.grpcType(req.peekHeader("content-type"));
     }
 
     /**

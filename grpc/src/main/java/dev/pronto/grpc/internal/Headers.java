@@ -1,6 +1,5 @@
 package dev.pronto.grpc.internal;
 
-import dev.pronto.core.Request;
 import dev.pronto.core.Response;
 import io.grpc.Metadata;
 import io.netty.util.AsciiString;
@@ -32,14 +31,8 @@ final class Headers {
     private Headers() {
     }
 
-    /** The application's view of the request headers. */
-    static Metadata read(Request req) {
-        Metadata md = new Metadata();
-        req.peekEachHeader((name, value) -> add(md, name, value));
-        return md;
-    }
-
-    private static void add(Metadata md, CharSequence name, CharSequence value) {
+    /** Adds request header {@code name} to {@code md}, unless the transport owns it or grpc-java cannot represent it. */
+    static void add(Metadata md, CharSequence name, CharSequence value) {
         if (name.length() == 0 || name.charAt(0) == ':' || transport(name)) {
             return;
         }
