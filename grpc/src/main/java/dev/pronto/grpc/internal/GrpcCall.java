@@ -1,5 +1,6 @@
 package dev.pronto.grpc.internal;
 
+import com.google.protobuf.MessageLite;
 import dev.pronto.core.AccessLog;
 import dev.pronto.core.Request;
 import dev.pronto.core.Response;
@@ -268,9 +269,20 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
         }
         try {
             boolean gzip = out.gzip() && messageCompression;
-            ByteBuf direct = gzip ? null : Messages.protobufFrame(method.getResponseMarshaller(), message, out.holding());
-            out.message(direct != null ? direct : Messages.frame(method.streamResponse(message), gzip),
-                    gather && inCallback == Thread.currentThread());
+            boolean gathering = gather && inCallback == Thread.currentThread();
+            MessageLite proto = gzip ? null : Messages.protobuf(method.getResponseMarshaller(), message);
+            if (proto == null) {
+                out.message(Messages.frame(method.streamResponse(message), gzip), gathering);
+                return;
+            }
+            int length = proto.getSerializedSize();
+            ByteBuf batch = gathering ? out.room(5 + length) : null;
+            if (batch != null) {
+                Messages.writeFrame(batch, proto, length);
+                out.gathered(5 + length);
+            } else {
+                out.message(Messages.protobufFrame(proto, length, out.holding()), gathering);
+            }
         } catch (IOException e) {
             throw Status.INTERNAL.withDescription("cannot serialize the response").withCause(e).asRuntimeException();
         }

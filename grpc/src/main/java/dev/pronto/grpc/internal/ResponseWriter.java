@@ -113,28 +113,47 @@ final class ResponseWriter implements Runnable {
      * one write and one completion per batch rather than per message.
      */
     void message(ByteBuf frame, boolean coalesce) {
-        if (writer == null && held == null && holdReply) {
+        if (holding()) {
             held = frame;
             return;
         }
         startStream();
         int n = frame.readableBytes();
-        if (!coalesce || n > BATCH / 4) {
-            flush();
-            UNWRITTEN.addAndGet(this, n);
-            write(frame, n);
+        ByteBuf into = coalesce ? room(n) : null;
+        if (into != null) {
+            into.writeBytes(frame);
+            frame.release();
+            gathered(n);
             return;
         }
-        if (batch != null && batch.writableBytes() < n) {
+        flush();
+        UNWRITTEN.addAndGet(this, n);
+        write(frame, n);
+    }
+
+    /**
+     * The batch, with room for a frame of {@code size} bytes that the caller (inside a callback on
+     * the event loop) writes into it and then reports with {@link #gathered}; or null when the frame
+     * must go through {@link #message}: it is a unary reply to hold, or too large to be worth a copy.
+     */
+    ByteBuf room(int size) {
+        if (holding() || size > BATCH / 4) {
+            return null;
+        }
+        startStream();
+        if (batch != null && batch.writableBytes() < size) {
             flush();
         }
         if (batch == null) {
-            batch = ByteBufAllocator.DEFAULT.ioBuffer(BATCH);
+            // heap: protobuf serializes into an array without NIO views; the transport copies the batch once
+            batch = ByteBufAllocator.DEFAULT.heapBuffer(BATCH);
         }
-        // counted now, so isReady() sees the batch before it is handed over
-        UNWRITTEN.addAndGet(this, n);
-        batch.writeBytes(frame);
-        frame.release();
+        return batch;
+    }
+
+    /** {@code size} more bytes were written into the batch; counted now, so isReady() sees them. */
+    void gathered(int size) {
+        UNWRITTEN.addAndGet(this, size);
     }
 
     /** Hands the gathered frames over as one write. */
