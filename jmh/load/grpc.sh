@@ -131,6 +131,13 @@ row() { # label array mode
     printf '%-26s %12.3f %12.3f %12.3f %9.2f %9.2f\n' "$1" "$p" "$j" "$v" \
         "$(awk -v a="$p" -v b="$j" 'BEGIN {print a / b}')" "$(awk -v a="$p" -v b="$v" 'BEGIN {print a / b}')"
 }
+busy() { # label mode: the server's CPU time per wall second (1.0 = its core saturated, < 1 = the load generator limits)
+    local p=() s
+    for s in pronto grpc-java vertx; do
+        p+=("$(awk -v r="$(med "${RATE[$2,$s]}")" -v c="$(med "${CPU[$2,$s]}")" 'BEGIN {printf "%.2f", r * c / 1e6}')")
+    done
+    printf '%-26s %12s %12s %12s\n' "$1" "${p[@]}"
+}
 echo
 echo "median of $ROUNDS rounds, h2c, server on core 1, h2load on core 0, ${WARMUP}s warm-up;" \
      "unary $CONNS x $STREAMS for ${DURATION}s, stream $SCONNS x $SSTREAMS x 5000 messages for ${SDURATION}s; $(uptime | sed 's/.*load/load/')"
@@ -139,3 +146,5 @@ row "unary calls/s" RATE unary
 row "unary server CPU us/call" CPU unary
 row "stream messages/s" RATE stream
 row "stream server CPU us/msg" CPU stream
+busy "unary server core busy" unary
+busy "stream server core busy" stream

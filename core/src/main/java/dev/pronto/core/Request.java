@@ -148,6 +148,13 @@ public interface Request {
     void forEachHeader(java.util.function.BiConsumer<String, String> action);
 
     /**
+     * As {@link #forEachHeader}, with zero-copy views instead of copies: each name and value is
+     * valid only during its call to {@code action} (copy with {@code toString()} to keep it), so a
+     * protocol that keeps a few of the fields pays for those alone. Same thread and lifetime rules.
+     */
+    void peekEachHeader(java.util.function.BiConsumer<CharSequence, CharSequence> action);
+
+    /**
      * Receives the body chunk by chunk on a streaming route ({@link RouteOptions#streamingBody()});
      * chunks that arrived before registration are delivered first. Call it once.
      *

@@ -28,8 +28,8 @@ final class RawH2c {
     private RawH2c() {
     }
 
-    /** The response: header fields and trailer fields by name, body bytes. */
-    record Answer(int status, Map<String, String> headers, Map<String, String> trailers, byte[] body) {
+    /** The response: header fields and trailer fields by name, body bytes, and the DATA frames that carried them. */
+    record Answer(int status, Map<String, String> headers, Map<String, String> trailers, byte[] body, int dataFrames) {
     }
 
     static Answer post(int port, String path, Map<String, String> fields, byte[] body) throws Exception {
@@ -73,6 +73,7 @@ final class RawH2c {
         final Map<String, String> trailers = new HashMap<>();
         final java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
         int status;
+        int dataFrames;
 
         @Override
         public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers h, int padding, boolean end) {
@@ -95,6 +96,7 @@ final class RawH2c {
         @Override
         public int onDataRead(ChannelHandlerContext ctx, int streamId, ByteBuf data, int padding, boolean end) {
             int n = data.readableBytes() + padding;
+            dataFrames++;
             byte[] b = new byte[data.readableBytes()];
             data.readBytes(b);
             body.writeBytes(b);
@@ -118,7 +120,7 @@ final class RawH2c {
         }
 
         private void finish() {
-            done.complete(new Answer(status, headers, trailers, body.toByteArray()));
+            done.complete(new Answer(status, headers, trailers, body.toByteArray(), dataFrames));
         }
     }
 }

@@ -60,7 +60,7 @@ final class Exchange {
     boolean inFlight;
     /** The handler asked to answer later (set and read by the thread running the chain). */
     boolean asyncRequested;
-    /** Request attributes set by hooks and handlers; null until first set. */
+    /** Request attributes set by hooks and handlers; null until first set, then cleared per generation. */
     java.util.Map<String, Object> attributes;
     /** The body of a streaming route, fed by the decoder as it arrives; null otherwise. */
     StreamingBody stream;
@@ -197,7 +197,10 @@ final class Exchange {
         startNanos = 0;
         receivedNanos = 0;
         bytesOut = 0;
-        attributes = null;
+        if (attributes != null) {
+            // kept for the next generation: a pooled exchange then sets attributes without a new map
+            attributes.clear();
+        }
         cancelAction = null;
         asyncRequested = false;
         finished = false;

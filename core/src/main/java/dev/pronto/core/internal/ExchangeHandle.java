@@ -298,6 +298,11 @@ final class ExchangeHandle implements Request, Response {
     }
 
     @Override
+    public void peekEachHeader(java.util.function.BiConsumer<CharSequence, CharSequence> action) {
+        req().peekEachHeader(action);
+    }
+
+    @Override
     public Response trailer(CharSequence name, CharSequence value) {
         res().trailer(name, value);
         return this;

@@ -70,19 +70,47 @@ final class H2HeaderBlock {
             integer(out, 0x00, 7, 3);
             out.writeByte('0' + status / 100).writeByte('0' + status / 10 % 10).writeByte('0' + status % 10);
         }
-        for (int i = 0; i < fields.length; i += 2) {
-            field(out, fields[i], fields[i + 1]);
-        }
+        fields(out, fields);
         int length = out.writerIndex() - start - FRAME_HEADER;
         if (length > maxFrameSize) {
             out.writerIndex(start);
             return false;
         }
+        frameHeader(out, start, length, flags | END_HEADERS, streamId);
+        return true;
+    }
+
+    /**
+     * Appends a trailing HEADERS frame (END_STREAM, no pseudo-header) for the name/value pairs
+     * {@code fields}; the caller has checked with {@link #bound} that the block fits one frame.
+     */
+    static void writeTrailers(ByteBuf out, int streamId, AsciiString[] fields) {
+        int start = out.writerIndex();
+        out.writerIndex(start + FRAME_HEADER);
+        fields(out, fields);
+        frameHeader(out, start, out.writerIndex() - start - FRAME_HEADER, END_STREAM | END_HEADERS, streamId);
+    }
+
+    /** The most bytes the block of {@code fields} takes: each literal with two 5-byte length prefixes at worst. */
+    static int bound(AsciiString[] fields) {
+        int size = 0;
+        for (int i = 0; i < fields.length; i += 2) {
+            size += 1 + 5 + fields[i].length() + 5 + fields[i + 1].length();
+        }
+        return size;
+    }
+
+    private static void fields(ByteBuf out, AsciiString[] fields) {
+        for (int i = 0; i < fields.length; i += 2) {
+            field(out, fields[i], fields[i + 1]);
+        }
+    }
+
+    private static void frameHeader(ByteBuf out, int start, int length, int flags, int streamId) {
         out.setMedium(start, length);
         out.setByte(start + 3, HEADERS);
-        out.setByte(start + 4, flags | END_HEADERS);
+        out.setByte(start + 4, flags);
         out.setInt(start + 5, streamId);
-        return true;
     }
 
     /** Appends a DATA frame header for {@code length} bytes of payload. */

@@ -64,13 +64,23 @@ final class H2Responses {
 
     /** The trailing header block of {@code e}'s response, or null when it has no trailers; seals them. */
     static Http2Headers trailers(Exchange e) {
+        return trailers(trailerFields(e));
+    }
+
+    /** {@code fields} (from {@link #trailerFields}) as a header block for Netty's encoder, or null. */
+    static Http2Headers trailers(AsciiString[] fields) {
+        return fields == null ? null : ReadOnlyHttp2Headers.trailers(false, fields);
+    }
+
+    /** The name/value pairs of {@code e}'s trailers, or null when it has none; seals them. */
+    static AsciiString[] trailerFields(Exchange e) {
         ResponseHeaders fields = e.response.sealTrailers();
         if (fields == null) {
             return null;
         }
         AsciiString[] block = new AsciiString[fields.count() * 2];
         int n = copyFields(fields, block, 0);
-        return ReadOnlyHttp2Headers.trailers(false, trim(block, n));
+        return trim(block, n);
     }
 
     /** Copies the handler's fields from index {@code n} on, lower-cased; returns the next free index. */

@@ -27,13 +27,12 @@ final class H2Writes {
      * @return the write of the frame that ends the stream, or null when a file's chunks end it later
      */
     static ChannelFuture response(H2Connection conn, Exchange e, ByteBuf out, Object part2) {
-        Http2Headers trailers = H2Responses.trailers(e);
-        if (trailers == null) {
-            ChannelFuture whole = H2DirectWrites.whole(conn, e, out, part2);
-            if (whole != null) {
-                return whole;
-            }
+        io.netty.util.AsciiString[] trailerFields = H2Responses.trailerFields(e);
+        ChannelFuture whole = H2DirectWrites.whole(conn, e, out, part2, trailerFields);
+        if (whole != null) {
+            return whole;
         }
+        Http2Headers trailers = H2Responses.trailers(trailerFields);
         ChannelHandlerContext ctx = conn.ctx();
         Http2ConnectionEncoder encoder = conn.encoder();
         Http2Headers headers = H2Responses.headers(e, e.h2Length, e.h2Type);

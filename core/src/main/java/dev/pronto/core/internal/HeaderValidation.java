@@ -2,15 +2,16 @@ package dev.pronto.core.internal;
 
 /**
  * Checks response header fields where a handler sets them (RFC 9110 §5.1, §5.5), so a bad field
- * fails at the call that made it rather than splitting the response on the wire. Returns Strings:
- * a caller's mutable CharSequence is copied, a String (immutable) is kept as it is.
+ * fails at the call that made it rather than splitting the response on the wire. Returns immutable
+ * values: a caller's mutable CharSequence is copied, a String or a Netty {@code AsciiString} is kept
+ * as it is (the HTTP/2 encoder then writes an AsciiString's bytes without converting them).
  */
 final class HeaderValidation {
     private HeaderValidation() {
     }
 
-    /** {@code name} as a String when it is a token; IllegalArgumentException otherwise. */
-    static String name(CharSequence name) {
+    /** {@code name}, immutable, when it is a token; IllegalArgumentException otherwise. */
+    static CharSequence name(CharSequence name) {
         if (name == null) {
             throw new NullPointerException("header name");
         }
@@ -24,11 +25,11 @@ final class HeaderValidation {
                         + describe(c) + " at index " + i + " (use letters, digits and !#$%&'*+-.^_`|~)");
             }
         }
-        return name.toString();
+        return immutable(name);
     }
 
-    /** {@code value} as a String when it holds no control character but tab; IllegalArgumentException otherwise. */
-    static String value(CharSequence name, CharSequence value) {
+    /** {@code value}, immutable, when it holds no control character but tab; IllegalArgumentException otherwise. */
+    static CharSequence value(CharSequence name, CharSequence value) {
         if (value == null) {
             throw new NullPointerException("value of header " + name);
         }
@@ -40,7 +41,11 @@ final class HeaderValidation {
                         + " (tab is), nor characters outside Latin-1");
             }
         }
-        return value.toString();
+        return immutable(value);
+    }
+
+    private static CharSequence immutable(CharSequence s) {
+        return s instanceof io.netty.util.AsciiString ? s : s.toString();
     }
 
     private static String describe(char c) {

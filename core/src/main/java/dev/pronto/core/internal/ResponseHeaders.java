@@ -4,9 +4,9 @@ import io.netty.buffer.ByteBuf;
 import java.util.Arrays;
 
 /**
- * Header fields set by a handler, validated at the call and kept as Strings until the head is
- * encoded straight into the output buffer. Reused per exchange: no allocation unless a response has
- * more than 8 fields or a value is not already a String.
+ * Header fields set by a handler, validated at the call and kept as immutable Strings (or Netty
+ * AsciiStrings) until the head is encoded straight into the output buffer. Reused per exchange: no
+ * allocation unless a response has more than 8 fields or a value is neither a String nor an AsciiString.
  */
 final class ResponseHeaders {
     private CharSequence[] names = new CharSequence[16];

@@ -206,6 +206,17 @@ final class ServerRequest implements Request {
     }
 
     @Override
+    public void peekEachHeader(java.util.function.BiConsumer<CharSequence, CharSequence> action) {
+        AsciiView name = new AsciiView();
+        AsciiView value = new AsciiView();
+        for (int i = 0; i < h.headerCount; i++) {
+            int[] f = h.fields;
+            action.accept(name.set(h.bytes, f[i * 4], f[i * 4 + 1] - f[i * 4]),
+                    value.set(h.bytes, f[i * 4 + 2], f[i * 4 + 3] - f[i * 4 + 2]));
+        }
+    }
+
+    @Override
     public void onBody(dev.pronto.core.BodyListener listener) {
         java.util.Objects.requireNonNull(listener, "listener");
         if (e.stream == null) {

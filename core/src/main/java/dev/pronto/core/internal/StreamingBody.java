@@ -135,7 +135,8 @@ final class StreamingBody {
         try {
             claim();
             listener = l;
-            backlog = new ArrayDeque<>(queue);
+            // the common listener registers from its handler on the event loop, before any chunk: no copy then
+            backlog = queue.isEmpty() ? null : new ArrayDeque<>(queue);
             queue.clear();
             queued = 0;
             paused = false;
@@ -143,19 +144,22 @@ final class StreamingBody {
         } finally {
             lock.unlock();
         }
-        Runnable drain = () -> {
-            backlog.forEach(c -> deliver(l, c));
-            if (done) {
-                finish(l);
-            }
-            if (!consumerPaused) {
-                carrier.resumeBody();
-            }
-        };
         if (carrier.eventLoop().inEventLoop()) {
-            drain.run();
+            drainBacklog(l, backlog, done);
         } else {
-            carrier.eventLoop().execute(drain);
+            carrier.eventLoop().execute(() -> drainBacklog(l, backlog, done));
+        }
+    }
+
+    private void drainBacklog(BodyListener l, ArrayDeque<ByteBuf> backlog, boolean done) {
+        if (backlog != null) {
+            backlog.forEach(c -> deliver(l, c));
+        }
+        if (done) {
+            finish(l);
+        }
+        if (!consumerPaused) {
+            carrier.resumeBody();
         }
     }
 

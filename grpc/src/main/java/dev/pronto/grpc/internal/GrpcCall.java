@@ -1,5 +1,6 @@
 package dev.pronto.grpc.internal;
 
+import com.google.protobuf.MessageLite;
 import dev.pronto.core.AccessLog;
 import dev.pronto.core.Request;
 import dev.pronto.core.Response;
@@ -11,17 +12,17 @@ import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.Status;
 import io.netty.buffer.ByteBuf;
+import io.netty.util.AsciiString;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One gRPC call on one Pronto exchange: grpc-java's {@link ServerCall}, fed by
  * {@link InboundMessages} (the request body) and answering through {@link ResponseWriter}.
  *
  * <p>States, one place: OPEN (listener callbacks flow) → CLOSED, reached exactly once, under
- * {@code lock}, by the first of: the application's {@link #close}, the deadline (sends
+ * the call's monitor, by the first of: the application's {@link #close}, the deadline (sends
  * DEADLINE_EXCEEDED), a protocol failure (sends its status), an application exception (sends
  * UNKNOWN, or the thrown status), or the client's cancellation (RST_STREAM, connection loss: sends
  * nothing). After CLOSED, sends are dropped and the listener gets {@code onComplete} (the response
@@ -30,9 +31,17 @@ import java.util.concurrent.locks.ReentrantLock;
  * log, request metrics).
  *
  * <p>Threads: listener callbacks run through a {@link SerialExecutor} (inline on the event loop for
- * non-blocking services, a virtual thread for blocking ones).
+ * non-blocking services, a virtual thread for blocking ones), as a {@link Callback} constant and its
+ * argument rather than a lambda per callback. Request headers are read once, as views
+ * ({@link CallHeaders}), so a plain call makes no Strings of them.
  */
 final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Events {
+    private static final AsciiString GZIP = AsciiString.cached("gzip");
+    private static final AsciiString IDENTITY = AsciiString.cached("identity");
+
+    /** The listener callbacks, run in the call's context by {@link #inContext}. */
+    private enum Callback { START, READY, MESSAGE, HALF_CLOSE, COMPLETE, CANCEL }
+
     private final MethodDescriptor<Q, R> method;
     private final GrpcRuntime runtime;
     private final Request req;
@@ -43,35 +52,43 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
     private final boolean acceptGzip;
     private final String encoding;
     private final String timeoutHeader;
+    private final Metadata metadata;
     private final String authority;
     private final java.net.SocketAddress remote;
     private volatile boolean cancelled;
     private Context.CancellableContext context;
+    private ServerCallHandler<Q, R> handler;
     private ServerCall.Listener<Q> listener;
-    private final ReentrantLock lock = new ReentrantLock();
+    /**
+     * The thread running a listener callback, while one runs: its messages are gathered until it
+     * returns, on the event loop only ({@code gather}), which writes nothing before that anyway; a
+     * blocking service's callback may wait between messages, so its messages go out one by one.
+     */
+    private volatile Thread inCallback;
+    private final boolean gather;
     private boolean closed;
     private boolean messageCompression = true;
 
-    GrpcCall(MethodDescriptor<Q, R> method, GrpcRuntime runtime, Request req, Response res) {
+    GrpcCall(MethodDescriptor<Q, R> method, GrpcRuntime runtime, CallHeaders headers, Response res) {
         this.method = method;
         this.runtime = runtime;
-        this.req = req;
+        this.req = headers.request;
         this.res = res;
         this.exec = new SerialExecutor(runtime.executor());
-        this.encoding = req.header("grpc-encoding");
-        this.inbound = new InboundMessages<>(this, exec, runtime.maxInboundMessageSize(), "gzip".equals(encoding));
+        this.gather = runtime.executor() == SerialExecutor.DIRECT;
+        this.metadata = headers.metadata;
+        this.encoding = headers.encoding;
+        this.inbound = new InboundMessages<>(this, exec, runtime.maxInboundMessageSize(), GZIP.contentEquals(encoding));
         this.out = new ResponseWriter(res, method.getType().serverSendsOneMessage(), this);
-        String accept = req.header("grpc-accept-encoding");
-        this.acceptGzip = accept != null && accept.contains("gzip");
-        // copied now: the request is not readable once the exchange ends, and these are asked later
-        this.timeoutHeader = req.header("grpc-timeout");
-        this.authority = req.header("host");
+        this.acceptGzip = headers.acceptGzip;
+        this.timeoutHeader = headers.timeout;
+        this.authority = headers.authority;
         this.remote = req.remoteAddress();
     }
 
     /** Handler thread: starts the call; the request body then drives it. */
-    void start(ServerCallHandler<Q, R> handler) {
-        Metadata md = Headers.read(req);
+    void start(ServerCallHandler<Q, R> calls) {
+        Metadata md = metadata;
         long timeout = GrpcTimeout.nanos(timeoutHeader);
         if (timeout == GrpcTimeout.NONE) {
             context = runtime.root().withCancellation();
@@ -81,18 +98,22 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
             context.addListener(c -> contextCancelled(), SerialExecutor.DIRECT);
         }
         res.async();
-        res.onCancel(() -> cancelled(Status.CANCELLED.withDescription("client cancelled")));
-        exec.execute(() -> {
-            if (encoding != null && !"gzip".equals(encoding) && !"identity".equals(encoding)) {
-                closeWith(Status.UNIMPLEMENTED.withDescription("Unsupported grpc-encoding: " + encoding), new Metadata());
-                return;
-            }
-            inContext(() -> listener = handler.startCall(this, md));
-            if (listener != null) {
-                inContext(listener::onReady);
-            }
-        });
+        res.onCancel(out);
+        handler = calls;
+        exec.execute(GrpcCall::begin, this, md);
         req.onBody(inbound);
+    }
+
+    private static void begin(GrpcCall<?, ?> call, Metadata md) {
+        String encoding = call.encoding;
+        if (encoding != null && !GZIP.contentEquals(encoding) && !IDENTITY.contentEquals(encoding)) {
+            call.closeWith(Status.UNIMPLEMENTED.withDescription("Unsupported grpc-encoding: " + encoding), new Metadata());
+            return;
+        }
+        call.inContext(Callback.START, md);
+        if (call.listener != null) {
+            call.inContext(Callback.READY, null);
+        }
     }
 
     // ---- listener callbacks: executor ---------------------------------------------------------
@@ -103,22 +124,43 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
     }
 
     void message(Q value) {
-        inContext(() -> listener.onMessage(value));
+        inContext(Callback.MESSAGE, value);
     }
 
     void halfClose() {
-        inContext(listener::onHalfClose);
+        inContext(Callback.HALF_CLOSE, null);
     }
 
     /** Runs a listener callback inside the call's context; an exception fails the call. */
-    private void inContext(Runnable callback) {
+    @SuppressWarnings("unchecked")
+    private void inContext(Callback callback, Object arg) {
         Context previous = context.attach();
+        Thread outer = inCallback;
+        inCallback = Thread.currentThread();
         try {
-            callback.run();
+            switch (callback) {
+                case START -> listener = handler.startCall(this, (Metadata) arg);
+                case READY -> listener.onReady();
+                case MESSAGE -> listener.onMessage((Q) arg);
+                case HALF_CLOSE -> listener.onHalfClose();
+                case COMPLETE -> listener.onComplete();
+                case CANCEL -> listener.onCancel();
+            }
         } catch (Throwable t) {
             applicationFailed(t);
         } finally {
+            inCallback = outer;
+            if (outer == null) {
+                flush();
+            }
             context.detach(previous);
+        }
+    }
+
+    /** Hands over the messages the callback produced, as one write. */
+    private synchronized void flush() {
+        if (!closed) {
+            out.flush();
         }
     }
 
@@ -141,15 +183,12 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
 
     /** Client cancellation (any thread): nothing more can be sent. */
     void cancelled(Status status) {
-        lock.lock();
-        try {
+        synchronized (this) {
             if (closed) {
                 return;
             }
             closed = true;
             out.release();
-        } finally {
-            lock.unlock();
         }
         endWith(status);
     }
@@ -164,37 +203,42 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
     private void endWith(Status status) {
         cancelled = true;
         context.cancel(status.asRuntimeException());
-        exec.execute(() -> {
-            inbound.drop();
-            if (listener != null) {
-                inContext(listener::onCancel);
-            }
-        });
+        exec.execute(GrpcCall::ended, this, Callback.CANCEL);
     }
 
-    boolean isClosed() {
-        lock.lock();
-        try {
-            return closed;
-        } finally {
-            lock.unlock();
+    /** The last callback, {@code onComplete} or {@code onCancel}, after dropping unread messages. */
+    private static void ended(GrpcCall<?, ?> call, Callback last) {
+        call.inbound.drop();
+        if (call.listener != null) {
+            call.inContext(last, null);
         }
+    }
+
+    synchronized boolean isClosed() {
+        return closed;
     }
 
     // ---- ResponseWriter.Events: event loop ----------------------------------------------------
 
     @Override
     public void writable() {
-        exec.execute(() -> {
-            if (listener != null && isReady()) {
-                inContext(listener::onReady);
-            }
-        });
+        exec.execute(GrpcCall::readyAgain, this, null);
+    }
+
+    private static void readyAgain(GrpcCall<?, ?> call, Object unused) {
+        if (call.listener != null && call.isReady()) {
+            call.inContext(Callback.READY, null);
+        }
     }
 
     @Override
     public void writeFailed() {
         cancelled(Status.CANCELLED.withDescription("stream closed while writing"));
+    }
+
+    @Override
+    public void clientCancelled() {
+        cancelled(Status.CANCELLED.withDescription("client cancelled"));
     }
 
     // ---- ServerCall: the application's thread -------------------------------------------------
@@ -205,38 +249,42 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
     }
 
     @Override
-    public void sendHeaders(Metadata md) {
-        lock.lock();
-        try {
-            if (closed) {
-                return;
-            }
-            if (out.headersSent()) {
-                throw new IllegalStateException("sendHeaders has already been called");
-            }
-            out.headers(md);
-        } finally {
-            lock.unlock();
+    public synchronized void sendHeaders(Metadata md) {
+        if (closed) {
+            return;
         }
+        if (out.headersSent()) {
+            throw new IllegalStateException("sendHeaders has already been called");
+        }
+        out.headers(md);
     }
 
     @Override
-    public void sendMessage(R message) {
-        lock.lock();
+    public synchronized void sendMessage(R message) {
+        if (closed) {
+            return;
+        }
+        if (!out.headersSent()) {
+            throw new IllegalStateException("sendHeaders has not been called");
+        }
         try {
-            if (closed) {
+            boolean gzip = out.gzip() && messageCompression;
+            boolean gathering = gather && inCallback == Thread.currentThread();
+            MessageLite proto = gzip ? null : Messages.protobuf(method.getResponseMarshaller(), message);
+            if (proto == null) {
+                out.message(Messages.frame(method.streamResponse(message), gzip), gathering);
                 return;
             }
-            if (!out.headersSent()) {
-                throw new IllegalStateException("sendHeaders has not been called");
+            int length = proto.getSerializedSize();
+            ByteBuf batch = gathering ? out.room(5 + length) : null;
+            if (batch != null) {
+                Messages.writeFrame(batch, proto, length);
+                out.gathered(5 + length);
+            } else {
+                out.message(Messages.protobufFrame(proto, length, out.holding()), gathering);
             }
-            boolean gzip = out.gzip() && messageCompression;
-            ByteBuf direct = gzip ? null : Messages.protobufFrame(method.getResponseMarshaller(), message);
-            out.message(direct != null ? direct : Messages.frame(method.streamResponse(message), gzip));
         } catch (IOException e) {
             throw Status.INTERNAL.withDescription("cannot serialize the response").withCause(e).asRuntimeException();
-        } finally {
-            lock.unlock();
         }
     }
 
@@ -244,29 +292,19 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
     public void close(Status status, Metadata trailers) {
         if (closeWith(status, trailers)) {
             context.cancel(null);
-            exec.execute(() -> {
-                inbound.drop();
-                if (listener != null) {
-                    inContext(listener::onComplete);
-                }
-            });
+            exec.execute(GrpcCall::ended, this, Callback.COMPLETE);
         }
     }
 
     /** CLOSED with {@code status} sent, unless already closed. */
-    private boolean closeWith(Status status, Metadata trailers) {
-        lock.lock();
-        try {
-            if (closed) {
-                return false;
-            }
-            closed = true;
-            GrpcRoutes.recordStatus(req, status);
-            out.close(status, trailers);
-            return true;
-        } finally {
-            lock.unlock();
+    private synchronized boolean closeWith(Status status, Metadata trailers) {
+        if (closed) {
+            return false;
         }
+        closed = true;
+        GrpcRoutes.recordStatus(req, status);
+        out.close(status, trailers);
+        return true;
     }
 
     @Override
@@ -280,16 +318,11 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
     }
 
     @Override
-    public void setCompression(String compressor) {
-        lock.lock();
-        try {
-            switch (compressor) {
-                case "gzip" -> out.gzip(acceptGzip);
-                case "identity" -> out.identity();
-                default -> throw new IllegalArgumentException("Unsupported compressor: " + compressor);
-            }
-        } finally {
-            lock.unlock();
+    public synchronized void setCompression(String compressor) {
+        switch (compressor) {
+            case "gzip" -> out.gzip(acceptGzip);
+            case "identity" -> out.identity();
+            default -> throw new IllegalArgumentException("Unsupported compressor: " + compressor);
         }
     }
 

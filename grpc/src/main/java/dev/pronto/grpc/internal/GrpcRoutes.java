@@ -13,6 +13,7 @@ import io.grpc.ServerCallHandler;
 import io.grpc.ServerMethodDefinition;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
+import io.netty.util.AsciiString;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
@@ -31,6 +32,8 @@ public final class GrpcRoutes {
     });
     private static final Executor VIRTUAL = Executors.newThreadPerTaskExecutor(Thread.ofVirtual()
             .name("pronto-grpc-", 0).factory());
+
+    private static final AsciiString GRPC_TYPE = AsciiString.cached("application/grpc");
 
     private GrpcRoutes() {
     }
@@ -60,11 +63,12 @@ public final class GrpcRoutes {
     private static <Q, R> Handler handler(ServerMethodDefinition<Q, R> m, GrpcRuntime runtime) {
         ServerCallHandler<Q, R> calls = m.getServerCallHandler();
         return (req, res) -> {
-            if (!isGrpc(req)) {
+            CallHeaders headers = CallHeaders.read(req);
+            if (!headers.grpc) {
                 res.status(415).send("gRPC needs content-type application/grpc");
                 return;
             }
-            new GrpcCall<>(m.getMethodDescriptor(), runtime, req, res).start(calls);
+            new GrpcCall<>(m.getMethodDescriptor(), runtime, headers, res).start(calls);
         };
     }
 
@@ -78,8 +82,7 @@ public final class GrpcRoutes {
     }
 
     private static boolean isGrpc(Request req) {
-        String type = req.header("content-type");
-        return type != null && type.startsWith("application/grpc");
+        return CallHeaders.grpcType(req.peekHeader("content-type"));
     }
 
     /**
@@ -99,9 +102,9 @@ public final class GrpcRoutes {
     private static void trailersOnly(Request req, Response res, Status status) {
         recordStatus(req, status);
         // not trailers-only: core sends no content-type with an empty body (see ResponseWriter.close)
-        res.status(200).contentType("application/grpc");
+        res.status(200).contentType(GRPC_TYPE);
         dev.pronto.core.BodyWriter writer = res.stream();
-        res.trailer("grpc-status", Integer.toString(status.getCode().value()))
+        res.trailer("grpc-status", ResponseWriter.code(status))
                 .trailer("grpc-message", StatusText.encode(status.getDescription()));
         writer.end();
     }

@@ -11,7 +11,7 @@ final class GrpcTimeout {
     }
 
     /** The timeout in nanoseconds, or {@link #NONE}; saturates instead of overflowing. */
-    static long nanos(String value) {
+    static long nanos(CharSequence value) {
         if (value == null || value.length() < 2 || value.length() > 9) {
             return NONE;
         }

@@ -1,8 +1,8 @@
 package dev.pronto.grpc.internal;
 
-import dev.pronto.core.Request;
 import dev.pronto.core.Response;
 import io.grpc.Metadata;
+import io.netty.util.AsciiString;
 import java.util.Base64;
 import java.util.Set;
 
@@ -17,63 +17,72 @@ final class Headers {
             "grpc-accept-encoding", "content-length", "host", "connection", "transfer-encoding",
             "grpc-status", "grpc-message");
 
-    private static final int KEY_CACHE_LIMIT = 512;
-    private static final java.util.concurrent.ConcurrentHashMap<String, Metadata.Key<?>> KEYS =
-            new java.util.concurrent.ConcurrentHashMap<>();
-    private static final java.util.function.Function<String, Metadata.Key<String>> ASCII =
-            n -> Metadata.Key.of(n, Metadata.ASCII_STRING_MARSHALLER);
-    private static final java.util.function.Function<String, Metadata.Key<byte[]>> BINARY =
-            n -> Metadata.Key.of(n, Metadata.BINARY_BYTE_MARSHALLER);
+    /** The transport's fields, compared against the request's names without making Strings of them. */
+    private static final AsciiString[] TRANSPORT_NAMES = TRANSPORT.stream().map(AsciiString::cached)
+            .toArray(AsciiString[]::new);
+    private static final int KEY_SLOTS = 64;
+    /**
+     * Recently seen keys by name hash. Creating a key validates its name and allocates, for every
+     * header of every call, so keys are cached; the table has a fixed size (a client sending ever new
+     * names costs time, never memory), and racing writers only replace an immutable key with another.
+     */
+    private static final Metadata.Key<?>[] KEYS = new Metadata.Key<?>[KEY_SLOTS];
 
     private Headers() {
     }
 
-    /** The application's view of the request headers. */
-    static Metadata read(Request req) {
-        Metadata md = new Metadata();
-        req.forEachHeader((name, value) -> add(md, name, value));
-        return md;
-    }
-
-    private static void add(Metadata md, String name, String value) {
-        String key = name.toLowerCase(java.util.Locale.ROOT);
-        if (key.isEmpty() || key.charAt(0) == ':' || TRANSPORT.contains(key)) {
+    /** Adds request header {@code name} to {@code md}, unless the transport owns it or grpc-java cannot represent it. */
+    static void add(Metadata md, CharSequence name, CharSequence value) {
+        if (name.length() == 0 || name.charAt(0) == ':' || transport(name)) {
             return;
         }
         try {
-            if (key.endsWith(Metadata.BINARY_HEADER_SUFFIX)) {
-                Metadata.Key<byte[]> k = key(key, BINARY);
-                for (String part : value.split(",")) {
+            Metadata.Key<?> key = key(name);
+            if (key.name().endsWith(Metadata.BINARY_HEADER_SUFFIX)) {
+                @SuppressWarnings("unchecked")
+                Metadata.Key<byte[]> k = (Metadata.Key<byte[]>) key;
+                for (String part : value.toString().split(",")) {
                     md.put(k, Base64.getDecoder().decode(part.trim()));
                 }
             } else {
-                md.put(key(key, ASCII), value);
+                @SuppressWarnings("unchecked")
+                Metadata.Key<String> k = (Metadata.Key<String>) key;
+                md.put(k, value.toString());
             }
         } catch (IllegalArgumentException malformed) {
             // a header grpc-java cannot represent (bad key characters, bad base64) is dropped, as its transports do
         }
     }
 
-    /**
-     * The key named {@code name}: creating one validates the name and allocates, on every call for
-     * every header, so keys are cached; the cache stops growing at {@link #KEY_CACHE_LIMIT} names,
-     * so clients sending ever new names cost time, never memory.
-     */
-    @SuppressWarnings("unchecked")
-    private static <T> Metadata.Key<T> key(String name, java.util.function.Function<String, Metadata.Key<T>> create) {
-        Metadata.Key<?> cached = KEYS.get(name);
-        if (cached != null) {
-            return (Metadata.Key<T>) cached;
+    private static boolean transport(CharSequence name) {
+        for (AsciiString t : TRANSPORT_NAMES) {
+            if (t.length() == name.length() && t.contentEqualsIgnoreCase(name)) {
+                return true;
+            }
         }
-        Metadata.Key<T> key = create.apply(name);
-        if (KEYS.size() < KEY_CACHE_LIMIT) {
-            KEYS.putIfAbsent(name, key);
+        return false;
+    }
+
+    /** The key named {@code name} (a view), from the cache or made (and cached) now. */
+    private static Metadata.Key<?> key(CharSequence name) {
+        int slot = AsciiString.hashCode(name) & (KEY_SLOTS - 1);
+        Metadata.Key<?> cached = KEYS[slot];
+        if (cached != null && AsciiString.contentEqualsIgnoreCase(cached.name(), name)) {
+            return cached;
         }
+        String lower = name.toString().toLowerCase(java.util.Locale.ROOT);
+        Metadata.Key<?> key = lower.endsWith(Metadata.BINARY_HEADER_SUFFIX)
+                ? Metadata.Key.of(lower, Metadata.BINARY_BYTE_MARSHALLER)
+                : Metadata.Key.of(lower, Metadata.ASCII_STRING_MARSHALLER);
+        KEYS[slot] = key;
         return key;
     }
 
     /** Writes {@code md} as headers (or, with {@code trailer}, as trailers) of {@code res}. */
     static void write(Metadata md, Response res, Target target) {
+        if (md.keys().isEmpty()) {
+            return;
+        }
         for (String key : md.keys()) {
             if (TRANSPORT.contains(key)) {
                 continue;

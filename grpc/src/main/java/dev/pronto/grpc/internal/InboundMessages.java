@@ -7,7 +7,7 @@ import io.netty.buffer.ByteBuf;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayDeque;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
 /**
  * The request side of one call: the body's chunks are split into messages on the event loop,
@@ -17,18 +17,27 @@ import java.util.concurrent.atomic.AtomicLong;
  * RESOURCE_EXHAUSTED instead of growing the queue.
  *
  * <p>Threads: the {@link BodyListener} methods run on the event loop; the queue, {@code requested}
- * and the half-close flags are touched only on the call's {@link SerialExecutor}.
+ * and the half-close flags are touched only on the call's {@link SerialExecutor}. The callbacks
+ * are shared method references with their arguments, and the first queued message (a unary call's
+ * only one) has a slot of its own, so the common call allocates no task, record or queue here.
  */
 final class InboundMessages<Q> implements BodyListener {
+    @SuppressWarnings("rawtypes")
+    private static final AtomicLongFieldUpdater<InboundMessages> UNREAD =
+            AtomicLongFieldUpdater.newUpdater(InboundMessages.class, "unread");
+
     private final GrpcCall<Q, ?> call;
     private final MethodDescriptor<Q, ?> method;
     private final SerialExecutor exec;
     private final int maxMessageSize;
     private final boolean gzip;
     private final Deframer deframer;
-    private final AtomicLong unread = new AtomicLong();
+    /** Bytes received and not yet handed to the application; through {@link #UNREAD}. */
+    private volatile long unread;
     private final long unreadLimit;
-    private final ArrayDeque<Inbound> queue = new ArrayDeque<>();
+    /** The oldest queued message (a payload, or a {@link Compressed} one), before those in {@code rest}. */
+    private Object first;
+    private ArrayDeque<Object> rest;
     private int requested;
     private boolean halfClosed;
     private boolean halfCloseDelivered;
@@ -49,44 +58,54 @@ final class InboundMessages<Q> implements BodyListener {
     public void onChunk(ByteBuf chunk) {
         Status failure = deframer.feed(chunk);
         if (failure != null) {
-            exec.execute(() -> call.failed(failure));
+            exec.execute(GrpcCall::failed, call, failure);
         }
     }
 
     private void received(ByteBuf message, boolean compressed) {
         if (compressed && !gzip) {
             message.release();
-            exec.execute(() -> call.failed(Status.INTERNAL.withDescription("Compressed message without grpc-encoding")));
+            exec.execute(GrpcCall::failed, call, Status.INTERNAL.withDescription("Compressed message without grpc-encoding"));
             return;
         }
         // the 5-byte prefix counts too, so a flood of empty messages is bounded as well
-        if (unread.addAndGet(5L + message.readableBytes()) > unreadLimit) {
+        if (UNREAD.addAndGet(this, 5L + message.readableBytes()) > unreadLimit) {
             message.release();
-            exec.execute(() -> call.failed(Status.RESOURCE_EXHAUSTED.withDescription("Too many unrequested messages")));
+            exec.execute(GrpcCall::failed, call, Status.RESOURCE_EXHAUSTED.withDescription("Too many unrequested messages"));
             return;
         }
-        Inbound in = new Inbound(message, compressed);
-        exec.execute(() -> {
-            if (call.isClosed()) {
-                in.payload().release();
-                return;
+        exec.execute(InboundMessages::queued, this, compressed ? new Compressed(message) : message);
+    }
+
+    private static void queued(InboundMessages<?> self, Object in) {
+        if (self.call.isClosed()) {
+            payload(in).release();
+            return;
+        }
+        if (self.first == null) {
+            self.first = in;
+        } else {
+            if (self.rest == null) {
+                self.rest = new ArrayDeque<>();
             }
-            queue.add(in);
-            deliver();
-        });
+            self.rest.add(in);
+        }
+        self.deliver();
     }
 
     @Override
     public void onEnd() {
         if (deframer.midMessage()) {
             deframer.release();
-            exec.execute(() -> call.failed(Status.INTERNAL.withDescription("Request ended inside a message")));
+            exec.execute(GrpcCall::failed, call, Status.INTERNAL.withDescription("Request ended inside a message"));
             return;
         }
-        exec.execute(() -> {
-            halfClosed = true;
-            deliver();
-        });
+        exec.execute(InboundMessages::halfClosed, this, null);
+    }
+
+    private static void halfClosed(InboundMessages<?> self, Object unused) {
+        self.halfClosed = true;
+        self.deliver();
     }
 
     @Override
@@ -99,43 +118,57 @@ final class InboundMessages<Q> implements BodyListener {
 
     /** The application asks for {@code n} more messages; any thread. */
     void request(int n) {
-        exec.execute(() -> {
-            requested = (int) Math.min(Integer.MAX_VALUE, (long) requested + n);
-            deliver();
-        });
+        exec.execute(InboundMessages::requested, this, n);
+    }
+
+    private static void requested(InboundMessages<?> self, Integer n) {
+        self.requested = (int) Math.min(Integer.MAX_VALUE, (long) self.requested + n);
+        self.deliver();
     }
 
     /** Hands over what is queued and requested, then the half-close once the queue is empty. */
     void deliver() {
-        while (call.listening() && requested > 0 && !queue.isEmpty()) {
+        while (call.listening() && requested > 0 && first != null) {
             requested--;
-            Inbound in = queue.poll();
-            unread.addAndGet(-5L - in.payload().readableBytes());
+            Object in = poll();
+            ByteBuf payload = payload(in);
+            UNREAD.addAndGet(this, -5L - payload.readableBytes());
             Q value;
-            try (InputStream stream = Messages.open(in.payload(), in.gzip(), maxMessageSize)) {
+            try (InputStream stream = Messages.open(payload, in instanceof Compressed, maxMessageSize)) {
                 value = method.parseRequest(stream);
             } catch (RuntimeException | IOException e) {
                 call.failed(e instanceof io.grpc.StatusRuntimeException s ? s.getStatus()
                         : Status.INTERNAL.withDescription("Invalid message: cannot parse the request"));
                 return;
             } finally {
-                in.payload().release();
+                payload.release();
             }
             call.message(value);
         }
-        if (halfClosed && queue.isEmpty() && !halfCloseDelivered && call.listening()) {
+        if (halfClosed && first == null && !halfCloseDelivered && call.listening()) {
             halfCloseDelivered = true;
             call.halfClose();
         }
     }
 
-    /** Releases messages nobody will read (the call is over). */
-    void drop() {
-        queue.forEach(in -> in.payload().release());
-        queue.clear();
+    private Object poll() {
+        Object in = first;
+        first = rest == null ? null : rest.poll();
+        return in;
     }
 
-    /** A received message and whether it is gzip-compressed; the payload is owned by the queue. */
-    private record Inbound(ByteBuf payload, boolean gzip) {
+    /** Releases messages nobody will read (the call is over). */
+    void drop() {
+        while (first != null) {
+            payload(poll()).release();
+        }
+    }
+
+    private static ByteBuf payload(Object in) {
+        return in instanceof Compressed c ? c.payload() : (ByteBuf) in;
+    }
+
+    /** A received gzip-compressed message; the payload is owned by the queue. */
+    private record Compressed(ByteBuf payload) {
     }
 }

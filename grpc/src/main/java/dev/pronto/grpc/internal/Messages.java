@@ -22,39 +22,60 @@ import java.util.zip.GZIPOutputStream;
  * read in place, or through gzip with the size limit applied to the inflated bytes.
  */
 final class Messages {
+    /** Core copies bodies up to 4 KiB behind the response head; larger ones are written as they are. */
+    private static final int COPIED_LIMIT = 4096 - 5;
+
     private Messages() {
     }
 
     /**
-     * The uncompressed frame of {@code message} serialized straight into it, when {@code marshaller}
-     * is protobuf's (a {@link MethodDescriptor.PrototypeMarshaller} of a protobuf message, which
-     * writes exactly {@code MessageLite.writeTo}'s bytes): no stream, no intermediate buffer. Else
-     * null, and the caller goes through {@link #frame(InputStream, boolean)}. The caller owns the result.
+     * {@code message} as a protobuf message when {@code marshaller} is protobuf's (a
+     * {@link MethodDescriptor.PrototypeMarshaller} of a protobuf message, which writes exactly
+     * {@code MessageLite.writeTo}'s bytes), so it can be serialized straight into a frame
+     * ({@link #writeFrame}): no stream, no intermediate buffer. Else null, and the caller goes
+     * through {@link #frame(InputStream, boolean)}.
      */
-    static <T> ByteBuf protobufFrame(MethodDescriptor.Marshaller<T> marshaller, T message) throws IOException {
-        if (!(message instanceof MessageLite m) || !(marshaller instanceof MethodDescriptor.PrototypeMarshaller<T> p)
-                || !(p.getMessagePrototype() instanceof MessageLite)) {
-            return null;
+    static <T> MessageLite protobuf(MethodDescriptor.Marshaller<T> marshaller, T message) {
+        if (message instanceof MessageLite m && marshaller instanceof MethodDescriptor.PrototypeMarshaller<T> p
+                && p.getMessagePrototype() instanceof MessageLite) {
+            return m;
         }
-        int length = m.getSerializedSize();
-        ByteBuf out = ByteBufAllocator.DEFAULT.ioBuffer(5 + length);
+        return null;
+    }
+
+    /**
+     * The uncompressed frame of {@code m} ({@code length} serialized bytes) in a buffer of its own,
+     * which the caller owns. A small frame that core will copy behind its head anyway
+     * ({@code copied}) goes in a heap buffer, which protobuf fills through its array encoder,
+     * without the NIO views a direct buffer needs.
+     */
+    static ByteBuf protobufFrame(MessageLite m, int length, boolean copied) throws IOException {
+        ByteBuf out = copied && length <= COPIED_LIMIT ? ByteBufAllocator.DEFAULT.heapBuffer(5 + length)
+                : ByteBufAllocator.DEFAULT.ioBuffer(5 + length);
         try {
-            out.writeByte(0).writeInt(length);
-            if (out.hasArray()) {
-                CodedOutputStream coded = CodedOutputStream.newInstance(out.array(), out.arrayOffset() + 5, length);
-                m.writeTo(coded);
-                coded.checkNoSpaceLeft();
-            } else {
-                CodedOutputStream coded = CodedOutputStream.newInstance(out.nioBuffer(5, length));
-                m.writeTo(coded);
-                coded.checkNoSpaceLeft();
-            }
-            out.writerIndex(5 + length);
+            writeFrame(out, m, length);
             return out;
         } catch (IOException | RuntimeException e) {
             out.release();
             throw e;
         }
+    }
+
+    /** Appends the uncompressed frame of {@code m} ({@code length} bytes) to {@code out}, which has the room. */
+    static void writeFrame(ByteBuf out, MessageLite m, int length) throws IOException {
+        int at = out.writerIndex();
+        out.writeByte(0).writeInt(length);
+        try {
+            CodedOutputStream coded = out.hasArray()
+                    ? CodedOutputStream.newInstance(out.array(), out.arrayOffset() + at + 5, length)
+                    : CodedOutputStream.newInstance(out.nioBuffer(at + 5, length));
+            m.writeTo(coded);
+            coded.checkNoSpaceLeft();
+        } catch (IOException | RuntimeException e) {
+            out.writerIndex(at);
+            throw e;
+        }
+        out.writerIndex(at + 5 + length);
     }
 
     /** The frame of one message; the caller owns the result. */
