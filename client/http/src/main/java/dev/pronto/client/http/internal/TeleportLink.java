@@ -109,14 +109,15 @@ final class TeleportLink {
         int id = call.expectsResponse() ? inflight.add(call) : 0;
         ByteBuf body = call.request.body();
         int bodyLength = body == null ? 0 : body.readableBytes();
-        ByteBuf msg = channel.alloc().ioBuffer(260 + bodyLength);
+        // straight into the batch (or flate's scratch): no buffer, no channel write per request
+        ByteBuf msg = out.beginMessage(260 + bodyLength);
         msg.writeIntLE(id);
         call.request.writeHead(msg);
         msg.writeShort(('\r' << 8) | '\n');
         if (body != null) {
             msg.writeBytes(body, body.readerIndex(), bodyLength);
         }
-        out.add(msg);
+        out.endMessage();
         if (!call.expectsResponse()) {
             finish(call, null, null);
         }
