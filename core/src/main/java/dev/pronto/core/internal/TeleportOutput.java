@@ -79,7 +79,7 @@ public final class TeleportOutput {
             batch = null;
         }
         if (batch == null) {
-            batch = ctx.alloc().ioBuffer(Math.max(sizeHint, CHAIN_BYTES), Math.max(sizeHint, CHAIN_BYTES) << 4);
+            batch = ctx.alloc().ioBuffer(Math.max(sizeHint, CHAIN_BYTES));
         }
         batch.ensureWritable(sizeHint);
         messageStart = batch.writerIndex();
