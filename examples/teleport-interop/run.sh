@@ -10,6 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 HERE=$(pwd)
+CERTS="${CERTS:-$HERE/../../../shared/arena-data/certs}"
 JAR="$HERE/../../jmh/target/benchmarks.jar"
 JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 : "${HTTPTELEPORT_SRC:?set HTTPTELEPORT_SRC to a checkout of github.com/valyala/httpteleport}"
@@ -39,12 +40,15 @@ MOD
 (cd "$WORK" && go mod tidy >/dev/null 2>&1 && go build -o goclient-bin ./goclient && go build -o goserver-bin ./goserver)
 
 "$JAVA" --sun-misc-unsafe-memory-access=allow -Darena.dataset="${DATASET:-$HERE/../../../shared/arena-data/dataset.json}" \
-    -cp "$JAR" dev.pronto.jmh.teleport.TeleportBenchServer 18391 18392 \
+    -Dcerts="$CERTS" -cp "$JAR" dev.pronto.jmh.teleport.TeleportBenchServer 18391 18392 18393 \
     >/dev/null 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 600); do (exec 3<>/dev/tcp/127.0.0.1/18392) 2>/dev/null && break; sleep 0.1; done
 echo "== Go httpteleport client -> Pronto teleport listener"
 for c in none flate snappy; do "$WORK/goclient-bin" -addr 127.0.0.1:18392 -compress "$c"; done
+for _ in $(seq 600); do (exec 3<>/dev/tcp/127.0.0.1/18393) 2>/dev/null && break; sleep 0.1; done
+echo "== Go httpteleport client -> Pronto teleport listener, inside TLS"
+for c in none flate snappy; do "$WORK/goclient-bin" -addr 127.0.0.1:18393 -compress "$c" -ca "$CERTS/server.crt"; done
 kill $SERVER_PID; wait $SERVER_PID 2>/dev/null || true; SERVER_PID=""
 
 for s in none flate snappy; do
@@ -52,5 +56,10 @@ for s in none flate snappy; do
     for _ in $(seq 50); do (exec 3<>/dev/tcp/127.0.0.1/18399) 2>/dev/null && break; sleep 0.1; done
     echo "== Pronto TeleportClient -> Go httpteleport server writing $s"
     "$JAVA" --sun-misc-unsafe-memory-access=allow -cp "$JAR" Interop.java 18399 2>/dev/null
+    kill $GO_PID; wait $GO_PID 2>/dev/null || true; GO_PID=""
+    "$WORK/goserver-bin" -addr 127.0.0.1:18399 -compress "$s" -cert "$CERTS/server.crt" -key "$CERTS/server.key" & GO_PID=$!
+    for _ in $(seq 50); do (exec 3<>/dev/tcp/127.0.0.1/18399) 2>/dev/null && break; sleep 0.1; done
+    echo "== Pronto TeleportClient -> Go httpteleport server writing $s, inside TLS"
+    "$JAVA" --sun-misc-unsafe-memory-access=allow -cp "$JAR" Interop.java 18399 "$CERTS/server.crt" 2>/dev/null
     kill $GO_PID; wait $GO_PID 2>/dev/null || true; GO_PID=""
 done

@@ -2,6 +2,8 @@
 package main
 
 import (
+	"crypto/tls"
+	"crypto/x509"
 	"flag"
 	"fmt"
 	"os"
@@ -14,6 +16,7 @@ import (
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8090", "teleport server")
 	compress := flag.String("compress", "flate", "none|flate|snappy")
+	ca := flag.String("ca", "", "PEM certificate to trust: set, the client asks for TLS (handshake flag 1)")
 	flag.Parse()
 	var ct httpteleport.CompressType
 	switch *compress {
@@ -25,6 +28,18 @@ func main() {
 		ct = httpteleport.CompressFlate
 	}
 	c := &httpteleport.Client{Addr: *addr, CompressType: ct}
+	mode := "plain"
+	if *ca != "" {
+		pem, err := os.ReadFile(*ca)
+		if err != nil {
+			fmt.Println("error:", err)
+			os.Exit(1)
+		}
+		roots := x509.NewCertPool()
+		roots.AppendCertsFromPEM(pem)
+		c.TLSConfig = &tls.Config{RootCAs: roots, ServerName: "localhost"}
+		mode = "tls"
+	}
 	for i := 0; i < 3; i++ {
 		req := fasthttp.AcquireRequest()
 		resp := fasthttp.AcquireResponse()
@@ -33,6 +48,6 @@ func main() {
 			fmt.Println("error:", err)
 			os.Exit(1)
 		}
-		fmt.Printf("%s %d %s\n", *compress, resp.StatusCode(), resp.Body())
+		fmt.Printf("%s %s %d %s\n", mode, *compress, resp.StatusCode(), resp.Body())
 	}
 }

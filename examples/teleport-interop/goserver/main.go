@@ -2,6 +2,7 @@
 package main
 
 import (
+	"crypto/tls"
 	"flag"
 	"log"
 	"net"
@@ -13,6 +14,8 @@ import (
 func main() {
 	addr := flag.String("addr", "127.0.0.1:18099", "listen address")
 	compress := flag.String("compress", "flate", "none|flate|snappy")
+	cert := flag.String("cert", "", "PEM certificate: with -key, TLS is offered (clients setting the flag get it)")
+	key := flag.String("key", "", "PEM key of -cert")
 	flag.Parse()
 	ct := httpteleport.CompressFlate
 	if *compress == "none" {
@@ -26,6 +29,13 @@ func main() {
 		ctx.Write(ctx.RequestURI())
 		ctx.Write(ctx.PostBody())
 	}}
+	if *cert != "" {
+		pair, err := tls.LoadX509KeyPair(*cert, *key)
+		if err != nil {
+			log.Fatal(err)
+		}
+		s.TLSConfig = &tls.Config{Certificates: []tls.Certificate{pair}}
+	}
 	ln, err := net.Listen("tcp4", *addr)
 	if err != nil {
 		log.Fatal(err)

@@ -36,9 +36,9 @@ public record Listener(String host, int port, List<Protocol> protocols, TlsConfi
         if (protocols.isEmpty() || protocols.stream().distinct().count() != protocols.size()) {
             throw new IllegalArgumentException("protocols must be non-empty and without duplicates, got " + protocols);
         }
-        if (protocols.contains(Protocol.TELEPORT) && (protocols.size() > 1 || tls != null)) {
-            throw new IllegalArgumentException("protocols: TELEPORT must be the only protocol of a cleartext listener, got "
-                    + protocols + (tls != null ? " with TLS" : ""));
+        if (protocols.contains(Protocol.TELEPORT) && protocols.size() > 1) {
+            throw new IllegalArgumentException("protocols: TELEPORT must be the only protocol of its listener, got "
+                    + protocols);
         }
     }
 
@@ -67,6 +67,17 @@ public record Listener(String host, int port, List<Protocol> protocols, TlsConfi
      */
     public static Listener teleport(int port) {
         return new Listener(null, port, List.of(Protocol.TELEPORT), null);
+    }
+
+    /**
+     * httpteleport on {@code port}, as {@link #teleport(int)}, also offering TLS: a client whose handshake
+     * sets the TLS flag gets the flag back and a TLS handshake on the socket right after the 15 handshake
+     * bytes, then the (compressed) stream runs inside TLS, as Go's fastrpc does. No ALPN is involved. A
+     * client that does not set the flag still gets plaintext. The TLS handshake must end within
+     * {@link TlsConfig#handshakeTimeout()}.
+     */
+    public static Listener teleport(int port, TlsConfig tls) {
+        return new Listener(null, port, List.of(Protocol.TELEPORT), Objects.requireNonNull(tls, "tls"));
     }
 
     /** This listener bound to {@code value} instead of {@link ServerConfig#host()}. */

@@ -26,7 +26,7 @@ final class ProtocolCarriers {
      */
     static void accepted(ChannelPipeline pipeline, List<Protocol> offered, ServerContext server) {
         if (offered.contains(Protocol.TELEPORT)) {
-            pipeline.addLast("teleport-handshake", new TeleportHandshake(server));
+            teleport(pipeline, server, null);
             return;
         }
         if (!offered.contains(Protocol.HTTP_1_1)) {
@@ -38,6 +38,11 @@ final class ProtocolCarriers {
             http.acceptH2cPriorKnowledge();
         }
         pipeline.addLast("http", http);
+    }
+
+    /** A connection was accepted on a teleport listener: the teleport handshake first, TLS after it if both ask. */
+    static void teleport(ChannelPipeline pipeline, ServerContext server, ServerTls tls) {
+        pipeline.addLast("teleport-handshake", new TeleportHandshake(server, tls));
     }
 
     /** The TLS handshake ended with ALPN choosing {@code alpn} (null or empty: the client sent none). */

@@ -37,7 +37,10 @@ public final class ServerInitializer extends ChannelInitializer<Channel> {
         }
         ch.closeFuture().addListener(f -> server.releaseConnection());
         ServerTls tls = listener.tls();
-        if (tls == null) {
+        if (listener.listener().protocols().contains(dev.pronto.core.Protocol.TELEPORT)) {
+            // teleport negotiates TLS inside its own handshake, after 15 plaintext bytes each way
+            ProtocolCarriers.teleport(ch.pipeline(), server, tls);
+        } else if (tls == null) {
             ProtocolCarriers.accepted(ch.pipeline(), listener.listener().protocols(), server);
         } else {
             ch.pipeline().addLast("tls", tls.newHandler(ch.alloc()))

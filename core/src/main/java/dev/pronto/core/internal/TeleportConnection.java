@@ -61,6 +61,12 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
     }
 
     @Override
+    public javax.net.ssl.SSLSession tlsSession() {
+        io.netty.handler.ssl.SslHandler tls = ctx.pipeline().get(io.netty.handler.ssl.SslHandler.class);
+        return tls == null ? null : tls.engine().getSession();
+    }
+
+    @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
         teardown();
         super.channelInactive(ctx);
@@ -122,7 +128,12 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         // includes a corrupt snappy stream reported by the decoder in front of this handler
-        server.connectionFailed(ctx.channel(), cause);
+        if (cause.getCause() instanceof javax.net.ssl.SSLException tls) {
+            // a failed TLS handshake (or record) on a teleport-over-TLS connection: routine, as on HTTPS ports
+            server.tlsHandshakeFailed(ctx.channel(), tls);
+        } else {
+            server.connectionFailed(ctx.channel(), cause);
+        }
         closeNow();
     }
 

@@ -14,16 +14,22 @@ import java.util.concurrent.TimeUnit;
  * The server side of the teleport handshake: reads the client's 15 bytes within the header read
  * timeout, answers with its own (declaring the same compression for responses as the client uses
  * for requests), then replaces itself by the {@link TeleportConnection} and, for snappy, the
- * framing codec. A wrong sniff header, version or compression byte, a TLS request (not offered
- * here) or a timeout closes the connection, as Go's fastrpc does.
+ * framing codec. TLS as Go's fastrpc does it: the reply copies the client's TLS flag; when the client
+ * set it and this listener has TLS, a server TLS handler goes in front right after the reply, and
+ * the compressed streams run inside TLS (its handshake within the TLS handshake timeout). A client
+ * asking for TLS on a listener without it gets flag 0 and a close. A wrong sniff header, version or
+ * compression byte or a timeout closes the connection.
  */
 final class TeleportHandshake extends ChannelInboundHandlerAdapter {
     private final ServerContext server;
+    /** The listener's TLS, or null when it offers none. */
+    private final ServerTls tls;
     private ByteBuf received;
     private ScheduledFuture<?> timeout;
 
-    TeleportHandshake(ServerContext server) {
+    TeleportHandshake(ServerContext server, ServerTls tls) {
         this.server = server;
+        this.tls = tls;
     }
 
     @Override
@@ -66,20 +72,25 @@ final class TeleportHandshake extends ChannelInboundHandlerAdapter {
             return;
         }
         int compression = received.getUnsignedByte(13);
-        if (received.getUnsignedByte(14) == 1) {
+        boolean wantsTls = received.getUnsignedByte(14) == 1;
+        if (wantsTls && tls == null) {
             // the client wants TLS, which this listener does not offer: answer "no TLS" and close
             in.release();
-            ctx.writeAndFlush(reply(ctx, compression)).addListener(ChannelFutureListener.CLOSE);
+            ctx.writeAndFlush(reply(ctx, compression, 0)).addListener(ChannelFutureListener.CLOSE);
             server.log().debug("Teleport client {} asked for TLS, not offered here", ctx.channel().remoteAddress());
             return;
         }
-        ctx.writeAndFlush(reply(ctx, compression), ctx.voidPromise());
+        // the reply leaves in plaintext: it is in the socket's queue before any TLS handler is added
+        ctx.writeAndFlush(reply(ctx, compression, wantsTls ? 1 : 0), ctx.voidPromise());
+        if (wantsTls) {
+            ctx.pipeline().addBefore(ctx.name(), "tls", tls.newHandler(ctx.alloc()));
+        }
         install(ctx, compression, in);
     }
 
-    private static ByteBuf reply(ChannelHandlerContext ctx, int compression) {
+    private static ByteBuf reply(ChannelHandlerContext ctx, int compression, int tlsFlag) {
         ByteBuf out = ctx.alloc().ioBuffer(TeleportWire.HANDSHAKE_LENGTH);
-        TeleportWire.writeHandshake(out, compression, 0);
+        TeleportWire.writeHandshake(out, compression, tlsFlag);
         return out;
     }
 
@@ -93,12 +104,13 @@ final class TeleportHandshake extends ChannelInboundHandlerAdapter {
             after = "snappy-in";
         }
         pipeline.addAfter(after, "teleport", new TeleportConnection(server, compression));
+        pipeline.remove(this);
         if (rest.isReadable()) {
-            ctx.fireChannelRead(rest);
+            // from the head: through the TLS handler and the snappy decoder, whichever are in front
+            pipeline.fireChannelRead(rest);
         } else {
             rest.release();
         }
-        pipeline.remove(this);
     }
 
     private void refuse(ChannelHandlerContext ctx, String problem) {

@@ -15,6 +15,8 @@ import java.util.zip.Deflater;
  */
 public final class TeleportOutput {
     private static final int MIN_ROOM = 1024;
+    /** Size of each buffer of an uncompressed batch. */
+    private static final int CHAIN_BYTES = 16 << 10;
 
     private final ChannelHandlerContext ctx;
     private final int compression;
@@ -23,6 +25,9 @@ public final class TeleportOutput {
     private ByteBuf batch;
     private boolean pending;
     private long written;
+    /** Flate: the message being appended, deflated at {@link #endMessage()}; reused. */
+    private ByteBuf scratch;
+    private int messageStart;
 
     public TeleportOutput(ChannelHandlerContext ctx, int compression) {
         this.ctx = ctx;
@@ -51,6 +56,44 @@ public final class TeleportOutput {
             }
         } finally {
             part.release();
+        }
+    }
+
+    /**
+     * Starts one message written in place: the caller appends it to the returned buffer (any amount;
+     * {@code sizeHint} pre-sizes it) and then calls {@link #endMessage()}, with no other call between.
+     * No buffer per message: without compression (and for snappy) the bytes land in the batch itself,
+     * for flate in a reused scratch buffer that is deflated at once. The buffer stays owned here.
+     */
+    public ByteBuf beginMessage(int sizeHint) {
+        if (deflater != null) {
+            if (scratch == null) {
+                scratch = ctx.alloc().heapBuffer(Math.max(sizeHint, MIN_ROOM));
+            }
+            scratch.clear().ensureWritable(sizeHint);
+            return scratch;
+        }
+        if (batch != null && compression == TeleportWire.NONE && batch.writableBytes() < sizeHint) {
+            // uncompressed batches are chained, not grown: growing copies everything gathered so far
+            ctx.write(batch, ctx.voidPromise());
+            batch = null;
+        }
+        if (batch == null) {
+            batch = ctx.alloc().ioBuffer(Math.max(sizeHint, CHAIN_BYTES));
+        }
+        batch.ensureWritable(sizeHint);
+        messageStart = batch.writerIndex();
+        return batch;
+    }
+
+    /** Ends the message started by {@link #beginMessage}. */
+    public void endMessage() {
+        pending = true;
+        if (deflater != null) {
+            written += scratch.readableBytes();
+            deflate(scratch, Deflater.NO_FLUSH);
+        } else {
+            written += batch.writerIndex() - messageStart;
         }
     }
 
@@ -105,6 +148,10 @@ public final class TeleportOutput {
         if (batch != null) {
             batch.release();
             batch = null;
+        }
+        if (scratch != null) {
+            scratch.release();
+            scratch = null;
         }
         if (deflater != null) {
             deflater.end();

@@ -13,8 +13,10 @@ import java.util.List;
 /**
  * One event loop serving HttpArena's {@code GET /baseline11?a=&b=} (the sum) and
  * {@code GET /json/{n}?m=} (the first n dataset items priced with m, encoded per request) on an
- * HTTP/1.1 port and a teleport port. Run: {@code TeleportBenchServer <httpPort> <teleportPort>}
- * from the project root (the dataset is read from {@value Arena#DEFAULT_DATASET}).
+ * HTTP/1.1 port and a teleport port, and optionally a teleport port offering TLS (the HttpArena
+ * certificate, {@code server.crt}/{@code server.key} in the directory of system property {@code certs},
+ * default {@code ../shared/arena-data/certs}). Run: {@code TeleportBenchServer <httpPort> <teleportPort>
+ * [teleportTlsPort]} from the project root (the dataset is read from {@value Arena#DEFAULT_DATASET}).
  */
 public final class TeleportBenchServer {
     private TeleportBenchServer() {
@@ -23,8 +25,13 @@ public final class TeleportBenchServer {
     /** Starts the server and blocks. */
     public static void main(String[] args) throws InterruptedException {
         List<Arena.Item> items = Arena.items(50);
-        Server.builder()
-                .config(c -> c.ioThreads(1).transport(Transport.EPOLL).maxPendingResponses(4096))
+        Server.Builder builder = Server.builder();
+        if (args.length > 2) {
+            java.nio.file.Path certs = java.nio.file.Path.of(System.getProperty("certs", "../shared/arena-data/certs"));
+            builder.listener(Listener.teleport(Integer.parseInt(args[2]), dev.pronto.core.TlsConfig.builder()
+                    .pem(certs.resolve("server.crt"), certs.resolve("server.key")).build()));
+        }
+        builder.config(c -> c.ioThreads(1).transport(Transport.EPOLL).maxPendingResponses(4096))
                 .listener(Listener.http(Integer.parseInt(args[0])))
                 .listener(Listener.teleport(Integer.parseInt(args[1])))
                 .json(ProntoJson.create(new JmhJsonConfiguration()))

@@ -1,10 +1,12 @@
 package dev.pronto.proxy.internal;
 
 import dev.pronto.client.http.ClientRequest;
+import dev.pronto.client.http.ClientResponse;
 import dev.pronto.client.http.ConnectFailedException;
 import dev.pronto.client.http.ConnectionClosedException;
 import dev.pronto.client.http.PendingLimitException;
 import dev.pronto.client.http.RequestTimeoutException;
+import dev.pronto.client.http.ResponseListener;
 import dev.pronto.core.Request;
 import dev.pronto.core.Response;
 import dev.pronto.router.Method;
@@ -44,9 +46,19 @@ public final class Forwarder {
         String address = m.upstream.address();
         String host = preserveHost && req.header("host") != null ? req.header("host") : address;
         ClientRequest up = Forwarding.request(req, address, host, via, m.upstream.timeout());
-        Member member = m;
-        member.pending.incrementAndGet();
-        member.sender.send(up).whenComplete((r, e) -> {
+        m.pending.incrementAndGet();
+        m.sender.send(up, new Relay(req, res, members, m, tries, preserveHost, via));
+    }
+
+    /**
+     * The answer of one attempt, on the zero-garbage listener path: the pooled response is copied to the
+     * client's response during the callback (head fields copied, body retained), so no future and no
+     * detached response per request.
+     */
+    private record Relay(Request req, Response res, Members members, Member member, int tries, boolean preserveHost,
+                         String via) implements ResponseListener {
+        @Override
+        public void complete(ClientResponse r, Throwable e) {
             member.pending.decrementAndGet();
             if (e == null) {
                 member.succeeded();
@@ -54,7 +66,7 @@ public final class Forwarder {
             } else {
                 failed(req, res, members, member, tries, preserveHost, via, unwrap(e));
             }
-        });
+        }
     }
 
     private static void failed(Request req, Response res, Members members, Member m, int tries, boolean preserveHost,

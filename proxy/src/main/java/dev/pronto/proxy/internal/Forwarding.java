@@ -8,7 +8,7 @@ import dev.pronto.router.Method;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.time.Duration;
-import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -19,10 +19,10 @@ import java.util.Set;
  * upstream's. Content-Length and Date are the sending side's to write. Internal: not API.
  */
 public final class Forwarding {
-    private static final Set<String> HOP_BY_HOP = Set.of("connection", "keep-alive", "proxy-connection", "te",
-            "trailer", "transfer-encoding", "upgrade", "proxy-authenticate", "proxy-authorization");
-    /** Written by the client or the server themselves. */
-    private static final Set<String> OWN = Set.of("host", "content-length", "expect", "date");
+    /** Hop-by-hop (RFC 9110 §7.6.1), then those the client or the server write themselves. */
+    private static final String[] FIXED = {"connection", "keep-alive", "proxy-connection", "te", "trailer",
+        "transfer-encoding", "upgrade", "proxy-authenticate", "proxy-authorization",
+        "host", "content-length", "expect", "date"};
 
     private Forwarding() {
     }
@@ -48,34 +48,36 @@ public final class Forwarding {
                 : req.rawPath() + "?" + req.rawQuery();
         ClientRequest.Builder b = ClientRequest.builder().method(req.method().name())
                 .uri("http://" + authority + target).timeout(timeout).header("Host", host);
-        Set<String> skip = skipped(req.headers("connection"));
-        for (String name : new LinkedHashSet<>(req.headerNames())) {
-            String lower = name.toLowerCase(Locale.ROOT);
-            if (skip.contains(lower) || lower.equals("x-forwarded-for") || lower.equals("via")) {
-                continue;
-            }
-            for (String value : req.headers(name)) {
+        Set<String> named = named(req.header("connection") == null ? List.of() : req.headers("connection"));
+        // one pass over the fields as they arrived: no name lists, no lower-casing per field
+        req.forEachHeader((name, value) -> {
+            if (!skipped(name, named) && !name.equalsIgnoreCase("x-forwarded-for") && !name.equalsIgnoreCase("via")) {
                 b.header(name, value);
             }
-        }
+        });
         forwardedFor(req, b, via);
         return b;
     }
 
     private static void forwardedFor(Request req, ClientRequest.Builder b, String via) {
         String client = address(req.remoteAddress());
-        String prior = String.join(", ", req.headers("x-forwarded-for"));
+        String prior = joined(req, "x-forwarded-for");
         String proto = req.tlsSession() != null ? "https" : "http";
         String host = req.header("host");
-        b.header("X-Forwarded-For", prior.isEmpty() ? client : prior + ", " + client);
+        b.header("X-Forwarded-For", prior == null ? client : prior + ", " + client);
         b.header("X-Forwarded-Proto", proto);
         if (host != null && req.header("x-forwarded-host") == null) {
             b.header("X-Forwarded-Host", host);
         }
         String node = client.indexOf(':') >= 0 ? "\"[" + client + "]\"" : client;
         b.header("Forwarded", "for=" + node + ";proto=" + proto + (host != null ? ";host=\"" + host + "\"" : ""));
-        String priorVia = String.join(", ", req.headers("via"));
-        b.header("Via", priorVia.isEmpty() ? via : priorVia + ", " + via);
+        String priorVia = joined(req, "via");
+        b.header("Via", priorVia == null ? via : priorVia + ", " + via);
+    }
+
+    /** The values of field {@code name} joined with commas, or null when absent (no list built then). */
+    private static String joined(Request req, String name) {
+        return req.header(name) == null ? null : String.join(", ", req.headers(name));
     }
 
     /** Sends {@code r} to the client as the answer to a request with {@code method}; closes {@code r}. */
@@ -93,44 +95,40 @@ public final class Forwarding {
     /** Sets {@code res}'s status and header fields from the upstream's response {@code r}, with Via. */
     static void copyHead(ClientResponse r, Response res, String via) {
         res.status(r.status());
-        Set<String> skip = skipped(r.headers("connection"));
-        for (String name : new LinkedHashSet<>(r.headerNames())) {
-            String lower = name.toLowerCase(Locale.ROOT);
-            if (lower.equals("content-type")) {
-                res.contentType(r.header(name));
-            } else if (!skip.contains(lower) && !lower.equals("via")) {
-                for (String value : r.headers(name)) {
-                    res.header(name, value);
-                }
+        Set<String> named = named(r.header("connection") == null ? List.of() : r.headers("connection"));
+        r.forEachHeader((name, value) -> {
+            if (name.equalsIgnoreCase("content-type")) {
+                res.contentType(value);
+            } else if (!skipped(name, named) && !name.equalsIgnoreCase("via")) {
+                res.header(name, value);
             }
-        }
-        String priorVia = String.join(", ", r.headers("via"));
-        res.header("Via", priorVia.isEmpty() ? via : priorVia + ", " + via);
+        });
+        String priorVia = r.header("via") == null ? null : String.join(", ", r.headers("via"));
+        res.header("Via", priorVia == null ? via : priorVia + ", " + via);
     }
 
-    private static Set<String> skipped(java.util.List<String> connection) {
-        if (connection.isEmpty()) {
-            return setOf();
+    /** Whether field {@code name} stays behind: hop-by-hop, named by Connection, or the sender's own. */
+    static boolean skipped(String name, Set<String> named) {
+        for (String s : FIXED) {
+            if (s.length() == name.length() && s.equalsIgnoreCase(name)) {
+                return true;
+            }
         }
-        Set<String> skip = new java.util.HashSet<>(setOf());
+        return !named.isEmpty() && named.contains(name.toLowerCase(Locale.ROOT));
+    }
+
+    /** The field names the Connection field lists, lower case. */
+    private static Set<String> named(List<String> connection) {
+        if (connection.isEmpty()) {
+            return Set.of();
+        }
+        Set<String> names = new java.util.HashSet<>();
         for (String value : connection) {
             for (String token : value.split(",")) {
-                skip.add(token.trim().toLowerCase(Locale.ROOT));
+                names.add(token.trim().toLowerCase(Locale.ROOT));
             }
         }
-        return skip;
-    }
-
-    private static Set<String> setOf() {
-        return ALL;
-    }
-
-    private static final Set<String> ALL = union();
-
-    private static Set<String> union() {
-        Set<String> s = new java.util.HashSet<>(HOP_BY_HOP);
-        s.addAll(OWN);
-        return Set.copyOf(s);
+        return names;
     }
 
     private static String address(SocketAddress a) {

@@ -48,6 +48,15 @@ final class Sender implements AutoCloseable {
         return teleport != null ? teleport.send(request) : http.send(request);
     }
 
+    /** Sends on the pooled path: the response is valid only during {@code listener}'s callback. */
+    void send(ClientRequest request, dev.pronto.client.http.ResponseListener listener) {
+        if (teleport != null) {
+            teleport.send(request, listener);
+        } else {
+            http.send(request, listener);
+        }
+    }
+
     /** Whether bodies must be gathered whole: teleport frames each message by Content-Length. */
     boolean wholeBodies() {
         return teleport != null;

@@ -29,7 +29,11 @@ import java.util.concurrent.Flow;
  */
 public final class ClientRequest {
     private final String method;
-    private final URI uri;
+    private final String uriText;
+    /** Parsed on first use when the fast path took the request apart (most requests never need it). */
+    private volatile URI uri;
+    private final String rawPath;
+    private final String rawQuery;
     private final boolean https;
     private final String host;
     private final int port;
@@ -40,12 +44,15 @@ public final class ClientRequest {
     private final boolean idempotent;
     private final Duration timeout;
 
-    private ClientRequest(Builder b, URI uri) {
+    private ClientRequest(Builder b, UriParts parts, URI uri) {
         this.method = b.method;
+        this.uriText = b.uri;
         this.uri = uri;
-        this.https = "https".equals(uri.getScheme());
-        this.host = uri.getHost();
-        this.port = uri.getPort() > 0 ? uri.getPort() : https ? 443 : 80;
+        this.https = parts.https();
+        this.host = parts.host();
+        this.port = parts.port() > 0 ? parts.port() : https ? 443 : 80;
+        this.rawPath = parts.rawPath();
+        this.rawQuery = parts.rawQuery();
         this.headers = List.copyOf(b.headers);
         this.body = b.body;
         this.bodyStream = b.bodyStream;
@@ -71,7 +78,12 @@ public final class ClientRequest {
 
     /** The absolute URI. */
     public URI uri() {
-        return uri;
+        URI u = uri;
+        if (u == null) {
+            u = URI.create(uriText);
+            uri = u;
+        }
+        return u;
     }
 
     /** Whether the scheme is https. */
@@ -137,7 +149,7 @@ public final class ClientRequest {
 
     /** A builder preset with this request's method, URI, headers, body and flags. */
     public Builder toBuilder() {
-        Builder b = new Builder().method(method).uri(uri.toString());
+        Builder b = new Builder().method(method).uri(uriText);
         b.headers.addAll(headers);
         b.body = body;
         b.bodyStream = bodyStream;
@@ -148,7 +160,7 @@ public final class ClientRequest {
 
     @Override
     public String toString() {
-        return method + " " + uri;
+        return method + " " + uriText;
     }
 
     static boolean idempotentMethod(String method) {
@@ -160,10 +172,10 @@ public final class ClientRequest {
 
     private byte[] encodeHead() {
         StringBuilder sb = new StringBuilder(128).append(method).append(' ');
-        String path = uri.getRawPath();
+        String path = rawPath;
         sb.append(path == null || path.isEmpty() ? "/" : path);
-        if (uri.getRawQuery() != null) {
-            sb.append('?').append(uri.getRawQuery());
+        if (rawQuery != null) {
+            sb.append('?').append(rawQuery);
         }
         sb.append(" HTTP/1.1\r\n");
         if (header("host") == null) {
@@ -197,8 +209,11 @@ public final class ClientRequest {
 
         /** Sets the method (a token such as GET or POST; upper-cased). */
         public Builder method(String value) {
-            String m = Objects.requireNonNull(value, "value").toUpperCase(Locale.ROOT);
-            if (m.isEmpty() || !m.chars().allMatch(c -> c > ' ' && c < 127 && "()<>@,;:\\\"/[]?={}".indexOf(c) < 0)) {
+            String m = knownMethod(Objects.requireNonNull(value, "value"));
+            if (m == null) {
+                m = value.toUpperCase(Locale.ROOT);
+            }
+            if (m.isEmpty() || !token(m)) {
                 throw new IllegalArgumentException("method must be an HTTP token, got \"" + value + "\"");
             }
             method = m;
@@ -221,12 +236,41 @@ public final class ClientRequest {
             if (name.equalsIgnoreCase("content-length") || name.equalsIgnoreCase("transfer-encoding")) {
                 throw new IllegalArgumentException(name + " is set by the client from the body");
             }
-            if (name.isEmpty() || (name + value).chars().anyMatch(c -> c == '\r' || c == '\n' || c > 255)) {
+            if (name.isEmpty() || !latin1Line(name) || !latin1Line(value)) {
                 throw new IllegalArgumentException("header " + name + " has an empty name, CR, LF or non-Latin-1 text");
             }
             headers.add(name);
             headers.add(value);
             return this;
+        }
+
+        /** The method itself when it is one of the common upper-case ones (no copy, no check needed), else null. */
+        private static String knownMethod(String m) {
+            return switch (m) {
+                case "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS" -> m;
+                default -> null;
+            };
+        }
+
+        private static boolean token(String m) {
+            for (int i = 0; i < m.length(); i++) {
+                char c = m.charAt(i);
+                if (c <= ' ' || c >= 127 || "()<>@,;:\\\"/[]?={}".indexOf(c) >= 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static boolean latin1Line(String s) {
+            // a plain loop: proxies add several fields per request, a stream per field showed in profiles
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (c == '\r' || c == '\n' || c > 255) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         /** Sets the body to a copy of {@code value}. */
@@ -283,12 +327,16 @@ public final class ClientRequest {
             if (uri == null) {
                 throw new IllegalArgumentException("uri is required");
             }
+            UriParts fast = UriParts.simple(uri);
+            if (fast != null) {
+                return new ClientRequest(this, fast, null);
+            }
             URI parsed = URI.create(uri);
             String scheme = parsed.getScheme();
             if (!"http".equals(scheme) && !"https".equals(scheme) || parsed.getHost() == null) {
                 throw new IllegalArgumentException("uri must be absolute http or https with a host, got " + uri);
             }
-            return new ClientRequest(this, parsed);
+            return new ClientRequest(this, UriParts.of(parsed), parsed);
         }
 
         private Builder fixed(ByteBuf value) {

@@ -27,6 +27,18 @@ public interface ClientResponse extends AutoCloseable {
     List<String> headerNames();
 
     /**
+     * Visits every header field in order, name as received and value, without building the lists
+     * of {@link #headerNames()}; for proxies copying a whole head. Only during the response's life.
+     */
+    default void forEachHeader(java.util.function.BiConsumer<String, String> action) {
+        for (String name : new java.util.LinkedHashSet<>(headerNames())) {
+            for (String value : headers(name)) {
+                action.accept(name, value);
+            }
+        }
+    }
+
+    /**
      * The body; empty for HEAD, 204, 304 and streamed responses. The response owns the buffer
      * and releases it on {@link #close()}: read it, or {@code retain()} it to keep it.
      */

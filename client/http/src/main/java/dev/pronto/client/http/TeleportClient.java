@@ -30,7 +30,7 @@ import java.util.concurrent.ExecutionException;
  * response when the connection drops (the next request reconnects, after a backoff);
  * {@link ConnectFailedException} when connecting or the handshake fails. Requests are never
  * retried: the protocol cannot tell whether the server ran them. Bodies are sent whole (no body
- * streams), and plaintext only (no TLS).
+ * streams). TLS when {@link TeleportConfig#tls()} is set, as the handshake's TLS flag asks.
  */
 public final class TeleportClient implements AutoCloseable {
     private final TeleportLinks links;

@@ -23,7 +23,13 @@ import java.util.Objects;
  * <tr><td>maxResponseSize</td><td>16 MiB</td><td>bytes of a response body; more drops the connection</td></tr>
  * <tr><td>maxHeaderSize</td><td>64 KiB</td><td>bytes of a response head (Go's default read buffer)</td></tr>
  * <tr><td>ioThreads / transport</td><td>1 / AUTO</td><td>event loops of a client that owns its loops</td></tr>
+ * <tr><td>tls</td><td>null</td><td>plaintext; set, the handshake asks for TLS and the stream runs inside it</td></tr>
  * </table>
+ *
+ * <p>With {@code tls} set the client sets the handshake's TLS flag and, once the server copies it back,
+ * runs a TLS handshake on the socket with these settings (trust, client certificate, host name
+ * verification against {@code host}; no ALPN), within {@code connectTimeout}. A server that answers
+ * without the flag does not offer TLS: connecting fails with {@link ConnectFailedException}.
  *
  * @param host server host
  * @param port server port, 1..65535
@@ -37,11 +43,12 @@ import java.util.Objects;
  * @param maxHeaderSize 256..1 MiB
  * @param ioThreads 1..4096
  * @param transport preferred transport of owned loops
+ * @param tls TLS settings, or null for plaintext
  */
 public record TeleportConfig(String host, int port, int connections, TeleportCompression compression,
                              int maxPendingRequests, Duration requestTimeout, Duration connectTimeout,
                              Duration reconnectDelay, int maxResponseSize, int maxHeaderSize, int ioThreads,
-                             Transport transport) {
+                             Transport transport, ClientTls tls) {
     /** Default bound of requests queued or in flight per connection (Go's fastrpc uses 1000 too). */
     public static final int DEFAULT_MAX_PENDING = 1000;
     /** Longest wait between reconnection attempts. */
@@ -98,6 +105,7 @@ public record TeleportConfig(String host, int port, int connections, TeleportCom
         private int maxHeaderSize = 64 << 10;
         private int ioThreads = 1;
         private Transport transport = Transport.AUTO;
+        private ClientTls tls;
 
         private Builder(String host, int port) {
             this.host = host;
@@ -134,10 +142,13 @@ public record TeleportConfig(String host, int port, int connections, TeleportCom
         /** Sets {@code transport}. */
         public Builder transport(Transport value) { transport = value; return this; }
 
+        /** Runs the stream inside TLS with these settings (see the class notes); null for plaintext. */
+        public Builder tls(ClientTls value) { tls = value; return this; }
+
         /** Builds and validates the configuration. */
         public TeleportConfig build() {
             return new TeleportConfig(host, port, connections, compression, maxPendingRequests, requestTimeout,
-                    connectTimeout, reconnectDelay, maxResponseSize, maxHeaderSize, ioThreads, transport);
+                    connectTimeout, reconnectDelay, maxResponseSize, maxHeaderSize, ioThreads, transport, tls);
         }
     }
 }

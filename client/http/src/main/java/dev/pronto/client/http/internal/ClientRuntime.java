@@ -105,12 +105,29 @@ final class ClientRuntime {
     }
 
     private static SslContext build(ClientConfig config, java.util.List<Protocol> protocols) {
-        ClientTls tls = config.tls();
+        return context(config.tls(), alpn(protocols));
+    }
+
+    /** A client context from {@code tls}: for teleport, which runs TLS without ALPN. */
+    static SslContext teleportContext(ClientTls tls) {
+        return context(tls, ApplicationProtocolConfig.DISABLED);
+    }
+
+    /** A handler for {@code host:port} (SNI) from {@code context}, host name verified unless {@code tls} opts out. */
+    static SslHandler handler(SslContext context, ClientTls tls, ByteBufAllocator alloc, String host, int port) {
+        SslHandler handler = context.newHandler(alloc, host, port);
+        SSLParameters params = handler.engine().getSSLParameters();
+        params.setEndpointIdentificationAlgorithm(endpointIdentification(tls));
+        handler.engine().setSSLParameters(params);
+        return handler;
+    }
+
+    private static SslContext context(ClientTls tls, ApplicationProtocolConfig alpn) {
         SslContextBuilder b = SslContextBuilder.forClient()
                 .sslProvider(TlsEngines.provider(TlsEngines.resolve(tls.engine())))
                 .protocols(TlsConfig.DEFAULT_PROTOCOLS)
                 .endpointIdentificationAlgorithm(endpointIdentification(tls))
-                .applicationProtocolConfig(alpn(protocols));
+                .applicationProtocolConfig(alpn);
         try {
             if (tls.trustedCertificates() != null) {
                 b.trustManager(PemReader.certificates(tls.trustedCertificates(), "trustedCertificates"));

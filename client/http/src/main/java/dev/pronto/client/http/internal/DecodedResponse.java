@@ -89,6 +89,14 @@ final class DecodedResponse implements ClientResponse {
     }
 
     @Override
+    public void forEachHeader(java.util.function.BiConsumer<String, String> action) {
+        for (int i = 0; i < fieldCount; i++) {
+            action.accept(new String(head, fields[i * 4], fields[i * 4 + 1] - fields[i * 4], StandardCharsets.ISO_8859_1),
+                    value(i));
+        }
+    }
+
+    @Override
     public ByteBuf body() {
         return body;
     }

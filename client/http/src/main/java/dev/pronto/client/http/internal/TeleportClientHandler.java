@@ -9,6 +9,8 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.compression.SnappyFrameDecoder;
 import io.netty.handler.codec.compression.SnappyFrameEncoder;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -17,20 +19,28 @@ import java.util.concurrent.TimeUnit;
  * The channel side of a {@link TeleportLink}: writes the client's handshake as soon as the socket
  * connects, reads the server's within the connect timeout (checking sniff header and version,
  * and taking the server's compression for the responses), then frames responses with a
- * {@link TeleportReader}. Snappy in either direction adds Netty's framing codec in front.
+ * {@link TeleportReader}. Snappy in either direction adds Netty's framing codec in front. With TLS
+ * the handshake sets the TLS flag; once the server copies it back a client TLS handler goes in front
+ * (before any snappy codec) and the link is ready only when the TLS handshake succeeds, all within
+ * the connect timeout. A server that answers without the flag (it offers no TLS), or with it when
+ * it was not asked, fails the connect.
  */
 final class TeleportClientHandler extends ChannelInboundHandlerAdapter {
     private final TeleportLink link;
     private final TeleportConfig config;
+    /** The TLS context when the config asks for TLS, else null. */
+    private final SslContext ssl;
     private ByteBuf handshake;
     private ScheduledFuture<?> timeout;
     private TeleportReader reader;
     private TeleportInbound readerInbound;
+    private TeleportOutput output;
     private Throwable cause;
 
-    TeleportClientHandler(TeleportLink link, TeleportConfig config) {
+    TeleportClientHandler(TeleportLink link, TeleportConfig config, SslContext ssl) {
         this.link = link;
         this.config = config;
+        this.ssl = ssl;
     }
 
     @Override
@@ -42,10 +52,10 @@ final class TeleportClientHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         ByteBuf hello = ctx.alloc().ioBuffer(TeleportWire.HANDSHAKE_LENGTH);
-        TeleportWire.writeHandshake(hello, config.compression().wire(), 0);
+        TeleportWire.writeHandshake(hello, config.compression().wire(), ssl != null ? 1 : 0);
         ctx.writeAndFlush(hello, ctx.voidPromise());
         timeout = ctx.executor().schedule(() -> {
-            cause = new java.util.concurrent.TimeoutException("no teleport handshake from the server within "
+            cause = new java.util.concurrent.TimeoutException("teleport handshake (and TLS, if asked) not done within "
                     + config.connectTimeout().toMillis() + " ms");
             ctx.close();
         }, config.connectTimeout().toNanos(), TimeUnit.NANOSECONDS);
@@ -77,21 +87,52 @@ final class TeleportClientHandler extends ChannelInboundHandlerAdapter {
         }
         String problem = TeleportWire.checkHandshake(handshake);
         int serverCompression = handshake.getUnsignedByte(13);
+        int serverTls = handshake.getUnsignedByte(14);
         handshake.release();
         handshake = null;
-        timeout.cancel(false);
+        if (problem == null) {
+            problem = tlsMismatch(serverTls);
+        }
         if (problem != null) {
+            timeout.cancel(false);
             in.release();
             cause = new IllegalStateException("bad teleport handshake from the server: " + problem);
             ctx.close();
             return;
         }
+        if (ssl != null) {
+            // the 15 bytes each way were plaintext; everything after them is TLS records
+            ctx.pipeline().addBefore(ctx.name(), "tls",
+                    ClientRuntime.handler(ssl, config.tls(), ctx.alloc(), config.host(), config.port()));
+        } else {
+            timeout.cancel(false);
+        }
         install(ctx, serverCompression);
         if (in.isReadable()) {
-            // through the snappy decoder, if any, in front of this handler
+            // from the head: through the TLS handler and the snappy decoder, whichever are in front
             ctx.pipeline().fireChannelRead(in);
         } else {
             in.release();
+        }
+    }
+
+    private String tlsMismatch(int serverTls) {
+        if (ssl != null && serverTls != 1) {
+            return "the server does not offer TLS (TLS flag " + serverTls + ")";
+        }
+        return ssl == null && serverTls != 0 ? "TLS flag " + serverTls + " set though the client did not ask for TLS" : null;
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (!(evt instanceof SslHandshakeCompletionEvent done)) {
+            ctx.fireUserEventTriggered(evt);
+        } else if (done.isSuccess()) {
+            timeout.cancel(false);
+            link.ready(ctx.channel(), output);
+        } else {
+            cause = done.cause();
+            ctx.close();
         }
     }
 
@@ -104,7 +145,10 @@ final class TeleportClientHandler extends ChannelInboundHandlerAdapter {
         }
         readerInbound = new TeleportInbound(ctx.alloc(), serverCompression);
         reader = new TeleportReader(link, readerInbound, config.maxHeaderSize(), config.maxResponseSize());
-        link.ready(ctx.channel(), new TeleportOutput(ctx, config.compression().wire()));
+        output = new TeleportOutput(ctx, config.compression().wire());
+        if (ssl == null) {
+            link.ready(ctx.channel(), output);
+        }
     }
 
     @Override
@@ -118,6 +162,9 @@ final class TeleportClientHandler extends ChannelInboundHandlerAdapter {
         }
         if (reader != null) {
             reader.release();
+        }
+        if (output != null && !link.owns(output)) {
+            output.release();  // the TLS handshake never finished: the link never took it
         }
         link.closed(ctx.channel(), cause);
     }

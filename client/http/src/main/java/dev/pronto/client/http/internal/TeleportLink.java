@@ -36,6 +36,8 @@ final class TeleportLink {
     private final TeleportConfig config;
     private final EventLoop loop;
     private final Class<? extends Channel> channelClass;
+    /** The TLS context when the config asks for TLS, else null. */
+    private final io.netty.handler.ssl.SslContext ssl;
     /** Calls queued or in flight: checked and counted from any thread to fail fast. */
     private final AtomicInteger pending = new AtomicInteger();
     private final ArrayDeque<TeleportCall> queue = new ArrayDeque<>();
@@ -52,10 +54,17 @@ final class TeleportLink {
     private long notBefore;
     private ScheduledFuture<?> sweep;
 
-    TeleportLink(TeleportConfig config, EventLoop loop, Class<? extends Channel> channelClass) {
+    TeleportLink(TeleportConfig config, EventLoop loop, Class<? extends Channel> channelClass,
+                 io.netty.handler.ssl.SslContext ssl) {
         this.config = config;
         this.loop = loop;
         this.channelClass = channelClass;
+        this.ssl = ssl;
+    }
+
+    /** Whether {@code output} is the one this link writes to (so the link releases it). */
+    boolean owns(TeleportOutput output) {
+        return out == output;
     }
 
     EventLoop loop() {
@@ -109,14 +118,15 @@ final class TeleportLink {
         int id = call.expectsResponse() ? inflight.add(call) : 0;
         ByteBuf body = call.request.body();
         int bodyLength = body == null ? 0 : body.readableBytes();
-        ByteBuf msg = channel.alloc().ioBuffer(260 + bodyLength);
+        // straight into the batch (or flate's scratch): no buffer, no channel write per request
+        ByteBuf msg = out.beginMessage(260 + bodyLength);
         msg.writeIntLE(id);
         call.request.writeHead(msg);
         msg.writeShort(('\r' << 8) | '\n');
         if (body != null) {
             msg.writeBytes(body, body.readerIndex(), bodyLength);
         }
-        out.add(msg);
+        out.endMessage();
         if (!call.expectsResponse()) {
             finish(call, null, null);
         }
@@ -152,7 +162,7 @@ final class TeleportLink {
         Bootstrap b = new Bootstrap().group(loop).channel(channelClass)
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) config.connectTimeout().toMillis())
-                .handler(new TeleportClientHandler(this, config));
+                .handler(new TeleportClientHandler(this, config, ssl));
         b.connect(config.host(), config.port()).addListener(f -> {
             if (!f.isSuccess()) {
                 connectFailed(f.cause());

@@ -37,9 +37,10 @@ public final class TeleportLinks {
             loops.add((EventLoop) e);
         }
         var channelClass = Dispatcher.channelClass(group);
+        var ssl = config.tls() == null ? null : ClientRuntime.teleportContext(config.tls());
         this.links = new TeleportLink[config.connections()];
         for (int i = 0; i < links.length; i++) {
-            links[i] = new TeleportLink(config, loops.get(i % loops.size()), channelClass);
+            links[i] = new TeleportLink(config, loops.get(i % loops.size()), channelClass, ssl);
         }
     }
 
