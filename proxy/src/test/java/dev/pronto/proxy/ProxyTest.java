@@ -35,6 +35,11 @@ class ProxyTest {
         }
     }
 
+    /** Sends a request the backend parks until the test ends; its late answer is closed when it comes. */
+    private void park(Server edge) {
+        client.send(ClientRequest.get("http://127.0.0.1:" + edge.port() + "/park")).thenAccept(ClientResponse::close);
+    }
+
     /** A backend on an HTTP port (HTTP/1.1 and h2c) and a teleport port. */
     private Server backend(String name) {
         Server s = Server.builder().listener(Listener.http(0)).listener(Listener.teleport(0)).routes(r -> r
@@ -236,7 +241,7 @@ class ProxyTest {
         Server edge = edge(e -> UpstreamGroup.builder().balancing(Balancing.LEAST_PENDING)
                 .upstream(upstream(one, UpstreamTransport.HTTP_1_1)).upstream(upstream(two, UpstreamTransport.TELEPORT))
                 .build(e.eventLoopGroup()));
-        client.send(ClientRequest.get("http://127.0.0.1:" + edge.port() + "/park"));
+        park(edge);
         awaitParked(1);
 
         List<String> seen = new ArrayList<>();
@@ -253,7 +258,7 @@ class ProxyTest {
         Server b = backend("one");
         Server edge = edge(e -> UpstreamGroup.builder().upstream(upstream(b, UpstreamTransport.HTTP_1_1).withMaxPending(1))
                 .build(e.eventLoopGroup()));
-        client.send(ClientRequest.get("http://127.0.0.1:" + edge.port() + "/park"));
+        park(edge);
         awaitParked(1);
 
         try (ClientResponse r = get(edge, "/who")) {
