@@ -26,6 +26,7 @@ import io.netty.handler.codec.http.websocketx.extensions.WebSocketExtension;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.net.SocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,6 +62,9 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     private final WsCallbacks callbacks;
     private final AtomicLong queued = new AtomicLong();
     private final WsAssembler assembler;
+    private final Inbound inbound = new Inbound();
+    /** Pronto's own frame parser, or null where Netty's codec decodes (permessage-deflate). */
+    private WsDecoder decoder;
     private ChannelHandlerContext ctx;
     private ReadGate gate;
     private PeriodicCheck clock;
@@ -104,72 +108,104 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     }
 
     /**
-     * The codec, with UTF-8 checked in {@link WsAssembler} instead of a handler of its own. The decoder
-     * reports violations to exceptionCaught rather than writing its own close frame, which would
-     * overtake the sends this connection holds until the end of the read batch.
+     * The frame encoder (for the frame objects of control frames, deflate and the client's masking) and
+     * the decoder: Pronto's own without extensions, else Netty's with its permessage-deflate handlers.
+     * UTF-8 is checked in {@link WsAssembler}; Netty's decoder reports violations to exceptionCaught
+     * rather than writing its own close frame, which would overtake the sends held until the end of the
+     * read batch.
      */
     private void install(ChannelPipeline p, String self) {
         WebSocketOptions o = route.options();
+        p.addBefore(self, "ws-encoder", new WebSocket13FrameEncoder(server.client()));
+        if (route.deflate() == null) {
+            decoder = new WsDecoder(!server.client(), o.maxMessageSize());
+            return;
+        }
         WebSocketDecoderConfig config = WebSocketDecoderConfig.newBuilder()
                 .maxFramePayloadLength(o.maxMessageSize()).expectMaskedFrames(!server.client()).allowMaskMismatch(false)
-                .allowExtensions(route.deflate() != null).closeOnProtocolViolation(false).withUTF8Validator(false)
+                .allowExtensions(true).closeOnProtocolViolation(false).withUTF8Validator(false)
                 .build();
-        p.addBefore(self, "ws-encoder", new WebSocket13FrameEncoder(server.client()));
         p.addBefore(self, "ws-decoder", new WebSocket13FrameDecoder(config));
-        if (route.deflate() != null) {
-            p.addBefore(self, "ws-deflate-decoder", route.deflate().newExtensionDecoder());
-            p.addBefore(self, "ws-deflate-encoder", route.deflate().newExtensionEncoder());
-        }
+        p.addBefore(self, "ws-deflate-decoder", route.deflate().newExtensionDecoder());
+        p.addBefore(self, "ws-deflate-encoder", route.deflate().newExtensionEncoder());
     }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (!(msg instanceof WebSocketFrame frame)) {
-            ReferenceCountUtil.release(msg);
-            return;
-        }
         out.readStarted();
         // no clock read per frame: check() moves the idle clock when it sees the flag
         heard = true;
         pinged = false;
-        try {
-            frame(frame);
-        } finally {
-            frame.release();
+        if (decoder != null && msg instanceof ByteBuf bytes) {
+            decoder.decode(bytes, ctx.alloc(), inbound);
+        } else if (msg instanceof WebSocketFrame frame) {
+            try {
+                codecFrame(frame);
+            } finally {
+                frame.release();
+            }
+        } else {
+            ReferenceCountUtil.release(msg);
         }
     }
 
-    private void frame(WebSocketFrame f) {
-        if (f instanceof PingWebSocketFrame) {
-            if (state == OPEN) {
-                out.writeQueued();
-                ctx.write(new PongWebSocketFrame(f.content().retainedDuplicate()), ctx.voidPromise());
-                out.flushSoon();
-            }
-            callbacks.ping(f.content());
-        } else if (f instanceof PongWebSocketFrame) {
-            callbacks.pong(f.content());
-        } else if (f instanceof CloseWebSocketFrame close) {
-            closeReceived(close);
-        } else if (state != OPEN) {
-            return; // data after our close frame is discarded (RFC 6455 §5.5.1)
+    /** A frame from Netty's codec (permessage-deflate connections), put on the path of {@link WsDecoder}'s. */
+    private void codecFrame(WebSocketFrame f) {
+        int opcode = f instanceof TextWebSocketFrame ? WsDecoder.TEXT : f instanceof BinaryWebSocketFrame ? WsDecoder.BINARY
+                : f instanceof PingWebSocketFrame ? WsDecoder.PING : f instanceof PongWebSocketFrame ? WsDecoder.PONG
+                : f instanceof CloseWebSocketFrame ? WsDecoder.CLOSE : WsDecoder.CONTINUATION;
+        if (opcode >= WsDecoder.CLOSE) {
+            inbound.control(opcode, f.content());
         } else {
-            int failed = assembler.frame(f, ctx.alloc(), callbacks);
+            inbound.data(opcode, f.content(), f.isFinalFragment());
+        }
+    }
+
+    /** Where decoded frames go. */
+    private final class Inbound implements WsDecoder.Sink {
+        @Override
+        public void data(int opcode, ByteBuf payload, boolean fin) {
+            if (state != OPEN) {
+                return; // data after our close frame is discarded (RFC 6455 §5.5.1)
+            }
+            int failed = assembler.frame(opcode, payload, fin, ctx.alloc(), callbacks);
             if (failed == WebSocketCloseStatus.INVALID_PAYLOAD_DATA.code()) {
                 failConnection(WebSocketCloseStatus.INVALID_PAYLOAD_DATA, "Invalid UTF-8 in a text message");
             } else if (failed != WsAssembler.OK) {
                 closeWith(WebSocketCloseStatus.MESSAGE_TOO_BIG.code(), "Message exceeds maxMessageSize");
             }
         }
+
+        @Override
+        public void control(int opcode, ByteBuf payload) {
+            if (opcode == WsDecoder.PING) {
+                if (state == OPEN) {
+                    out.writeQueued();
+                    ctx.write(new PongWebSocketFrame(payload.retainedDuplicate()), ctx.voidPromise());
+                    out.flushSoon();
+                }
+                callbacks.ping(payload);
+            } else if (opcode == WsDecoder.PONG) {
+                callbacks.pong(payload);
+            } else {
+                closeReceived(payload);
+            }
+        }
+
+        @Override
+        public void violation(WebSocketCloseStatus status, String why) {
+            failConnection(status, why);
+        }
     }
 
-    private void closeReceived(CloseWebSocketFrame close) {
-        int code = close.statusCode() < 0 ? WebSocketCloseStatus.EMPTY.code() : close.statusCode();
-        String reason = close.statusCode() < 0 ? "" : close.reasonText();
+    private void closeReceived(ByteBuf body) {
+        boolean empty = body.readableBytes() < 2;
+        int code = empty ? WebSocketCloseStatus.EMPTY.code() : body.getUnsignedShort(body.readerIndex());
+        String reason = empty ? "" : body.toString(body.readerIndex() + 2, body.readableBytes() - 2, StandardCharsets.UTF_8);
         if (state == OPEN) {
             state = CLOSED;
             out.writeQueued();
-            CloseWebSocketFrame reply = close.statusCode() < 0 ? new CloseWebSocketFrame() : new CloseWebSocketFrame(code, "");
+            CloseWebSocketFrame reply = empty ? new CloseWebSocketFrame() : new CloseWebSocketFrame(code, "");
             ctx.writeAndFlush(reply).addListener(ChannelFutureListener.CLOSE);
         } else {
             state = CLOSED;
@@ -208,6 +244,9 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
             closeTimer.cancel(false);
         }
         assembler.release();
+        if (decoder != null) {
+            decoder.release();
+        }
         out.cancelAll(new ClosedChannelException());
         writableWaiters = null;
         server.closed(this);
