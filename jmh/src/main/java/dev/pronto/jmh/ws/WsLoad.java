@@ -28,7 +28,10 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Arguments: host port conns depth warmupSeconds seconds [serverPid]. With a server pid it also
  * prints {@code server-cpu-us/msg <x>}: the server's utime+stime from {@code /proc/<pid>/stat} over
- * exactly the measured window, so connecting and warming up are not charged to the messages.
+ * exactly the measured window, so connecting and warming up are not charged to the messages, and
+ * {@code server-core-util <x>} (that CPU time over the window's wall time: ~1.0 when the server's one
+ * core is saturated). It always prints {@code driver-core-util <x>}, its own process's share of its
+ * core, so a run limited by the driver rather than the server shows.
  */
 public final class WsLoad {
     private static final byte[] MASK = {0x37, (byte) 0xfa, 0x21, 0x3d};
