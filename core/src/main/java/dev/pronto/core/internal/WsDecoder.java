@@ -51,6 +51,10 @@ final class WsDecoder {
             return;
         }
         ByteBuf buf = in;
+        if (carry == null && in.isReadOnly()) {
+            // frames are unmasked in place: a read-only buffer (never the socket's) is copied first
+            carry = alloc.buffer(0);
+        }
         if (carry != null) {
             buf = carry.isWritable(in.readableBytes()) ? carry : grow(alloc, in.readableBytes());
             buf.writeBytes(in);

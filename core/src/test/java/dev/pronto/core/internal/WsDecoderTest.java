@@ -152,6 +152,13 @@ class WsDecoderTest {
     }
 
     @Test
+    void readOnlyInputIsCopiedBeforeUnmasking() {
+        byte[] frame = masked(0x81, "ro".getBytes(StandardCharsets.US_ASCII));
+        decoder.decode(Unpooled.wrappedBuffer(frame).asReadOnly(), ByteBufAllocator.DEFAULT, sink);
+        assertThat(seen).containsExactly("data 1 true ro");
+    }
+
+    @Test
     void unmaskedFramesAreExpectedOnTheClientSide() {
         WsDecoder client = new WsDecoder(false, MAX);
         client.decode(Unpooled.wrappedBuffer(new byte[] {(byte) 0x81, 2, 'o', 'k'}), ByteBufAllocator.DEFAULT, sink);
