@@ -3,13 +3,19 @@
 # same run, one server core. Each server echoes /ws (HttpArena echo-ws); the Netty load driver
 # (dev.pronto.jmh.ws.WsLoad) runs on core 0 with CONNS connections and DEPTH 5-byte text frames in
 # flight on each: 512 and 4096 connections with one frame in flight, and a pipelined variant
-# (PIPE_CONNS connections x PIPE_DEPTH frames). Each round runs the three servers back to back; the
-# driver reports messages/s and the server's CPU time per message (utime+stime read from /proc at
-# the edges of the measured window, so connecting and warm-up are not charged). Prints every
-# round with the load average, then medians of ROUNDS with Pronto's ratios to each baseline; then
-# the memory per idle connection with IDLE connections open (heap used after a full GC, plus NMT
-# "Other" = Netty's direct buffers), against each server's own empty baseline.
-# PRONTO_TRANSPORT=IO_URING runs Pronto on io_uring (the baselines stay on epoll; default EPOLL).
+# (PIPE_CONNS connections x PIPE_DEPTH frames). Each round runs every server back to back: Pronto on
+# each transport of PRONTO_TRANSPORTS (default "EPOLL IO_URING"), then Vert.x and Netty on
+# BASELINE_TRANSPORT (default EPOLL; IO_URING also works). With PRONTO_BASE_JAR set, Pronto from that
+# jar (e.g. main's build) runs too, as "base", for a before/after in the same run.
+# Per round and server it prints messages/s, the server's CPU time per message (utime+stime from /proc
+# over exactly the measured window, so connecting and warm-up are not charged), the server core's
+# utilisation (CPU time / wall, ~1.0 = saturated) and the driver core's (above ~0.9 the driver, not the
+# server, may be the limit). Then medians of ROUNDS with Pronto's ratios to each baseline; then the
+# memory per idle connection with IDLE connections open (heap used after a full GC, plus NMT "Other" =
+# Netty's direct buffers), against each server's own empty baseline.
+# NICE (default 0; e.g. -10, needs root) runs servers and driver at that nice level, so on a box shared with
+# builds the measured processes get most of their core; the figures then say how much CPU a message costs
+# when the core is really available (check srv/drv near 1.0), and the other work on the box waits meanwhile.
 # Needs: a built jmh/target/benchmarks.jar, a JDK 21+ as JAVA_HOME or java, jcmd, curl.
 # Example: ROUNDS=3 WARMUP=10 DURATION=5 CASES="c512 pipelined" flock /tmp/pronto-bench.lock bash jmh/load/ws.sh
 set -euo pipefail
@@ -22,7 +28,10 @@ WARMUP="${WARMUP:-10}"
 PIPE_CONNS="${PIPE_CONNS:-512}"
 PIPE_DEPTH="${PIPE_DEPTH:-16}"
 IDLE="${IDLE:-10000}"
-PRONTO_TRANSPORT="${PRONTO_TRANSPORT:-EPOLL}"
+PRONTO_TRANSPORTS="${PRONTO_TRANSPORTS:-EPOLL IO_URING}"
+BASELINE_TRANSPORT="${BASELINE_TRANSPORT:-EPOLL}"
+PRONTO_BASE_JAR="${PRONTO_BASE_JAR:-}"
+NICE="${NICE:-0}"
 # which parts to run: any of c512 c4096 pipelined idle
 CASES="${CASES:-c512 c4096 pipelined idle}"
 FLAGS=(-Xms512m -Xmx512m "${SERVER_FLAGS[@]}")
@@ -36,11 +45,21 @@ SERVER_PID=
 OUT=$(mktemp /tmp/ws-load.XXXXXX)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -f "$OUT"' EXIT
 
-start_server() { # class port [extra jvm flags...]
-    local class=$1 port=$2; shift 2
-    local -a args=("$port")
-    [[ $class == ProntoWsServer ]] && args+=("$PRONTO_TRANSPORT")
-    taskset -c 1 "$JAVA" "${FLAGS[@]}" "$@" -cp "$JAR" "dev.pronto.jmh.ws.$class" "${args[@]}" >/dev/null 2>&1 &
+# a server is name:transport; name is pronto, base (Pronto from PRONTO_BASE_JAR), vertx or netty
+SERVERS=()
+for t in $PRONTO_TRANSPORTS; do SERVERS+=("pronto:$t"); done
+[[ -n $PRONTO_BASE_JAR ]] && SERVERS+=("base:EPOLL")
+SERVERS+=("vertx:$BASELINE_TRANSPORT" "netty:$BASELINE_TRANSPORT")
+
+start_server() { # name:transport port [extra jvm flags...]
+    local name=${1%%:*} transport=${1##*:} port=$2 jar=$JAR class; shift 2
+    case $name in
+        pronto) class=ProntoWsServer ;;
+        base) class=ProntoWsServer; jar=$PRONTO_BASE_JAR ;;
+        vertx) class=VertxWsServer ;;
+        netty) class=NettyWsServer ;;
+    esac
+    nice -n "$NICE" taskset -c 1 "$JAVA" "${FLAGS[@]}" "$@" -cp "$jar" "dev.pronto.jmh.ws.$class" "$port" "$transport" >/dev/null 2>&1 &
     SERVER_PID=$!
     for _ in $(seq 300); do
         kill -0 "$SERVER_PID" 2>/dev/null || { echo "server $class exited at start" >&2; exit 1; }
@@ -58,16 +77,18 @@ stop_server() {
 }
 
 load() { # port conns depth warmup seconds [server pid]; output in $OUT
-    taskset -c 0 "$JAVA" -Xmx512m "${SERVER_FLAGS[@]}" -cp "$JAR" dev.pronto.jmh.ws.WsLoad 127.0.0.1 "$@" >"$OUT"
+    nice -n "$NICE" taskset -c 0 "$JAVA" -Xmx512m "${SERVER_FLAGS[@]}" -cp "$JAR" dev.pronto.jmh.ws.WsLoad 127.0.0.1 "$@" >"$OUT"
 }
 
-measure() { # class port conns depth -> sets MPS and CPU
+measure() { # server port conns depth -> sets MPS, CPU, SUTIL and DUTIL
     start_server "$1" "$2"
     load "$2" "$3" "$4" "$WARMUP" 1
     load "$2" "$3" "$4" 2 "$DURATION" "$SERVER_PID"
     stop_server
     MPS=$(awk '/^messages\/s/ {print $2}' "$OUT"); MPS=${MPS:-0}
     CPU=$(awk '/^server-cpu-us\/msg/ {print $2}' "$OUT"); CPU=${CPU:-0}
+    SUTIL=$(awk '/^server-core-util/ {print $2}' "$OUT"); SUTIL=${SUTIL:-0}
+    DUTIL=$(awk '/^driver-core-util/ {print $2}' "$OUT"); DUTIL=${DUTIL:-0}
 }
 
 memory_kb() { # pid -> sets HEAP_KB and OTHER_KB
@@ -94,39 +115,46 @@ median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {print (b > 0) ? a / b : 0}'; }
 
 run_case() { # label conns depth
-    local -a PR PC VR VC NR NC
+    local -A M C S D
+    local r i server line
     for r in $(seq "$ROUNDS"); do
-        measure ProntoWsServer 18090 "$2" "$3"; PR+=("$MPS"); PC+=("$CPU")
-        measure VertxWsServer 18091 "$2" "$3"; VR+=("$MPS"); VC+=("$CPU")
-        measure NettyWsServer 18092 "$2" "$3"; NR+=("$MPS"); NC+=("$CPU")
-        echo "  $1 round $r: pronto ${PR[-1]} msg/s (${PC[-1]} us) | vert.x ${VR[-1]} (${VC[-1]} us)" \
-            "| netty ${NR[-1]} (${NC[-1]} us) | load $(cut -d' ' -f1-3 /proc/loadavg)"
+        line="  $1 round $r:"
+        for i in "${!SERVERS[@]}"; do
+            server=${SERVERS[$i]}
+            measure "$server" $((18090 + i)) "$2" "$3"
+            M[$server]+="$MPS "; C[$server]+="$CPU "; S[$server]+="$SUTIL "; D[$server]+="$DUTIL "
+            line+=" $server $MPS msg/s $CPU us srv $SUTIL drv $DUTIL |"
+        done
+        echo "$line load $(cut -d' ' -f1-3 /proc/loadavg)"
     done
-    local pr pc vr vc nr nc
-    pr=$(printf '%s\n' "${PR[@]}" | median); pc=$(printf '%s\n' "${PC[@]}" | median)
-    vr=$(printf '%s\n' "${VR[@]}" | median); vc=$(printf '%s\n' "${VC[@]}" | median)
-    nr=$(printf '%s\n' "${NR[@]}" | median); nc=$(printf '%s\n' "${NC[@]}" | median)
-    SUMMARY+=("$(printf '%-22s %-10s %10.0f %10.0f %10.0f %8.2f %8.2f' "$1" "msg/s" "$pr" "$vr" "$nr" "$(ratio "$pr" "$vr")" "$(ratio "$pr" "$nr")")")
-    SUMMARY+=("$(printf '%-22s %-10s %10.3f %10.3f %10.3f %8.2f %8.2f' "$1" "CPU us/msg" "$pc" "$vc" "$nc" "$(ratio "$pc" "$vc")" "$(ratio "$pc" "$nc")")")
+    local vx=${SERVERS[-2]} nt=${SERVERS[-1]} pm pc vm vc nm nc
+    vm=$(printf '%s\n' ${M[$vx]} | median); vc=$(printf '%s\n' ${C[$vx]} | median)
+    nm=$(printf '%s\n' ${M[$nt]} | median); nc=$(printf '%s\n' ${C[$nt]} | median)
+    for server in "${SERVERS[@]}"; do
+        pm=$(printf '%s\n' ${M[$server]} | median); pc=$(printf '%s\n' ${C[$server]} | median)
+        SUMMARY+=("$(printf '%-16s %-16s %10.0f %8.3f %5.2f %5.2f %8.2f %8.2f %8.2f %8.2f' "$1" "$server" "$pm" "$pc" \
+            "$(printf '%s\n' ${S[$server]} | median)" "$(printf '%s\n' ${D[$server]} | median)" \
+            "$(ratio "$pm" "$vm")" "$(ratio "$pc" "$vc")" "$(ratio "$pm" "$nm")" "$(ratio "$pc" "$nc")")")
+    done
 }
 
 SUMMARY=()
 echo "start $(date -u '+%F %H:%M') UTC, load $(cut -d' ' -f1-3 /proc/loadavg); ${DURATION}s rounds after ${WARMUP}s warm-up;" \
-    "server on core 1, driver on core 0, Pronto on $PRONTO_TRANSPORT"
-[[ " $CASES " == *" c512 "* ]] && run_case "512 conns x 1" 512 1
-[[ " $CASES " == *" c4096 "* ]] && run_case "4096 conns x 1" 4096 1
-[[ " $CASES " == *" pipelined "* ]] && run_case "$PIPE_CONNS conns x $PIPE_DEPTH" "$PIPE_CONNS" "$PIPE_DEPTH"
+    "server on core 1, driver on core 0, nice $NICE; servers: ${SERVERS[*]}"
+[[ " $CASES " == *" c512 "* ]] && run_case "512 x 1" 512 1
+[[ " $CASES " == *" c4096 "* ]] && run_case "4096 x 1" 4096 1
+[[ " $CASES " == *" pipelined "* ]] && run_case "$PIPE_CONNS x $PIPE_DEPTH" "$PIPE_CONNS" "$PIPE_DEPTH"
 if (( ${#SUMMARY[@]} > 0 )); then
-    echo "median of $ROUNDS rounds"
-    printf '%-22s %-10s %10s %10s %10s %8s %8s\n' case metric pronto vert.x netty "vs vx" "vs netty"
+    echo "median of $ROUNDS rounds (srv/drv: server/driver core utilisation; ratios: msg/s and CPU us/msg to each baseline)"
+    printf '%-16s %-16s %10s %8s %5s %5s %8s %8s %8s %8s\n' case server msg/s us/msg srv drv "vx msg" "vx cpu" "nt msg" "nt cpu"
     printf '%s\n' "${SUMMARY[@]}"
 fi
 if [[ " $CASES " == *" idle "* ]]; then
     (( $(ulimit -n) > IDLE + 1000 )) || { echo "ulimit -n $(ulimit -n) is too low for IDLE=$IDLE" >&2; exit 1; }
-    idle_memory ProntoWsServer 18090; ph=$IDLE_HEAP pd=$IDLE_DIRECT
-    idle_memory VertxWsServer 18091; vh=$IDLE_HEAP vd=$IDLE_DIRECT
-    idle_memory NettyWsServer 18092; nh=$IDLE_HEAP nd=$IDLE_DIRECT
+    idle_memory "${SERVERS[0]}" 18090; ph=$IDLE_HEAP pd=$IDLE_DIRECT
+    idle_memory "${SERVERS[-2]}" 18091; vh=$IDLE_HEAP vd=$IDLE_DIRECT
+    idle_memory "${SERVERS[-1]}" 18092; nh=$IDLE_HEAP nd=$IDLE_DIRECT
     echo "memory per idle connection ($IDLE idle, bytes, heap / direct):" \
-        "pronto $ph / $pd | vert.x $vh / $vd | netty $nh / $nd"
+        "${SERVERS[0]} $ph / $pd | ${SERVERS[-2]} $vh / $vd | ${SERVERS[-1]} $nh / $nd"
 fi
 echo "end $(date -u '+%H:%M') UTC, load $(cut -d' ' -f1-3 /proc/loadavg)"

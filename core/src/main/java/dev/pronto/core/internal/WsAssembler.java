@@ -3,9 +3,6 @@ package dev.pronto.core.internal;
 import dev.pronto.core.WebSocketFragment;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
-import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -28,26 +25,32 @@ final class WsAssembler {
     }
 
     /**
-     * Delivers what {@code f} completes; {@link #OK}, or the close code to fail the connection with:
-     * 1007 for text that is not UTF-8, 1009 when the message grew past the limit.
+     * Delivers what the frame ({@link WsDecoder#TEXT}, {@code BINARY} or {@code CONTINUATION}, its
+     * payload {@code data} borrowed for the call) completes; {@link #OK}, or the close code to fail the
+     * connection with: 1007 for text that is not UTF-8, 1009 when the message grew past the limit.
      */
-    int frame(WebSocketFrame f, ByteBufAllocator alloc, WsCallbacks callbacks) {
-        boolean continuation = f instanceof ContinuationWebSocketFrame;
+    int frame(int opcode, ByteBuf data, boolean fin, ByteBufAllocator alloc, WsCallbacks callbacks) {
+        boolean continuation = opcode == WsDecoder.CONTINUATION;
         if (!continuation) {
-            text = f instanceof TextWebSocketFrame;
+            text = opcode == WsDecoder.TEXT;
             utf8.reset();
         }
-        if (text && (!utf8.feed(f.content()) || f.isFinalFragment() && !utf8.complete())) {
+        if (text && (!utf8.feed(data) || fin && !utf8.complete())) {
             release();
             return 1007;
         }
         if (fragments) {
-            callbacks.fragment(new WebSocketFragment(text, f.content(), f.isFinalFragment()));
+            // a view of its own: the handler may retain it beyond the call, the borrowed buffer moves on
+            ByteBuf view = data.retainedSlice();
+            try {
+                callbacks.fragment(new WebSocketFragment(text, view, fin));
+            } finally {
+                view.release();
+            }
             return OK;
         }
-        ByteBuf data = f.content();
         if (!continuation) {
-            if (f.isFinalFragment()) {
+            if (fin) {
                 deliver(data, callbacks);
                 return OK;
             }
@@ -60,7 +63,7 @@ final class WsAssembler {
             return 1009;
         }
         message.writeBytes(data);
-        if (f.isFinalFragment()) {
+        if (fin) {
             ByteBuf whole = message;
             message = null;
             try {
@@ -75,8 +78,13 @@ final class WsAssembler {
     private void deliver(ByteBuf data, WsCallbacks callbacks) {
         if (text) {
             callbacks.text(data.toString(StandardCharsets.UTF_8));
-        } else {
-            callbacks.binary(data);
+            return;
+        }
+        ByteBuf view = data.retainedSlice();
+        try {
+            callbacks.binary(view);
+        } finally {
+            view.release();
         }
     }
 

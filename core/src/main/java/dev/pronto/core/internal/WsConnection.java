@@ -4,47 +4,34 @@ import dev.pronto.core.WebSocket;
 import dev.pronto.core.WebSocketHandler;
 import dev.pronto.core.WebSocketOptions;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.DecoderException;
-import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.WebSocket13FrameDecoder;
-import io.netty.handler.codec.http.websocketx.WebSocket13FrameEncoder;
 import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
-import io.netty.handler.codec.http.websocketx.WebSocketDecoderConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.codec.http.websocketx.extensions.WebSocketExtension;
-import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.net.SocketAddress;
-import java.nio.channels.ClosedChannelException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The carrier of one upgraded WebSocket connection: Netty's RFC 6455 frame codec (plus
- * permessage-deflate and UTF-8 validation) in front, message assembly, the close handshake, idle
- * and keep-alive pings, and backpressure through the connection's {@link ReadGate}.
+ * The carrier of one upgraded WebSocket connection: its state machine, the close handshake, idle and
+ * keep-alive pings, and backpressure through the connection's {@link ReadGate}; frames come in through
+ * {@link WsInbound} and the handler's sends go out through {@link WsSends}.
  *
  * <p>The connection's state machine, here only: OPEN (frames flow both ways) → CLOSE_SENT (our close
  * frame is out; data from the peer is discarded; the peer's close or {@code closeTimeout} closes the
  * socket) → CLOSED; or OPEN → CLOSED directly when the peer's close arrives (answered, then the
- * socket closes), on a protocol error (the codec answered with its close code) or when the socket
- * drops. Event loop only, except the {@link WebSocket} methods, which move themselves onto it.
+ * socket closes), on a protocol error (our close frame with its code, then the socket closes) or when
+ * the socket drops. Event loop only, except the {@link WebSocket} methods, which move themselves onto it.
  */
 final class WsConnection extends ChannelInboundHandlerAdapter implements WebSocket, ServerConnection {
     private static final int OPEN = 0;
@@ -59,9 +46,10 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     private final Route route;
     private final WsSession session;
     private final WsCallbacks callbacks;
-    private final AtomicLong queued = new AtomicLong();
-    private final WsAssembler assembler;
     private ChannelHandlerContext ctx;
+    private WsInbound inbound;
+    private WsSends sends;
+    private WsOutbound out;
     private ReadGate gate;
     private PeriodicCheck clock;
     private volatile int state = OPEN;
@@ -69,10 +57,8 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     private boolean pinged;
     /** A frame arrived since the last check: the idle clock moves there, not per frame. */
     private boolean heard;
-    private WsOutbound out;
     private CompletableFuture<Void> closeSent;
     private ScheduledFuture<?> closeTimer;
-    private List<Runnable> writableWaiters;
 
     WsConnection(WsHost server, Route route, WsSession session) {
         this.server = server;
@@ -80,7 +66,11 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         this.session = session;
         this.callbacks = new WsCallbacks(this, route.handler(),
                 route.options().isBlocking() ? server.blockingExecutor() : null, server.counters());
-        this.assembler = new WsAssembler(route.options().maxMessageSize(), route.options().messages());
+    }
+
+    /** Where this connection's messages and closes are counted. */
+    ProtocolCounters counters() {
+        return server.counters();
     }
 
     @Override
@@ -88,12 +78,11 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         this.ctx = ctx;
         this.gate = new ReadGate(ctx.channel());
         this.out = new WsOutbound(ctx);
-        install(ctx.pipeline(), ctx.name());
+        this.inbound = new WsInbound(this, callbacks, ctx, route, server.client());
+        this.sends = new WsSends(this, ctx, out, route, server.client());
         // the HTTP/1.1 handler may have left reading off; from now on this connection's gate decides
         ctx.channel().config().setAutoRead(true);
-        if (!ctx.channel().isWritable()) {
-            gate.close(ReadGate.OUTBOUND);
-        }
+        checkWritable();
         server.opened(this);
         WebSocketOptions o = route.options();
         long ping = o.pingInterval().toNanos();
@@ -103,84 +92,23 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         callbacks.open();
     }
 
-    /**
-     * The codec, with UTF-8 checked in {@link WsAssembler} instead of a handler of its own. The decoder
-     * reports violations to exceptionCaught rather than writing its own close frame, which would
-     * overtake the sends this connection holds until the end of the read batch.
-     */
-    private void install(ChannelPipeline p, String self) {
-        WebSocketOptions o = route.options();
-        WebSocketDecoderConfig config = WebSocketDecoderConfig.newBuilder()
-                .maxFramePayloadLength(o.maxMessageSize()).expectMaskedFrames(!server.client()).allowMaskMismatch(false)
-                .allowExtensions(route.deflate() != null).closeOnProtocolViolation(false).withUTF8Validator(false)
-                .build();
-        p.addBefore(self, "ws-encoder", new WebSocket13FrameEncoder(server.client()));
-        p.addBefore(self, "ws-decoder", new WebSocket13FrameDecoder(config));
-        if (route.deflate() != null) {
-            p.addBefore(self, "ws-deflate-decoder", route.deflate().newExtensionDecoder());
-            p.addBefore(self, "ws-deflate-encoder", route.deflate().newExtensionEncoder());
-        }
-    }
-
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (!(msg instanceof WebSocketFrame frame)) {
-            ReferenceCountUtil.release(msg);
-            return;
-        }
         out.readStarted();
         // no clock read per frame: check() moves the idle clock when it sees the flag
         heard = true;
         pinged = false;
-        try {
-            frame(frame);
-        } finally {
-            frame.release();
-        }
-    }
-
-    private void frame(WebSocketFrame f) {
-        if (f instanceof PingWebSocketFrame) {
-            if (state == OPEN) {
-                out.writeQueued();
-                ctx.write(new PongWebSocketFrame(f.content().retainedDuplicate()), ctx.voidPromise());
-                out.flushSoon();
-            }
-            callbacks.ping(f.content());
-        } else if (f instanceof PongWebSocketFrame) {
-            callbacks.pong(f.content());
-        } else if (f instanceof CloseWebSocketFrame close) {
-            closeReceived(close);
-        } else if (state != OPEN) {
-            return; // data after our close frame is discarded (RFC 6455 §5.5.1)
-        } else {
-            int failed = assembler.frame(f, ctx.alloc(), callbacks);
-            if (failed == WebSocketCloseStatus.INVALID_PAYLOAD_DATA.code()) {
-                failConnection(WebSocketCloseStatus.INVALID_PAYLOAD_DATA, "Invalid UTF-8 in a text message");
-            } else if (failed != WsAssembler.OK) {
-                closeWith(WebSocketCloseStatus.MESSAGE_TOO_BIG.code(), "Message exceeds maxMessageSize");
-            }
-        }
-    }
-
-    private void closeReceived(CloseWebSocketFrame close) {
-        int code = close.statusCode() < 0 ? WebSocketCloseStatus.EMPTY.code() : close.statusCode();
-        String reason = close.statusCode() < 0 ? "" : close.reasonText();
-        if (state == OPEN) {
-            state = CLOSED;
-            out.writeQueued();
-            CloseWebSocketFrame reply = close.statusCode() < 0 ? new CloseWebSocketFrame() : new CloseWebSocketFrame(code, "");
-            ctx.writeAndFlush(reply).addListener(ChannelFutureListener.CLOSE);
-        } else {
-            state = CLOSED;
-            ctx.close();
-        }
-        notifyClose(code, reason);
+        inbound.read(msg);
     }
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
         out.readComplete();
+        checkWritable();
+    }
+
+    /** Stops reading while the outbound buffer is above its high-water mark. */
+    void checkWritable() {
         if (!ctx.channel().isWritable()) {
             gate.close(ReadGate.OUTBOUND);
         }
@@ -193,11 +121,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
             return;
         }
         gate.open(ReadGate.OUTBOUND);
-        List<Runnable> waiting = writableWaiters;
-        writableWaiters = null;
-        if (waiting != null) {
-            waiting.forEach(callbacks::writable);
-        }
+        sends.writable(callbacks);
     }
 
     @Override
@@ -207,9 +131,8 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         if (closeTimer != null) {
             closeTimer.cancel(false);
         }
-        assembler.release();
-        out.cancelAll(new ClosedChannelException());
-        writableWaiters = null;
+        inbound.release();
+        sends.cancelAll();
         server.closed(this);
         notifyClose(WebSocketCloseStatus.ABNORMAL_CLOSURE.code(), "");
     }
@@ -217,7 +140,8 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         if (cause instanceof CorruptedWebSocketFrameException bad) {
-            failConnection(bad);
+            // Netty's decoder, on permessage-deflate connections
+            failConnection(bad.closeStatus(), bad.getMessage() == null ? bad.closeStatus().reasonText() : bad.getMessage());
         } else if (cause instanceof DecoderException bad) {
             closeWith(WebSocketCloseStatus.PROTOCOL_ERROR.code(), "Malformed frame");
             notifyClose(WebSocketCloseStatus.PROTOCOL_ERROR.code(), String.valueOf(bad.getMessage()));
@@ -230,15 +154,37 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         }
     }
 
-    /**
-     * The codec found a protocol violation (1002, 1007, 1009): what was sent before goes out, then
-     * the close frame with its code, then the socket closes without waiting (RFC 6455 §7.1.7).
-     */
-    private void failConnection(CorruptedWebSocketFrameException bad) {
-        failConnection(bad.closeStatus(), bad.getMessage() == null ? bad.closeStatus().reasonText() : bad.getMessage());
+    /** Whether data frames still flow: OPEN. */
+    boolean acceptsData() {
+        return state == OPEN;
     }
 
-    private void failConnection(WebSocketCloseStatus status, String why) {
+    /** Writes a control frame of the connection's own (a pong) after the sends queued before it. */
+    void writeControl(WebSocketFrame frame) {
+        out.writeQueued();
+        ctx.write(frame, ctx.voidPromise());
+        out.flushSoon();
+    }
+
+    /** The peer's close frame: answered with its code (or empty) if we had not closed, then the socket closes. */
+    void peerClosed(int code, String reason, boolean empty) {
+        if (state == OPEN) {
+            state = CLOSED;
+            out.writeQueued();
+            CloseWebSocketFrame reply = empty ? new CloseWebSocketFrame() : new CloseWebSocketFrame(code, "");
+            ctx.writeAndFlush(reply).addListener(ChannelFutureListener.CLOSE);
+        } else {
+            state = CLOSED;
+            ctx.close();
+        }
+        notifyClose(code, reason);
+    }
+
+    /**
+     * A protocol violation (1002, 1007, 1009): what was sent before goes out, then the close frame with
+     * its code, then the socket closes without waiting (RFC 6455 §7.1.7).
+     */
+    void failConnection(WebSocketCloseStatus status, String why) {
         if (state == OPEN) {
             out.writeQueued();
             ctx.writeAndFlush(new CloseWebSocketFrame(status.code(), status.reasonText()))
@@ -247,7 +193,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
             ctx.close();
         }
         state = CLOSED;
-        assembler.release();
+        inbound.stop();
         notifyClose(status.code(), why);
     }
 
@@ -299,7 +245,7 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         }
         state = CLOSE_SENT;
         closeSent = done;
-        assembler.release();
+        inbound.stop();
         out.writeQueued();
         ctx.writeAndFlush(new CloseWebSocketFrame(code, reason)).addListener(f -> done.complete(null));
         closeTimer = ctx.executor().schedule(() -> {
@@ -322,7 +268,8 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         onLoop(() -> closeWith(WebSocketCloseStatus.INTERNAL_SERVER_ERROR.code(), "Internal error"));
     }
 
-    private void onLoop(Runnable task) {
+    /** Runs {@code task} on the connection's event loop: now when called there. Any thread. */
+    void onLoop(Runnable task) {
         EventLoop loop = ctx.channel().eventLoop();
         if (loop.inEventLoop()) {
             task.run();
@@ -339,78 +286,22 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
 
     @Override
     public CompletionStage<Void> sendText(CharSequence text) {
-        if (encodesItself()) {
-            ByteBuf frame = WsFrames.text(ctx.alloc(), text);
-            return send(frame, frame.readableBytes());
-        }
-        return send(new TextWebSocketFrame(ByteBufUtil.writeUtf8(ctx.alloc(), text)));
+        return sends.text(text);
     }
 
     @Override
     public CompletionStage<Void> sendBinary(byte[] data) {
-        if (encodesItself()) {
-            ByteBuf frame = WsFrames.binary(ctx.alloc(), data);
-            return send(frame, frame.readableBytes());
-        }
-        return send(new BinaryWebSocketFrame(ctx.alloc().buffer(data.length).writeBytes(data)));
-    }
-
-    /** A server without permessage-deflate writes its frames whole (the codec passes a ByteBuf through). */
-    private boolean encodesItself() {
-        return route.deflate() == null && !server.client();
+        return sends.binary(data);
     }
 
     @Override
     public CompletionStage<Void> sendBinary(ByteBuf data) {
-        return send(new BinaryWebSocketFrame(data));
+        return sends.binary(data);
     }
 
     @Override
     public CompletionStage<Void> ping(byte[] data) {
-        if (data.length > 125) {
-            throw new IllegalArgumentException("ping payload must be at most 125 bytes, got " + data.length);
-        }
-        return send(new PingWebSocketFrame(ctx.alloc().buffer(data.length).writeBytes(data)));
-    }
-
-    private CompletionStage<Void> send(WebSocketFrame frame) {
-        return send(frame, frame.content().readableBytes());
-    }
-
-    private CompletionStage<Void> send(Object frame, int size) {
-        WsWrite write = new WsWrite(queued, size, frame);
-        if (queued.addAndGet(size) > route.options().maxQueuedBytes()) {
-            write.cancelled(new IllegalStateException("WebSocket outbound queue exceeds maxQueuedBytes="
-                    + route.options().maxQueuedBytes() + "; wait for send stages or isWritable()"));
-            onLoop(() -> closeWith(WebSocketCloseStatus.POLICY_VIOLATION.code(), "Outbound queue full"));
-            return write;
-        }
-        EventLoop loop = ctx.channel().eventLoop();
-        if (loop.inEventLoop()) {
-            write(write);
-        } else {
-            try {
-                loop.execute(() -> write(write));
-            } catch (RejectedExecutionException loopGone) {
-                write.cancelled(new ClosedChannelException());
-            }
-        }
-        return write;
-    }
-
-    private void write(WsWrite write) {
-        if (state != OPEN || !ctx.channel().isActive()) {
-            write.cancelled(state == OPEN ? new ClosedChannelException()
-                    : new IllegalStateException("WebSocket close already sent or received"));
-            return;
-        }
-        out.add(write);
-        if (!(write.frame instanceof PingWebSocketFrame)) {
-            server.counters().messageOut();
-        }
-        if (!ctx.channel().isWritable()) {
-            gate.close(ReadGate.OUTBOUND);
-        }
+        return sends.ping(data);
     }
 
     @Override
@@ -439,16 +330,8 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
     @Override
     public void onWritable(Runnable callback) {
         onLoop(() -> {
-            if (state == CLOSED) {
-                return;
-            }
-            if (ctx.channel().isWritable()) {
-                callbacks.writable(callback);
-            } else {
-                if (writableWaiters == null) {
-                    writableWaiters = new ArrayList<>(2);
-                }
-                writableWaiters.add(callback);
+            if (state != CLOSED) {
+                sends.onWritable(callback, callbacks);
             }
         });
     }

@@ -13,6 +13,8 @@ import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.uring.IoUringIoHandler;
+import io.netty.channel.uring.IoUringServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
@@ -23,8 +25,9 @@ import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 /**
  * The raw Netty baseline of the ws load script: {@code HttpServerCodec}, an aggregator and
  * {@code WebSocketServerProtocolHandler} on {@code /ws}, then a handler echoing text and binary
- * frames with one flush per read batch; one event loop, epoll when available. Run:
- * {@code java -cp benchmarks.jar dev.pronto.jmh.ws.NettyWsServer 8092}.
+ * frames with one flush per read batch; one event loop, epoll when available, or io_uring when the
+ * second argument says {@code IO_URING}. Run:
+ * {@code java -cp benchmarks.jar dev.pronto.jmh.ws.NettyWsServer 8092 [IO_URING]}.
  */
 public final class NettyWsServer {
     private NettyWsServer() {
@@ -32,10 +35,12 @@ public final class NettyWsServer {
 
     public static void main(String[] args) throws InterruptedException {
         int port = args.length > 0 ? Integer.parseInt(args[0]) : 8092;
-        boolean epoll = Epoll.isAvailable();
-        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
+        boolean uring = args.length > 1 && "IO_URING".equals(args[1]);
+        boolean epoll = !uring && Epoll.isAvailable();
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, uring ? IoUringIoHandler.newFactory()
+                : epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
         new ServerBootstrap().group(group)
-                .channel(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
+                .channel(uring ? IoUringServerSocketChannel.class : epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
                 .option(ChannelOption.SO_BACKLOG, 8192)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ChannelInitializer<Channel>() {

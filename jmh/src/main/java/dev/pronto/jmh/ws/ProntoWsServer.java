@@ -8,8 +8,9 @@ import io.netty.buffer.ByteBuf;
 
 /**
  * Pronto for the ws load script: {@code /ws} echoes text as text and binary as binary (HttpArena's
- * echo-ws), one event loop on epoll, or on the transport named by the second argument ({@code IO_URING}, the
- * default where the kernel has it). Run: {@code java -cp benchmarks.jar dev.pronto.jmh.ws.ProntoWsServer 8090 [EPOLL]}.
+ * echo-ws), one event loop on the transport named by the second argument ({@code EPOLL}, {@code IO_URING}),
+ * by default {@code AUTO} (io_uring where the kernel has it, else epoll). Run:
+ * {@code java -cp benchmarks.jar dev.pronto.jmh.ws.ProntoWsServer 8090 [EPOLL]}.
  */
 public final class ProntoWsServer {
     private ProntoWsServer() {
@@ -17,7 +18,7 @@ public final class ProntoWsServer {
 
     public static void main(String[] args) {
         int port = args.length > 0 ? Integer.parseInt(args[0]) : 8090;
-        Transport transport = args.length > 1 ? Transport.valueOf(args[1]) : Transport.EPOLL;
+        Transport transport = args.length > 1 ? Transport.valueOf(args[1]) : Transport.AUTO;
         Server.builder()
                 .config(c -> c.port(port).ioThreads(1).transport(transport).maxConnections(65_536))
                 .routes(r -> r.ws("/ws", new WebSocketHandler() {

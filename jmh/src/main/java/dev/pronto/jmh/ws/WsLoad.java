@@ -28,7 +28,10 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Arguments: host port conns depth warmupSeconds seconds [serverPid]. With a server pid it also
  * prints {@code server-cpu-us/msg <x>}: the server's utime+stime from {@code /proc/<pid>/stat} over
- * exactly the measured window, so connecting and warming up are not charged to the messages.
+ * exactly the measured window, so connecting and warming up are not charged to the messages, and
+ * {@code server-core-util <x>} (that CPU time over the window's wall time: ~1.0 when the server's one
+ * core is saturated). It always prints {@code driver-core-util <x>}, its own process's share of its
+ * core, so a run limited by the driver rather than the server shows.
  */
 public final class WsLoad {
     private static final byte[] MASK = {0x37, (byte) 0xfa, 0x21, 0x3d};
@@ -84,17 +87,22 @@ public final class WsLoad {
         } else {
             TimeUnit.SECONDS.sleep(warmup);
             long cpu0 = cpuTicks(serverPid);
+            long own0 = cpuTicks("self");
             long start = ECHOES.get();
             long t0 = System.nanoTime();
             TimeUnit.SECONDS.sleep(seconds);
             long n = ECHOES.get() - start;
             double elapsed = (System.nanoTime() - t0) / 1e9;
             long cpu1 = cpuTicks(serverPid);
+            long own1 = cpuTicks("self");
             System.out.printf("messages/s %.0f%n", n / elapsed);
+            // USER_HZ is 100 on Linux x86-64 (getconf CLK_TCK): a tick is 10 ms
             if (serverPid != null) {
-                // USER_HZ is 100 on Linux x86-64 (getconf CLK_TCK)
                 System.out.printf("server-cpu-us/msg %.3f%n", (cpu1 - cpu0) * 10_000.0 / Math.max(1, n));
+                System.out.printf("server-core-util %.2f%n", (cpu1 - cpu0) / 100.0 / elapsed);
             }
+            // the driver's whole process (event loop, GC, JIT) against its one core
+            System.out.printf("driver-core-util %.2f%n", (own1 - own0) / 100.0 / elapsed);
         }
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
     }
