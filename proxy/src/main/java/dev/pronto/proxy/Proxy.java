@@ -49,12 +49,14 @@ public final class Proxy implements Handler {
     private final String via;
     /** Null: bodies forwarded whole; else the streaming route's settings. */
     private final StreamedRoute streamed;
+    private final Forwarder.Route route;
 
     private Proxy(UpstreamGroup group, HostHeader host, String via, StreamedRoute streamed) {
         this.group = group;
         this.host = host;
         this.via = via;
         this.streamed = streamed;
+        this.route = new Forwarder.Route(group.members(), host, via);
     }
 
     /** A proxy to {@code group}, preserving Host, with Via {@code 1.1 pronto}. */
@@ -105,6 +107,6 @@ public final class Proxy implements Handler {
             StreamedCall.forward(req, res, streamed);
             return;
         }
-        Forwarder.forward(req, res, group.members(), host == HostHeader.PRESERVE, via);
+        Forwarder.forward(req, res, route);
     }
 }

@@ -68,6 +68,11 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
                 route.options().isBlocking() ? server.blockingExecutor() : null, server.counters());
     }
 
+    /** Which end this is: a client masks its frames and expects unmasked ones. */
+    boolean client() {
+        return server.client();
+    }
+
     /** Where this connection's messages and closes are counted. */
     ProtocolCounters counters() {
         return server.counters();
@@ -78,8 +83,8 @@ final class WsConnection extends ChannelInboundHandlerAdapter implements WebSock
         this.ctx = ctx;
         this.gate = new ReadGate(ctx.channel());
         this.out = new WsOutbound(ctx);
-        this.inbound = new WsInbound(this, callbacks, ctx, route, server.client());
-        this.sends = new WsSends(this, ctx, out, route, server.client());
+        this.inbound = new WsInbound(this, callbacks, ctx, route);
+        this.sends = new WsSends(this, ctx, out, route);
         // the HTTP/1.1 handler may have left reading off; from now on this connection's gate decides
         ctx.channel().config().setAutoRead(true);
         checkWritable();

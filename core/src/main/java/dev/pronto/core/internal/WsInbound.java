@@ -31,13 +31,13 @@ final class WsInbound implements WsDecoder.Sink {
     /** Pronto's own frame parser, or null where Netty's codec decodes (permessage-deflate). */
     private final WsDecoder decoder;
 
-    WsInbound(WsConnection conn, WsCallbacks callbacks, ChannelHandlerContext ctx, WsConnection.Route route, boolean client) {
+    WsInbound(WsConnection conn, WsCallbacks callbacks, ChannelHandlerContext ctx, WsConnection.Route route) {
         this.conn = conn;
         this.callbacks = callbacks;
         this.ctx = ctx;
         WebSocketOptions o = route.options();
         this.assembler = new WsAssembler(o.maxMessageSize(), o.messages());
-        this.decoder = install(ctx.pipeline(), ctx.name(), route, client);
+        this.decoder = install(ctx.pipeline(), ctx.name(), route, conn.client());
     }
 
     /**

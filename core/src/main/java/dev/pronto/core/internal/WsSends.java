@@ -32,12 +32,12 @@ final class WsSends {
     private final AtomicLong queued = new AtomicLong();
     private List<Runnable> writableWaiters;
 
-    WsSends(WsConnection conn, ChannelHandlerContext ctx, WsOutbound out, WsConnection.Route route, boolean client) {
+    WsSends(WsConnection conn, ChannelHandlerContext ctx, WsOutbound out, WsConnection.Route route) {
         this.conn = conn;
         this.ctx = ctx;
         this.out = out;
         this.maxQueuedBytes = route.options().maxQueuedBytes();
-        this.encodesItself = route.deflate() == null && !client;
+        this.encodesItself = route.deflate() == null && !conn.client();
         this.counters = conn.counters();
     }
 

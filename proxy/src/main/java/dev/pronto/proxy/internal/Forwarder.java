@@ -9,6 +9,7 @@ import dev.pronto.client.http.RequestTimeoutException;
 import dev.pronto.client.http.ResponseListener;
 import dev.pronto.core.Request;
 import dev.pronto.core.Response;
+import dev.pronto.proxy.HostHeader;
 import dev.pronto.router.Method;
 import java.util.concurrent.CompletionException;
 
@@ -24,56 +25,72 @@ public final class Forwarder {
     }
 
     /**
-     * Forwards {@code req} through {@code members}; answers {@code res} later.
+     * What every request of one proxy route shares.
      *
-     * @param preserveHost whether to send the client's Host, else the upstream's host:port
+     * @param members the upstream group's members
+     * @param host which Host the upstream request carries
+     * @param via this proxy's Via entry
      */
-    public static void forward(Request req, Response res, Members members, boolean preserveHost, String via) {
-        attempt(req, res.async(), members, null, 0, preserveHost, via);
+    public record Route(Members members, HostHeader host, String via) {
     }
 
-    private static void attempt(Request req, Response res, Members members, Member previous, int tries,
-                                boolean preserveHost, String via) {
-        Member m = members.pick(previous);
-        if (m == null && previous != null && previous.serving()) {
-            m = previous;
-        }
-        if (m == null) {
-            res.status(503).header("Retry-After", "1")
-                    .send("Service Unavailable: no upstream available (all down, ejected or at maxPending)");
-            return;
-        }
-        String address = m.upstream.address();
-        String host = preserveHost && req.header("host") != null ? req.header("host") : address;
-        ClientRequest up = Forwarding.request(req, address, host, via, m.upstream.timeout());
-        m.pending.incrementAndGet();
-        m.sender.send(up, new Relay(req, res, members, m, tries, preserveHost, via));
+    /** Forwards {@code req} through {@code route}'s members; answers {@code res} later. */
+    public static void forward(Request req, Response res, Route route) {
+        new Call(req, res.async(), route).attempt(null);
     }
 
     /**
-     * The answer of one attempt, on the zero-garbage listener path: the pooled response is copied to the
-     * client's response during the callback (head fields copied, body retained), so no future and no
-     * detached response per request.
+     * One forwarded request. It is also the listener of its current attempt, on the zero-garbage
+     * listener path: the pooled response is copied to the client's response during the callback
+     * (head fields copied, body retained), so one object per request, no future and no detached
+     * response. Attempts run one at a time, so {@code member} and {@code tries} need no guard.
      */
-    private record Relay(Request req, Response res, Members members, Member member, int tries, boolean preserveHost,
-                         String via) implements ResponseListener {
+    private static final class Call implements ResponseListener {
+        private final Request req;
+        private final Response res;
+        private final Route route;
+        private Member member;
+        private int tries;
+
+        Call(Request req, Response res, Route route) {
+            this.req = req;
+            this.res = res;
+            this.route = route;
+        }
+
+        void attempt(Member previous) {
+            Member m = route.members().pick(previous);
+            if (m == null && previous != null && previous.serving()) {
+                m = previous;
+            }
+            if (m == null) {
+                res.status(503).header("Retry-After", "1")
+                        .send("Service Unavailable: no upstream available (all down, ejected or at maxPending)");
+                return;
+            }
+            String address = m.upstream.address();
+            String clientHost = req.header("host");
+            String host = route.host() == HostHeader.PRESERVE && clientHost != null ? clientHost : address;
+            ClientRequest up = Forwarding.request(req, address, host, route.via(), m.upstream.timeout());
+            m.pending.incrementAndGet();
+            member = m;
+            m.sender.send(up, this);
+        }
+
         @Override
         public void complete(ClientResponse r, Throwable e) {
-            member.pending.decrementAndGet();
+            Member m = member;
+            m.pending.decrementAndGet();
             if (e == null) {
-                member.succeeded();
-                Forwarding.respond(r, res, req.method(), via);
-            } else {
-                failed(req, res, members, member, tries, preserveHost, via, unwrap(e));
+                m.succeeded();
+                Forwarding.respond(r, res, req.method(), route.via());
+                return;
             }
-        }
-    }
-
-    private static void failed(Request req, Response res, Members members, Member m, int tries, boolean preserveHost,
-                               String via, Throwable cause) {
-        boolean retryable = idempotent(req.method()) && tries < members.policy().retries();
-        if (answerFailure(res, members, m, cause, retryable)) {
-            attempt(req, res, members, m, tries + 1, preserveHost, via);
+            boolean retryable = idempotent(req.method()) && tries < route.members().policy().retries();
+            if (answerFailure(res, route.members(), m, unwrap(e), retryable)) {
+                tries++;
+                attempt(m);
+            }
         }
     }
 
