@@ -3,7 +3,6 @@ package dev.pronto.core;
 import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http2.DefaultHttp2HeadersDecoder;
 import io.netty.handler.codec.http2.Http2Headers;
@@ -35,12 +34,7 @@ class Http2DirectWritesTest {
     }
 
     private Http2Headers decode(RawH2.Frame headers) throws Exception {
-        ByteBuf block = Unpooled.wrappedBuffer(headers.payload());
-        try {
-            return hpack.decodeHeaders(headers.stream(), block);
-        } finally {
-            block.release();
-        }
+        return headers.decodeWith(hpack);
     }
 
     @Test

@@ -40,6 +40,17 @@ final class RawH2 implements AutoCloseable {
 
     /** A frame read from the server. */
     record Frame(int type, int flags, int stream, byte[] payload) {
+        /** This HEADERS frame's block, decoded by {@code hpack} (one decoder per connection: it keeps the table). */
+        Http2Headers decodeWith(io.netty.handler.codec.http2.DefaultHttp2HeadersDecoder hpack)
+                throws io.netty.handler.codec.http2.Http2Exception {
+            ByteBuf block = Unpooled.wrappedBuffer(payload);
+            try {
+                return hpack.decodeHeaders(stream, block);
+            } finally {
+                block.release();
+            }
+        }
+
         /** The error code of a GOAWAY or RST_STREAM frame. */
         long errorCode() {
             int at = type == GOAWAY ? 4 : 0;
