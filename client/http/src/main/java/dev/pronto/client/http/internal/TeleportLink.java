@@ -212,8 +212,10 @@ final class TeleportLink {
             return;
         }
         channel = null;
-        out.release();
-        out = null;
+        if (out != null) {
+            out.release();
+            out = null;
+        }
         backOff();
         if (inflight.isEmpty()) {
             return;
@@ -304,6 +306,11 @@ final class TeleportLink {
             sweep = null;
         }
         pooled.release();
+        if (out != null) {
+            // now, not when the channel reports inactive: a loop shutting down may refuse that notification
+            out.release();
+            out = null;
+        }
         return channel != null ? channel.close() : loop.newSucceededFuture(null);
     }
 
