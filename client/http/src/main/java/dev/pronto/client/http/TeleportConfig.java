@@ -24,6 +24,8 @@ import java.util.Objects;
  * <tr><td>maxHeaderSize</td><td>64 KiB</td><td>bytes of a response head (Go's default read buffer)</td></tr>
  * <tr><td>ioThreads / transport</td><td>1 / AUTO</td><td>event loops of a client that owns its loops</td></tr>
  * <tr><td>tls</td><td>null</td><td>plaintext; set, the handshake asks for TLS and the stream runs inside it</td></tr>
+ * <tr><td>maxBatchDelay</td><td>0</td><td>how long a batch may wait for more requests before it is sent; 0 sends
+ *     it when the event loop's queue of requests drains (Go's {@code MaxBatchDelay})</td></tr>
  * </table>
  *
  * <p>With {@code tls} set the client sets the handshake's TLS flag and, once the server copies it back,
@@ -44,11 +46,12 @@ import java.util.Objects;
  * @param ioThreads 1..4096
  * @param transport preferred transport of owned loops
  * @param tls TLS settings, or null for plaintext
+ * @param maxBatchDelay 0 (send when the queue drains) up to 1 s
  */
 public record TeleportConfig(String host, int port, int connections, TeleportCompression compression,
                              int maxPendingRequests, Duration requestTimeout, Duration connectTimeout,
                              Duration reconnectDelay, int maxResponseSize, int maxHeaderSize, int ioThreads,
-                             Transport transport, ClientTls tls) {
+                             Transport transport, ClientTls tls, Duration maxBatchDelay) {
     /** Default bound of requests queued or in flight per connection (Go's fastrpc uses 1000 too). */
     public static final int DEFAULT_MAX_PENDING = 1000;
     /** Longest wait between reconnection attempts. */
@@ -70,6 +73,10 @@ public record TeleportConfig(String host, int port, int connections, TeleportCom
         range("maxResponseSize", maxResponseSize, 0, Integer.MAX_VALUE);
         range("maxHeaderSize", maxHeaderSize, 256, 1 << 20);
         range("ioThreads", ioThreads, 1, 4096);
+        Objects.requireNonNull(maxBatchDelay, "maxBatchDelay");
+        if (maxBatchDelay.isNegative() || maxBatchDelay.compareTo(Duration.ofSeconds(1)) > 0) {
+            throw new IllegalArgumentException("maxBatchDelay must be 0..1 s, got " + maxBatchDelay);
+        }
         Objects.requireNonNull(transport, "transport");
     }
 
@@ -106,6 +113,7 @@ public record TeleportConfig(String host, int port, int connections, TeleportCom
         private int ioThreads = 1;
         private Transport transport = Transport.AUTO;
         private ClientTls tls;
+        private Duration maxBatchDelay = Duration.ZERO;
 
         private Builder(String host, int port) {
             this.host = host;
@@ -145,10 +153,13 @@ public record TeleportConfig(String host, int port, int connections, TeleportCom
         /** Runs the stream inside TLS with these settings (see the class notes); null for plaintext. */
         public Builder tls(ClientTls value) { tls = value; return this; }
 
+        /** Sets {@code maxBatchDelay}: how long a batch may wait for more requests (see the class notes). */
+        public Builder maxBatchDelay(Duration value) { maxBatchDelay = value; return this; }
+
         /** Builds and validates the configuration. */
         public TeleportConfig build() {
             return new TeleportConfig(host, port, connections, compression, maxPendingRequests, requestTimeout,
-                    connectTimeout, reconnectDelay, maxResponseSize, maxHeaderSize, ioThreads, transport, tls);
+                    connectTimeout, reconnectDelay, maxResponseSize, maxHeaderSize, ioThreads, transport, tls, maxBatchDelay);
         }
     }
 }

@@ -121,6 +121,31 @@ class TeleportClientTest {
     }
 
     @Test
+    void holdsEachBatchForMaxBatchDelay() throws Exception {
+        Duration delay = Duration.ofMillis(200);
+        try (TeleportClient client = TeleportClient.create(config(TeleportCompression.FLATE).maxBatchDelay(delay).build())) {
+            long start = System.nanoTime();
+            List<CompletableFuture<ClientResponse>> calls = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                calls.add(client.send(ClientRequest.get(url("/hello"))).toCompletableFuture());
+            }
+            for (CompletableFuture<ClientResponse> call : calls) {
+                try (ClientResponse r = call.get(5, TimeUnit.SECONDS)) {
+                    assertThat(r.string()).isEqualTo("Hello");
+                }
+            }
+            // nothing can be answered before its batch leaves, and it leaves no sooner than the delay
+            assertThat(System.nanoTime() - start).isGreaterThanOrEqualTo(delay.toNanos());
+        }
+    }
+
+    @Test
+    void refusesABatchDelayOutsideZeroToOneSecond() {
+        assertThatThrownBy(() -> config(TeleportCompression.NONE).maxBatchDelay(Duration.ofMillis(-1)).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxBatchDelay");
+    }
+
+    @Test
     void failsFastPastMaxPendingRequests() {
         try (TeleportClient client = TeleportClient.create(config(TeleportCompression.NONE).maxPendingRequests(2).build())) {
             client.send(ClientRequest.get(url("/park")));

@@ -132,7 +132,13 @@ final class TeleportLink {
         }
         if (!flushScheduled) {
             flushScheduled = true;
-            loop.execute(flushTask);
+            long delay = config.maxBatchDelay().toNanos();
+            if (delay == 0) {
+                loop.execute(flushTask);
+            } else {
+                // the batch waits for more requests; every request written meanwhile rides in it
+                loop.schedule(flushTask, delay, TimeUnit.NANOSECONDS);
+            }
         }
     }
 
