@@ -235,10 +235,11 @@ public final class ServerLifecycle {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
         }
         context.closeAll();
+        // every connection runs its teardown (and frees its buffers) on its loop before the loop may stop:
+        // a loop already terminating can refuse the channelInactive that an io_uring close schedules
+        awaitClosed(deadline);
         if (external == null) {
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-        } else {
-            awaitClosed(deadline);
         }
         context.blockingExecutor().shutdownNow();
         group = null;
