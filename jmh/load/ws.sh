@@ -8,7 +8,8 @@
 # BASELINE_TRANSPORT (default EPOLL; IO_URING also works). With PRONTO_BASE_JAR set, Pronto from that
 # jar (e.g. main's build) runs too, as "base", for a before/after in the same run.
 # Per round and server it prints messages/s, the server's CPU time per message (utime+stime from /proc
-# over exactly the measured window, so connecting and warm-up are not charged), the server core's
+# over exactly the measured window, so connecting and warm-up are not charged) and the kernel's part of it
+# (stime: what no server code can save while making the same syscalls), the server core's
 # utilisation (CPU time / wall, ~1.0 = saturated) and the driver core's (above ~0.9 the driver, not the
 # server, may be the limit). Then medians of ROUNDS with Pronto's ratios to each baseline; then the
 # memory per idle connection with IDLE connections open (heap used after a full GC, plus NMT "Other" =
@@ -80,13 +81,14 @@ load() { # port conns depth warmup seconds [server pid]; output in $OUT
     nice -n "$NICE" taskset -c 0 "$JAVA" -Xmx512m "${SERVER_FLAGS[@]}" -cp "$JAR" dev.pronto.jmh.ws.WsLoad 127.0.0.1 "$@" >"$OUT"
 }
 
-measure() { # server port conns depth -> sets MPS, CPU, SUTIL and DUTIL
+measure() { # server port conns depth -> sets MPS, CPU, SYS, SUTIL and DUTIL
     start_server "$1" "$2"
     load "$2" "$3" "$4" "$WARMUP" 1
     load "$2" "$3" "$4" 2 "$DURATION" "$SERVER_PID"
     stop_server
     MPS=$(awk '/^messages\/s/ {print $2}' "$OUT"); MPS=${MPS:-0}
     CPU=$(awk '/^server-cpu-us\/msg/ {print $2}' "$OUT"); CPU=${CPU:-0}
+    SYS=$(awk '/^server-sys-us\/msg/ {print $2}' "$OUT"); SYS=${SYS:-0}
     SUTIL=$(awk '/^server-core-util/ {print $2}' "$OUT"); SUTIL=${SUTIL:-0}
     DUTIL=$(awk '/^driver-core-util/ {print $2}' "$OUT"); DUTIL=${DUTIL:-0}
 }
@@ -115,15 +117,15 @@ median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {print (b > 0) ? a / b : 0}'; }
 
 run_case() { # label conns depth
-    local -A M C S D
+    local -A M C K S D
     local r i server line
     for r in $(seq "$ROUNDS"); do
         line="  $1 round $r:"
         for i in "${!SERVERS[@]}"; do
             server=${SERVERS[$i]}
             measure "$server" $((18090 + i)) "$2" "$3"
-            M[$server]+="$MPS "; C[$server]+="$CPU "; S[$server]+="$SUTIL "; D[$server]+="$DUTIL "
-            line+=" $server $MPS msg/s $CPU us srv $SUTIL drv $DUTIL |"
+            M[$server]+="$MPS "; C[$server]+="$CPU "; K[$server]+="$SYS "; S[$server]+="$SUTIL "; D[$server]+="$DUTIL "
+            line+=" $server $MPS msg/s $CPU us (kernel $SYS) srv $SUTIL drv $DUTIL |"
         done
         echo "$line load $(cut -d' ' -f1-3 /proc/loadavg)"
     done
@@ -132,7 +134,8 @@ run_case() { # label conns depth
     nm=$(printf '%s\n' ${M[$nt]} | median); nc=$(printf '%s\n' ${C[$nt]} | median)
     for server in "${SERVERS[@]}"; do
         pm=$(printf '%s\n' ${M[$server]} | median); pc=$(printf '%s\n' ${C[$server]} | median)
-        SUMMARY+=("$(printf '%-16s %-16s %10.0f %8.3f %5.2f %5.2f %8.2f %8.2f %8.2f %8.2f' "$1" "$server" "$pm" "$pc" \
+        SUMMARY+=("$(printf '%-16s %-16s %10.0f %8.3f %8.3f %5.2f %5.2f %8.2f %8.2f %8.2f %8.2f' "$1" "$server" "$pm" "$pc" \
+            "$(printf '%s\n' ${K[$server]} | median)" \
             "$(printf '%s\n' ${S[$server]} | median)" "$(printf '%s\n' ${D[$server]} | median)" \
             "$(ratio "$pm" "$vm")" "$(ratio "$pc" "$vc")" "$(ratio "$pm" "$nm")" "$(ratio "$pc" "$nc")")")
     done
@@ -146,7 +149,8 @@ echo "start $(date -u '+%F %H:%M') UTC, load $(cut -d' ' -f1-3 /proc/loadavg); $
 [[ " $CASES " == *" pipelined "* ]] && run_case "$PIPE_CONNS x $PIPE_DEPTH" "$PIPE_CONNS" "$PIPE_DEPTH"
 if (( ${#SUMMARY[@]} > 0 )); then
     echo "median of $ROUNDS rounds (srv/drv: server/driver core utilisation; ratios: msg/s and CPU us/msg to each baseline)"
-    printf '%-16s %-16s %10s %8s %5s %5s %8s %8s %8s %8s\n' case server msg/s us/msg srv drv "vx msg" "vx cpu" "nt msg" "nt cpu"
+    echo "(kernel: the stime part of us/msg; kernel / a baseline's us/msg is the lowest CPU ratio any server making the same syscalls could reach)"
+    printf '%-16s %-16s %10s %8s %8s %5s %5s %8s %8s %8s %8s\n' case server msg/s us/msg kernel srv drv "vx msg" "vx cpu" "nt msg" "nt cpu"
     printf '%s\n' "${SUMMARY[@]}"
 fi
 if [[ " $CASES " == *" idle "* ]]; then

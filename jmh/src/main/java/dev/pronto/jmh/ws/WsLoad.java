@@ -28,7 +28,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Arguments: host port conns depth warmupSeconds seconds [serverPid]. With a server pid it also
  * prints {@code server-cpu-us/msg <x>}: the server's utime+stime from {@code /proc/<pid>/stat} over
- * exactly the measured window, so connecting and warming up are not charged to the messages, and
+ * exactly the measured window, so connecting and warming up are not charged to the messages,
+ * {@code server-sys-us/msg <x>} (the stime part: the kernel's work for the server's syscalls), and
  * {@code server-core-util <x>} (that CPU time over the window's wall time: ~1.0 when the server's one
  * core is saturated). It always prints {@code driver-core-util <x>}, its own process's share of its
  * core, so a run limited by the driver rather than the server shows.
@@ -87,6 +88,7 @@ public final class WsLoad {
         } else {
             TimeUnit.SECONDS.sleep(warmup);
             long cpu0 = cpuTicks(serverPid);
+            long sys0 = sysTicks(serverPid);
             long own0 = cpuTicks("self");
             long start = ECHOES.get();
             long t0 = System.nanoTime();
@@ -94,11 +96,14 @@ public final class WsLoad {
             long n = ECHOES.get() - start;
             double elapsed = (System.nanoTime() - t0) / 1e9;
             long cpu1 = cpuTicks(serverPid);
+            long sys1 = sysTicks(serverPid);
             long own1 = cpuTicks("self");
             System.out.printf("messages/s %.0f%n", n / elapsed);
             // USER_HZ is 100 on Linux x86-64 (getconf CLK_TCK): a tick is 10 ms
             if (serverPid != null) {
                 System.out.printf("server-cpu-us/msg %.3f%n", (cpu1 - cpu0) * 10_000.0 / Math.max(1, n));
+                // the kernel's share (stime): the floor no server code can go below with the same syscalls
+                System.out.printf("server-sys-us/msg %.3f%n", (sys1 - sys0) * 10_000.0 / Math.max(1, n));
                 System.out.printf("server-core-util %.2f%n", (cpu1 - cpu0) / 100.0 / elapsed);
             }
             // the driver's whole process (event loop, GC, JIT) against its one core
@@ -109,13 +114,23 @@ public final class WsLoad {
 
     /** utime + stime of {@code pid} in clock ticks, 0 without a pid. */
     private static long cpuTicks(String pid) throws java.io.IOException {
+        String[] f = stat(pid);
+        return f == null ? 0 : Long.parseLong(f[11]) + Long.parseLong(f[12]);
+    }
+
+    /** stime of {@code pid} (time in the kernel) in clock ticks, 0 without a pid. */
+    private static long sysTicks(String pid) throws java.io.IOException {
+        String[] f = stat(pid);
+        return f == null ? 0 : Long.parseLong(f[12]);
+    }
+
+    private static String[] stat(String pid) throws java.io.IOException {
         if (pid == null) {
-            return 0;
+            return null;
         }
         String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc", pid, "stat"));
         // fields after the command name, which is in parentheses and may hold spaces
-        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+        return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
     }
 
     /** One connection: handshake, then an echo loop with {@code depth} frames in flight. */
