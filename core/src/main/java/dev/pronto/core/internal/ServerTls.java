@@ -164,6 +164,8 @@ public final class ServerTls {
         if (config.clientAuth() != TlsConfig.ClientAuth.NONE) {
             b.clientAuth(config.clientAuth() == TlsConfig.ClientAuth.REQUIRE ? ClientAuth.REQUIRE : ClientAuth.OPTIONAL)
                     .trustManager(material.trusted());
+        } else {
+            b.trustManager(NoClientCertificates.INSTANCE);
         }
         SslContext built;
         try {
