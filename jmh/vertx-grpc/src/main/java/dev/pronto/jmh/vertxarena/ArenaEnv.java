@@ -28,12 +28,20 @@ record ArenaEnv(int port, int h2cPort, int tlsPort, int h2Port, Path tlsCert, Pa
         return new ArenaEnv(port(env, "PORT", 8080), port(env, "H2C_PORT", 8082), port(env, "TLS_PORT", 8081),
                 port(env, "H2_PORT", 8443), Path.of(env.getOrDefault("TLS_CERT", "/certs/server.crt")),
                 Path.of(env.getOrDefault("TLS_KEY", "/certs/server.key")), Path.of(env.getOrDefault("DATA_DIR", "/data")),
-                noUrl ? DEFAULT_DATABASE_URL : url, noUrl ? 1 : integer(env, "DATABASE_MAX_CONN", 256));
+                noUrl ? DEFAULT_DATABASE_URL : url, noUrl ? 1 : poolSize(env));
     }
 
     /** Whether both PEM files are readable, so the TLS listeners start (the arena app's rule). */
     boolean hasCertificate() {
         return Files.isReadable(tlsCert) && Files.isReadable(tlsKey);
+    }
+
+    private static int poolSize(Map<String, String> env) {
+        int size = integer(env, "DATABASE_MAX_CONN", 256);
+        if (size < 1) {
+            throw new IllegalArgumentException("DATABASE_MAX_CONN must be at least 1, got " + size);
+        }
+        return size;
     }
 
     private static int port(Map<String, String> env, String name, int fallback) {

@@ -52,6 +52,11 @@ final class ArenaRoutes {
         router.get("/ws").handler(rc -> rc.request().toWebSocket().onSuccess(ws -> {
             ws.textMessageHandler(ws::writeTextMessage);
             ws.binaryMessageHandler(ws::writeBinaryMessage);
+        }).onFailure(e -> {
+            // not an upgrade Vert.x accepts (an HTTP/2 GET, say): Vert.x answered an HTTP/1.1 one already
+            if (!rc.response().ended()) {
+                rc.fail(400);
+            }
         }));
         router.get("/metrics").handler(shared.metrics()::scrape);
         shared.db().mount(router);

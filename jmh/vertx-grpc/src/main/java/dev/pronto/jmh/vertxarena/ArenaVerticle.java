@@ -1,5 +1,6 @@
 package dev.pronto.jmh.vertxarena;
 
+import io.netty.handler.codec.compression.BrotliMode;
 import io.netty.handler.codec.compression.StandardCompressionOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -83,7 +84,7 @@ final class ArenaVerticle extends VerticleBase {
     private static HttpServerOptions options(int port, int listener) {
         return new HttpServerOptions().setPort(port == 0 ? -listener : port).setHttp2ClearTextEnabled(true).setCompressionSupported(true)
                 .setCompressionContentSizeThreshold(1024)
-                .addCompressor(StandardCompressionOptions.brotli(5, 22, io.netty.handler.codec.compression.BrotliMode.TEXT))
+                .addCompressor(StandardCompressionOptions.brotli(5, 22, BrotliMode.TEXT))
                 .addCompressor(StandardCompressionOptions.gzip(6, 15, 8));
     }
 

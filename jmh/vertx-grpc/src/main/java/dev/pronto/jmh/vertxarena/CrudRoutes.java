@@ -110,7 +110,7 @@ final class CrudRoutes {
             }
             return value;
         } catch (DecodeException | IllegalArgumentException e) {
-            rc.fail(400, e);
+            rc.fail(400);
             return null;
         }
     }

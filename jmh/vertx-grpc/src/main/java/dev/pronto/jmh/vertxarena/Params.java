@@ -18,7 +18,7 @@ final class Params {
         try {
             return Integer.parseInt(value);
         } catch (NumberFormatException e) {
-            rc.fail(400, e);
+            rc.fail(400);
             return null;
         }
     }

@@ -27,6 +27,7 @@ public final class VertxArenaServer implements AutoCloseable {
         this.ports = ports;
     }
 
+    /** Starts the service configured by the environment, printing its ports; stops it at JVM exit. */
     public static void main(String[] args) {
         VertxArenaServer server = start(System.getenv()).await();
         System.out.println("vert.x arena listening on " + server.ports() + " ("

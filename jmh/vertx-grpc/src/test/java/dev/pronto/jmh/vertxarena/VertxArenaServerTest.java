@@ -142,6 +142,11 @@ class VertxArenaServerTest {
     }
 
     @Test
+    void webSocketPathOverH2IsABadRequestNotAHang() {
+        assertThat(Answer.get(h2c, port(0), "/ws", Map.of()).status()).isEqualTo(400);
+    }
+
+    @Test
     void asyncDbWithoutADatabaseAnswersTheEmptyResult() {
         assertThat(Answer.get(http1, port(0), "/async-db", Map.of()).body().toString()).isEqualTo("{\"items\":[],\"count\":0}");
     }
