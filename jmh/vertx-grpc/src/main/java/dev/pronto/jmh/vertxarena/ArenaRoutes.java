@@ -29,6 +29,9 @@ final class ArenaRoutes {
     /** A router over {@code shared}, for one verticle. */
     static Router router(Vertx vertx, Shared shared) {
         Router router = Router.router(vertx);
+        // Client errors answer plainly; without these handlers Vert.x Web logs every one of them as unhandled.
+        router.errorHandler(400, rc -> rc.response().setStatusCode(400).end("Bad Request"));
+        router.errorHandler(404, rc -> rc.response().setStatusCode(404).end("Not Found"));
         BodyHandler body = BodyHandler.create(false).setBodyLimit(MAX_BODY);
         router.get("/pipeline").handler(rc -> text(rc, "ok"));
         router.get("/baseline11").handler(rc -> sum(rc, 0));
