@@ -1,11 +1,21 @@
 #!/usr/bin/env bash
 # Startup and memory: for hello.jar and arena.jar (each without and, when TRAIN_AOT=1, with a JDK 25
-# AOT cache) against a Vert.x service and raw Netty answering the same plaintext request, same run.
-# Per target and round: seconds from process start to the first 200 on /plaintext, RSS 1 s after
-# that, RSS after a short wrk load, and RSS holding IDLE_CONNS keep-alive connections that each
-# got one answer; also the CPU seconds the process used up to its first answer, which a busy machine
-# inflates far less than wall time. Server pinned to core 1, probe and wrk to core 0. Prints medians of ROUNDS.
-# Needs: wrk, python3, curl, examples/target/{hello,arena}.jar and jmh/target/benchmarks.jar.
+# AOT cache) against Vert.x and raw Netty doing the same, same run:
+#   hello.jar  vs  vertx (VertxPlaintextServer: a Vert.x HttpServer answering /plaintext) and
+#                  netty (NettyBaselineServer: raw Netty HTTP/1.1 answering /plaintext);
+#   arena.jar  vs  vertx-arena (VertxArenaServer in jmh/vertx-grpc: an idiomatic Vert.x 5 service started
+#                  with arena.jar's environment, ARENA_ENV, doing what arena.jar does at start: the HTTP/1.1+h2c,
+#                  h2c, HTTPS and TLS-h2 listeners, a Vert.x Web router with the arena routes, the gRPC
+#                  BenchmarkService, a vertx-pg-client pool, Micrometer+Prometheus, WebSocket echo, compression and
+#                  a static memory cache; without arena.jar's teleport listener, which Vert.x has no counterpart of).
+# Per target and round: seconds from process start to the first 200 on /plaintext (/pipeline for the arena
+# services), RSS 1 s after that, RSS after a short wrk load, and RSS holding IDLE_CONNS keep-alive connections
+# that each got one answer; also the CPU seconds the process used up to its first answer, which a busy machine
+# inflates far less than wall time. Server pinned to core 1, probe and wrk to core 0. Prints medians of ROUNDS
+# with every target's ratios to vertx and, for the arena rows, to vertx-arena.
+# TARGETS="arena vertx-arena vertx" measures a subset (an AOT cache is trained only for hello-aot or arena-aot).
+# Needs: wrk, python3, curl, examples/target/{hello,arena}.jar, jmh/target/benchmarks.jar and
+# jmh/vertx-grpc/target/vertx-grpc.jar (mvn -B -q -pl examples,jmh,jmh/vertx-grpc -am package -DskipTests).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source jmh/load/common.sh
@@ -26,11 +36,14 @@ BASE_HELLO_JAR="${BASE_HELLO_JAR:-}"
 BASE_ARENA_JAR="${BASE_ARENA_JAR:-}"
 # The Vert.x and raw Netty baselines.
 BENCH_JAR="${BENCH_JAR:-jmh/target/benchmarks.jar}"
+# The Vert.x arena service (its own jar for its Vert.x gRPC version).
+VERTX_JAR="${VERTX_JAR:-jmh/vertx-grpc/target/vertx-grpc.jar}"
 require_tool wrk "apt-get install wrk"
 require_tool python3 "apt-get install python3"
 require_file "$HELLO_JAR" "mvn -B -q -pl examples -am package -DskipTests"
 require_file "$ARENA_JAR" "mvn -B -q -pl examples -am package -DskipTests"
 require_file "$BENCH_JAR" "mvn -B -q -pl jmh -am package -DskipTests"
+require_file "$VERTX_JAR" "mvn -B -q -pl jmh/vertx-grpc -am package -DskipTests"
 ulimit -n $((IDLE_CONNS + 1024)) 2>/dev/null || { echo "ulimit -n too low for IDLE_CONNS=$IDLE_CONNS" >&2; exit 1; }
 PROBE=jmh/load/startup_probe.py
 LOG=$(mktemp)
@@ -48,9 +61,11 @@ command_of() { # target -> the server command line
         arena-base) echo "${ARENA_ENV[*]} $JAVA ${FLAGS[*]} -jar $BASE_ARENA_JAR" ;;
         vertx) echo "$JAVA ${FLAGS[*]} -cp $BENCH_JAR dev.pronto.jmh.core.VertxPlaintextServer $PORT" ;;
         netty) echo "$JAVA ${FLAGS[*]} -cp $BENCH_JAR dev.pronto.jmh.core.NettyBaselineServer $PORT" ;;
+        vertx-arena) echo "${ARENA_ENV[*]} $JAVA ${FLAGS[*]} -cp $VERTX_JAR dev.pronto.jmh.vertxarena.VertxArenaServer" ;;
+        *) echo "unknown target $1" >&2; exit 1 ;;
     esac
 }
-path_of() { [[ "$1" == arena* ]] && echo /pipeline || echo /plaintext; }  # arena.jar has no /plaintext
+path_of() { [[ "$1" == arena* || "$1" == vertx-arena ]] && echo /pipeline || echo /plaintext; }  # the arena services have no /plaintext
 rss() { awk '/^VmRSS:/ {print $2}' "/proc/$1/status"; }
 
 measure() { # target -> "seconds idle_kib loaded_kib conns_kib cpu_seconds"
@@ -78,13 +93,19 @@ measure() { # target -> "seconds idle_kib loaded_kib conns_kib cpu_seconds"
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
 echo "load before: $(uptime)"
-TARGETS=(hello arena vertx netty)
-if [[ "$TRAIN_AOT" == 1 ]]; then
+if [[ -z "${TARGETS:-}" ]]; then
+    TARGETS="hello arena vertx vertx-arena netty"
+    [[ "$TRAIN_AOT" == 1 ]] && TARGETS="hello hello-aot arena arena-aot vertx vertx-arena netty"
+fi
+# shellcheck disable=SC2206
+TARGETS=($TARGETS)
+if [[ " ${TARGETS[*]} " == *" hello-aot "* ]]; then
     PORT=$((PORT + 1)) bash jmh/load/aot-train.sh "$HELLO_JAR" "${HELLO_JAR%.jar}.aot" $((PORT + 1)) /plaintext
+fi
+if [[ " ${TARGETS[*]} " == *" arena-aot "* ]]; then
     env PORT=$((PORT + 1)) H2C_PORT=0 TLS_PORT=0 H2_PORT=0 TELEPORT_PORT=0 DATA_DIR="$DATA" TLS_CERT="$DATA/certs/server.crt" \
         TLS_KEY="$DATA/certs/server.key" bash jmh/load/aot-train.sh "$ARENA_JAR" "${ARENA_JAR%.jar}.aot" \
         $((PORT + 1)) /pipeline /baseline11?a=1\&b=2 /json/25 /static/reset.css
-    TARGETS=(hello hello-aot arena arena-aot vertx netty)
 fi
 [[ -n "$BASE_HELLO_JAR" ]] && TARGETS+=(hello-base)
 [[ -n "$BASE_ARENA_JAR" ]] && TARGETS+=(arena-base)
@@ -99,13 +120,19 @@ for r in $(seq "$ROUNDS"); do
     echo "$line"
 done
 med() { tr ' ' '\n' <<<"$1" | grep -v '^$' | median; }
+ratio() { [[ -n "$2" ]] && printf '%.2f' "$(bc -l <<<"$1/$2")" || echo -; }  # value baseline-or-empty
 echo
 echo "medians of $ROUNDS rounds; server on core 1 (${FLAGS[*]}), probe and wrk on core 0; RSS MiB"
-printf '%-10s %12s %9s %10s %12s %14s %10s %10s\n' target first-resp cpu idle-RSS after-load "${IDLE_CONNS}-conns" vs-vertx-s vs-vertx-idle
-vs=$(med "${S[vertx]}"); vi=$(med "${I[vertx]}")
+printf '%-12s %11s %8s %9s %11s %13s %10s %13s %10s %13s\n' target first-resp cpu idle-RSS after-load \
+    "${IDLE_CONNS}-conns" vs-vertx-s vs-vertx-idle vs-vxarena-s vs-vxarena-idle
+vs=; vi=; as=; ai=
+[[ -n "${S[vertx]:-}" ]] && { vs=$(med "${S[vertx]}"); vi=$(med "${I[vertx]}"); }
+[[ -n "${S[vertx-arena]:-}" ]] && { as=$(med "${S[vertx-arena]}"); ai=$(med "${I[vertx-arena]}"); }
 for t in "${TARGETS[@]}"; do
     s=$(med "${S[$t]}"); i=$(med "${I[$t]}"); l=$(med "${L[$t]}"); c=$(med "${C[$t]}"); u=$(med "${U[$t]}")
-    printf '%-10s %11.3fs %8.2fs %10.1f %12.1f %14.1f %10.2f %10.2f\n' "$t" "$s" "$u" "$(bc -l <<<"$i/1024")" "$(bc -l <<<"$l/1024")" \
-        "$(bc -l <<<"$c/1024")" "$(bc -l <<<"$s/$vs")" "$(bc -l <<<"$i/$vi")"
+    xs=-; xi=-
+    [[ "$t" == arena* || "$t" == vertx-arena ]] && { xs=$(ratio "$s" "$as"); xi=$(ratio "$i" "$ai"); }
+    printf '%-12s %10.3fs %7.2fs %9.1f %11.1f %13.1f %10s %13s %10s %13s\n' "$t" "$s" "$u" "$(bc -l <<<"$i/1024")" \
+        "$(bc -l <<<"$l/1024")" "$(bc -l <<<"$c/1024")" "$(ratio "$s" "$vs")" "$(ratio "$i" "$vi")" "$xs" "$xi"
 done
 echo "load after: $(uptime)"
