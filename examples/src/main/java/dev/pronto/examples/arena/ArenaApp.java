@@ -70,7 +70,9 @@ public final class ArenaApp implements AutoCloseable {
         }
         String url = config.databaseUrl() == null ? DEFAULT_DATABASE_URL : config.databaseUrl();
         VertxLoops loops = VertxLoops.create(Runtime.getRuntime().availableProcessors());
-        Postgres postgres = Postgres.create(loops.vertx(), PgConfig.builder().url(url)
+        // Connected once the listeners are up (onStart below): the first answers do not wait for the Postgres
+        // client to load on the event loops, and the database routes answer 503 until a connection is live anyway.
+        Postgres postgres = Postgres.prepare(loops.vertx(), PgConfig.builder().url(url)
                 // No DATABASE_URL (HttpArena's profiles without a database): one connection per loop retrying in
                 // the background instead of DATABASE_MAX_CONN of them competing with the first requests.
                 .maxConnections(config.databaseUrl() == null ? 1 : config.maxDbConnections()).build());
@@ -92,6 +94,7 @@ public final class ArenaApp implements AutoCloseable {
                 .routes(new CrudController$Routes(new CrudController(postgres)))
                 .routes(new EchoSocket())
                 .routes(r -> r.register(Grpc.services(new BenchmarkGrpc())))
+                .onStart(started -> postgres.connect())
                 .build().start();
         ops.bind(server);
         LOG.info("Arena app on ports {}: static files from {}, database {}", server.ports(), staticDir, url.replaceAll(":[^:@/]*@", ":***@"));

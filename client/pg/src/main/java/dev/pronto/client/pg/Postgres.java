@@ -16,6 +16,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Postgres for a server running on Vert.x's event loops: one small pool of pipelined connections
@@ -43,6 +44,7 @@ public final class Postgres implements AutoCloseable {
     private final FastThreadLocal<LoopPool> current = new FastThreadLocal<>();
     private final Map<EventLoop, LoopPool> pools = new IdentityHashMap<>();
     private final int perLoop;
+    private final AtomicBoolean connecting = new AtomicBoolean();
 
     private Postgres(Vertx vertx, PgConfig config) {
         List<EventLoop> loops = new ArrayList<>();
@@ -51,12 +53,7 @@ public final class Postgres implements AutoCloseable {
         }
         perLoop = config.connectionsPerLoop(loops.size());
         for (EventLoop loop : loops) {
-            LoopPool pool = new LoopPool(vertx, loop, config, perLoop);
-            pools.put(loop, pool);
-            onLoop(loop, () -> {
-                current.set(pool);
-                pool.start();
-            });
+            pools.put(loop, new LoopPool(vertx, loop, config, perLoop));
         }
     }
 
@@ -68,9 +65,39 @@ public final class Postgres implements AutoCloseable {
      * @return the clients, connecting in the background
      */
     public static Postgres create(Vertx vertx, PgConfig config) {
+        Postgres postgres = prepare(vertx, config);
+        postgres.connect();
+        return postgres;
+    }
+
+    /**
+     * Creates the per-loop pools without connecting: until {@link #connect()} every query fails at once
+     * with a 503, and the health check is down. For a server that should take its first requests before
+     * the pools start, e.g. {@code Server.builder().onStart(s -> postgres.connect())}: opening the first
+     * connections loads the Postgres client on the event loops.
+     *
+     * @param vertx the Vert.x instance the server's loops belong to, e.g. {@link VertxLoops#vertx()}
+     * @param config where Postgres is and how many connections to open
+     * @return the clients, not connecting yet
+     */
+    public static Postgres prepare(Vertx vertx, PgConfig config) {
         Objects.requireNonNull(vertx, "vertx");
         Objects.requireNonNull(config, "config");
         return new Postgres(vertx, config);
+    }
+
+    /**
+     * Starts connecting on every loop; later calls do nothing. Any thread; waits up to five seconds
+     * per loop for the loop to take the task, not for a connection.
+     */
+    public void connect() {
+        if (!connecting.compareAndSet(false, true)) {
+            return;
+        }
+        pools.forEach((loop, pool) -> onLoop(loop, () -> {
+            current.set(pool);
+            pool.start();
+        }));
     }
 
     /**
@@ -80,6 +107,9 @@ public final class Postgres implements AutoCloseable {
      */
     public PgClient client() {
         LoopPool pool = current.getIfExists();
+        if (pool == null) {
+            pool = ownPool();
+        }
         if (pool == null) {
             throw new IllegalStateException("Postgres.client() called on " + Thread.currentThread().getName()
                     + ", which is not a Vert.x event loop of this instance; run the server on VertxLoops"
@@ -147,10 +177,21 @@ public final class Postgres implements AutoCloseable {
      */
     @Override
     public void close() {
+        connecting.set(true); // a later connect() must not reopen what is closed
         pools.forEach((loop, pool) -> onLoop(loop, () -> {
             pool.close();
             current.remove();
         }));
+    }
+
+    // before connect() has run on this loop, its thread-local is not set yet
+    private LoopPool ownPool() {
+        for (Map.Entry<EventLoop, LoopPool> e : pools.entrySet()) {
+            if (e.getKey().inEventLoop()) {
+                return e.getValue();
+            }
+        }
+        return null;
     }
 
     private static void onLoop(EventLoop loop, Runnable task) {
