@@ -78,7 +78,8 @@ stop_server() {
 }
 
 load() { # port conns depth warmup seconds [server pid]; output in $OUT
-    nice -n "$NICE" taskset -c 0 "$JAVA" -Xmx512m "${SERVER_FLAGS[@]}" -cp "$JAR" dev.pronto.jmh.ws.WsLoad 127.0.0.1 "$@" >"$OUT"
+    nice -n "$NICE" taskset -c 0 "$JAVA" -Xmx512m "${SERVER_FLAGS[@]}" -cp "$JAR" dev.pronto.jmh.ws.WsLoad 127.0.0.1 "$@" >"$OUT" 2>&1 \
+        || { echo "load driver failed (port $1, $2 connections x $3):" >&2; grep -v '^WARNING' "$OUT" | tail -20 >&2; exit 1; }
 }
 
 measure() { # server port conns depth -> sets MPS, CPU, SYS, SUTIL and DUTIL

@@ -38,6 +38,7 @@ public final class WsLoad {
     private static final byte[] MASK = {0x37, (byte) 0xfa, 0x21, 0x3d};
     private static final byte[] FRAME = frame("hello");
     private static final AtomicLong ECHOES = new AtomicLong();
+    private static final java.util.Queue<Channel> UPGRADED = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     private WsLoad() {
     }
@@ -82,6 +83,9 @@ public final class WsLoad {
             System.out.println("upgraded only " + (conns - upgraded.getCount()) + " of " + conns);
             System.exit(1);
         }
+        // The echo starts once every connection is upgraded: the figures are the steady echo of CONNS
+        // connections, not a connect storm, where a saturated server loop accepts the rest slowly.
+        UPGRADED.forEach(ch -> Echo.start(ch, depth));
         if (depth == 0) {
             System.out.println("open " + conns);
             TimeUnit.SECONDS.sleep(seconds);
@@ -188,12 +192,19 @@ public final class WsLoad {
             }
             in.skipBytes(stop + 4);
             open = true;
+            UPGRADED.add(ch);
             upgraded.countDown();
-            for (int i = 0; i < depth; i++) {
-                ch.write(ch.alloc().buffer(FRAME.length).writeBytes(FRAME), ch.voidPromise());
-            }
-            ch.flush();
             return true;
+        }
+
+        /** Puts {@code depth} frames in flight on {@code ch}; the echo loop keeps them there. */
+        static void start(Channel ch, int depth) {
+            ch.eventLoop().execute(() -> {
+                for (int i = 0; i < depth; i++) {
+                    ch.write(ch.alloc().buffer(FRAME.length).writeBytes(FRAME), ch.voidPromise());
+                }
+                ch.flush();
+            });
         }
 
         @Override
