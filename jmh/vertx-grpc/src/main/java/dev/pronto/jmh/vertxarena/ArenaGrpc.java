@@ -4,10 +4,10 @@ import com.google.protobuf.MessageOrBuilder;
 import dev.pronto.examples.arena.grpc.StreamRequest;
 import dev.pronto.examples.arena.grpc.SumReply;
 import dev.pronto.examples.arena.grpc.SumRequest;
+import dev.pronto.jmh.vertxgrpc.StreamSumProducer;
 import io.vertx.core.Vertx;
 import io.vertx.grpc.common.GrpcMessageDecoder;
 import io.vertx.grpc.common.GrpcMessageEncoder;
-import io.vertx.grpc.common.GrpcWriteStream;
 import io.vertx.grpc.common.ServiceMethod;
 import io.vertx.grpc.common.ServiceName;
 import io.vertx.grpc.server.GrpcServer;
@@ -31,7 +31,7 @@ final class ArenaGrpc {
     static GrpcServer server(Vertx vertx) {
         GrpcServer grpc = GrpcServer.server(vertx);
         grpc.callHandler(GET_SUM, call -> call.handler(req -> call.response().end(reply(req.getA() + req.getB()))));
-        grpc.callHandler(STREAM_SUM, call -> call.handler(req -> new Producer(call.response(), req).run()));
+        grpc.callHandler(STREAM_SUM, call -> call.handler(req -> new StreamSumProducer(call.response(), req).run()));
         grpc.callHandler(COLLECT_SUM, call -> {
             int[] total = {0};
             call.handler(req -> total[0] += req.getA() + req.getB());
@@ -50,31 +50,5 @@ final class ArenaGrpc {
 
     private static SumReply reply(int result) {
         return SumReply.newBuilder().setResult(result).build();
-    }
-
-    /** Writes StreamSum's replies while the write queue has room, resuming on drain. */
-    private static final class Producer implements Runnable {
-        private final GrpcWriteStream<SumReply> out;
-        private final int base;
-        private final int count;
-        private int next;
-
-        Producer(GrpcWriteStream<SumReply> out, StreamRequest req) {
-            this.out = out;
-            this.base = req.getA() + req.getB();
-            this.count = Math.max(0, req.getCount());
-        }
-
-        @Override
-        public void run() {
-            while (next < count && !out.writeQueueFull()) {
-                out.write(reply(base + next++));
-            }
-            if (next < count) {
-                out.drainHandler(v -> run());
-            } else {
-                out.end();
-            }
-        }
     }
 }

@@ -8,7 +8,6 @@ import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.grpc.common.GrpcMessageDecoder;
 import io.vertx.grpc.common.GrpcMessageEncoder;
-import io.vertx.grpc.common.GrpcWriteStream;
 import io.vertx.grpc.common.ServiceMethod;
 import io.vertx.grpc.common.ServiceName;
 import io.vertx.grpc.server.GrpcServer;
@@ -37,36 +36,10 @@ public final class VertxGrpcServer {
         GrpcServer grpc = GrpcServer.server(vertx);
         grpc.callHandler(GET_SUM, call -> call.handler(req ->
                 call.response().end(SumReply.newBuilder().setResult(req.getA() + req.getB()).build())));
-        grpc.callHandler(STREAM_SUM, call -> call.handler(req -> new Producer(call.response(), req).run()));
+        grpc.callHandler(STREAM_SUM, call -> call.handler(req -> new StreamSumProducer(call.response(), req).run()));
         HttpServerOptions options = new HttpServerOptions().setPort(port).setHttp2ClearTextEnabled(true)
                 .setTcpNoDelay(true);
         vertx.createHttpServer(options).requestHandler(grpc).listen()
                 .onSuccess(s -> System.out.println("vert.x grpc listening on " + s.actualPort()));
-    }
-
-    /** Writes StreamSum's replies while the write queue has room, resuming on drain, as SumService does on onReady. */
-    private static final class Producer implements Runnable {
-        private final GrpcWriteStream<SumReply> out;
-        private final int base;
-        private final int count;
-        private int next;
-
-        Producer(GrpcWriteStream<SumReply> out, StreamRequest req) {
-            this.out = out;
-            this.base = req.getA() + req.getB();
-            this.count = Math.max(0, req.getCount());
-        }
-
-        @Override
-        public void run() {
-            while (next < count && !out.writeQueueFull()) {
-                out.write(SumReply.newBuilder().setResult(base + next++).build());
-            }
-            if (next < count) {
-                out.drainHandler(v -> run());
-            } else {
-                out.end();
-            }
-        }
     }
 }
