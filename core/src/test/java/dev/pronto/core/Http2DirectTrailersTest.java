@@ -34,10 +34,6 @@ class Http2DirectTrailersTest {
         server.close();
     }
 
-    private Http2Headers decode(RawH2.Frame headers) throws Exception {
-        return headers.decodeWith(hpack);
-    }
-
     private static int endStream(RawH2.Frame f) {
         return f.flags() & RawH2.END_STREAM;
     }
@@ -51,11 +47,11 @@ class Http2DirectTrailersTest {
             RawH2.Frame data = h2.awaitFrame(RawH2.DATA);
             RawH2.Frame trailers = h2.awaitFrame(RawH2.HEADERS);
 
-            assertThat(decode(head).status()).hasToString("200");
+            assertThat(head.decodeWith(hpack).status()).hasToString("200");
             assertThat(endStream(head)).isZero();
             assertThat(data.text()).isEqualTo("body");
             assertThat(endStream(data)).isZero();
-            Http2Headers fields = decode(trailers);
+            Http2Headers fields = trailers.decodeWith(hpack);
             assertThat(fields.get("grpc-status")).hasToString("0");
             assertThat(fields.get("x-sum")).hasToString("3");
             assertThat(fields.status()).isNull();
@@ -73,7 +69,7 @@ class Http2DirectTrailersTest {
 
             assertThat(endStream(head)).isZero();
             assertThat(trailers.type()).isEqualTo(RawH2.HEADERS);
-            assertThat(decode(trailers).get("grpc-status")).hasToString("5");
+            assertThat(trailers.decodeWith(hpack).get("grpc-status")).hasToString("5");
             assertThat(endStream(trailers)).isEqualTo(RawH2.END_STREAM);
         }
     }
@@ -89,7 +85,7 @@ class Http2DirectTrailersTest {
 
             assertThat(data.payload()).hasSize(10_000);
             assertThat(endStream(data)).isZero();
-            assertThat(decode(trailers).get("grpc-status")).hasToString("0");
+            assertThat(trailers.decodeWith(hpack).get("grpc-status")).hasToString("0");
         }
     }
 
@@ -102,7 +98,7 @@ class Http2DirectTrailersTest {
 
             assertThat(h2.awaitFrame(RawH2.DATA).text()).isEqualTo("body");
             RawH2.Frame trailers = h2.awaitFrame(RawH2.HEADERS);
-            assertThat(decode(trailers).get("x-sum")).hasToString("3");
+            assertThat(trailers.decodeWith(hpack).get("x-sum")).hasToString("3");
             assertThat(endStream(trailers)).isEqualTo(RawH2.END_STREAM);
         }
     }
@@ -115,9 +111,9 @@ class Http2DirectTrailersTest {
             for (int stream = 1; stream <= 5; stream += 2) {
                 h2.request(stream, "GET", "/t", RawH2.END_STREAM);
 
-                assertThat(decode(h2.awaitFrame(RawH2.HEADERS)).status()).hasToString("200");
+                assertThat(h2.awaitFrame(RawH2.HEADERS).decodeWith(hpack).status()).hasToString("200");
                 h2.awaitFrame(RawH2.DATA);
-                assertThat(decode(h2.awaitFrame(RawH2.HEADERS)).get("grpc-status")).hasToString("0");
+                assertThat(h2.awaitFrame(RawH2.HEADERS).decodeWith(hpack).get("grpc-status")).hasToString("0");
             }
         }
     }

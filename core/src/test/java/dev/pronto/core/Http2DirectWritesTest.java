@@ -33,16 +33,12 @@ class Http2DirectWritesTest {
         server.close();
     }
 
-    private Http2Headers decode(RawH2.Frame headers) throws Exception {
-        return headers.decodeWith(hpack);
-    }
-
     @Test
     void headerBlockDecodesWithAStandardDecoder() throws Exception {
         try (RawH2 h2 = new RawH2(server.port())) {
             h2.request(1, "GET", "/teapot", RawH2.END_STREAM);
 
-            Http2Headers headers = decode(h2.awaitFrame(RawH2.HEADERS));
+            Http2Headers headers = h2.awaitFrame(RawH2.HEADERS).decodeWith(hpack);
 
             assertThat(headers.status()).hasToString("418");
             assertThat(headers.get("x-long")).hasToString(longValue);
@@ -58,7 +54,7 @@ class Http2DirectWritesTest {
         try (RawH2 h2 = new RawH2(server.port())) {
             h2.request(1, "GET", "/buffer", RawH2.END_STREAM);
 
-            assertThat(decode(h2.awaitFrame(RawH2.HEADERS)).get("content-length")).hasToString("10000");
+            assertThat(h2.awaitFrame(RawH2.HEADERS).decodeWith(hpack).get("content-length")).hasToString("10000");
             RawH2.Frame data = h2.awaitFrame(RawH2.DATA);
             assertThat(data.text()).isEqualTo("b".repeat(10_000));
             assertThat(data.flags() & RawH2.END_STREAM).isEqualTo(RawH2.END_STREAM);
@@ -107,7 +103,7 @@ class Http2DirectWritesTest {
             for (int stream = 1; stream <= 5; stream += 2) {
                 h2.request(stream, "GET", "/ok", RawH2.END_STREAM);
 
-                assertThat(decode(h2.awaitFrame(RawH2.HEADERS)).status()).hasToString("200");
+                assertThat(h2.awaitFrame(RawH2.HEADERS).decodeWith(hpack).status()).hasToString("200");
             }
         }
     }
