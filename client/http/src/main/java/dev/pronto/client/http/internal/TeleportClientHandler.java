@@ -153,6 +153,15 @@ final class TeleportClientHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        release();
+        link.closed(ctx.channel(), cause);
+    }
+
+    /**
+     * Frees the handshake, the reader and the output (which the link frees too once it took it;
+     * both are idempotent). Idempotent; the loop, or any thread once the loop has terminated.
+     */
+    void release() {
         if (timeout != null) {
             timeout.cancel(false);
         }
@@ -162,11 +171,12 @@ final class TeleportClientHandler extends ChannelInboundHandlerAdapter {
         }
         if (reader != null) {
             reader.release();
+            reader = null;
         }
-        if (output != null && !link.owns(output)) {
-            output.release();  // the TLS handshake never finished: the link never took it
+        if (output != null) {
+            output.release();
+            output = null;
         }
-        link.closed(ctx.channel(), cause);
     }
 
     @Override

@@ -45,6 +45,8 @@ final class TeleportLink {
     private final DecodedResponse pooled = DecodedResponse.pooled();
     private final Runnable flushTask = this::flush;
     private Channel channel;
+    /** The latest connection's handler: freed by {@link #abandon} when its loop dropped it unannounced. */
+    private TeleportClientHandler handler;
     private TeleportOutput out;
     private boolean connecting;
     private boolean flushScheduled;
@@ -168,7 +170,7 @@ final class TeleportLink {
         Bootstrap b = new Bootstrap().group(loop).channel(channelClass)
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) config.connectTimeout().toMillis())
-                .handler(new TeleportClientHandler(this, config, ssl));
+                .handler(handler = new TeleportClientHandler(this, config, ssl));
         b.connect(config.host(), config.port()).addListener(f -> {
             if (!f.isSuccess()) {
                 connectFailed(f.cause());
@@ -302,6 +304,23 @@ final class TeleportLink {
 
     /** Fails everything and closes the connection for good. Event loop. */
     io.netty.util.concurrent.Future<?> shutdown(ClientException reason) {
+        failAndFree(reason);
+        return channel != null ? channel.close() : loop.newSucceededFuture(null);
+    }
+
+    /**
+     * {@link #shutdown} for a link whose loop terminated before it could run there: that loop may
+     * have dropped the channel without telling its handler, so the handler's buffers are freed here
+     * too. Any thread, once the loop has terminated.
+     */
+    void abandon(ClientException reason) {
+        failAndFree(reason);
+        if (handler != null) {
+            handler.release();
+        }
+    }
+
+    private void failAndFree(ClientException reason) {
         closed = true;
         for (TeleportCall c; (c = queue.poll()) != null; ) {
             finish(c, null, reason);
@@ -317,7 +336,6 @@ final class TeleportLink {
             out.release();
             out = null;
         }
-        return channel != null ? channel.close() : loop.newSucceededFuture(null);
     }
 
     private String where() {

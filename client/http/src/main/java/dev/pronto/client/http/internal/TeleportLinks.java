@@ -12,9 +12,12 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import io.netty.util.concurrent.Promise;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -105,15 +108,17 @@ public final class TeleportLinks {
         return links[Math.floorMod(i, links.length)];
     }
 
-    /** Closes the connections, fails pending calls and shuts owned loops down; waits up to 5 s. */
+    /**
+     * Closes the connections, fails pending calls and shuts owned loops down; waits up to 5 s. A
+     * link whose loop is already going away (shared loops stopped first) is freed once that loop
+     * has terminated: such a loop may drop its channels without telling their handlers.
+     */
     public void close() {
         closed = true;
         ClientException reason = new ClientException("client is closed");
         List<Future<?>> done = new ArrayList<>();
         for (TeleportLink l : links) {
-            if (!l.loop().isShuttingDown()) {
-                done.add(l.loop().submit(() -> l.shutdown(reason)));
-            }
+            done.add(shutdown(l, reason));
         }
         if (!onLoop()) {
             done.forEach(f -> f.awaitUninterruptibly(5, TimeUnit.SECONDS));
@@ -121,5 +126,23 @@ public final class TeleportLinks {
         if (owned != null) {
             owned.shutdownGracefully(0, 5, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
         }
+    }
+
+    private static Future<?> shutdown(TeleportLink l, ClientException reason) {
+        EventLoop loop = l.loop();
+        if (!loop.isShuttingDown()) {
+            try {
+                return loop.submit(() -> l.shutdown(reason));
+            } catch (RejectedExecutionException shutDownMeanwhile) {
+                // falls through: freed once the loop has terminated
+            }
+        }
+        Promise<Void> freed = GlobalEventExecutor.INSTANCE.newPromise();
+        loop.terminationFuture().addListener(f -> {
+            // the loop is gone: no other thread touches the link any more
+            l.abandon(reason);
+            freed.setSuccess(null);
+        });
+        return freed;
     }
 }
