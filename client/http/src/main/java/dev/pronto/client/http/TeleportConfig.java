@@ -67,16 +67,11 @@ public record TeleportConfig(String host, int port, int connections, TeleportCom
         positive("requestTimeout", requestTimeout);
         positive("connectTimeout", connectTimeout);
         positive("reconnectDelay", reconnectDelay);
-        if (reconnectDelay.compareTo(MAX_RECONNECT_DELAY) > 0) {
-            throw new IllegalArgumentException("reconnectDelay must be at most 2 s, got " + reconnectDelay);
-        }
+        range("reconnectDelay", reconnectDelay, Duration.ZERO, MAX_RECONNECT_DELAY);
         range("maxResponseSize", maxResponseSize, 0, Integer.MAX_VALUE);
         range("maxHeaderSize", maxHeaderSize, 256, 1 << 20);
         range("ioThreads", ioThreads, 1, 4096);
-        Objects.requireNonNull(maxBatchDelay, "maxBatchDelay");
-        if (maxBatchDelay.isNegative() || maxBatchDelay.compareTo(Duration.ofSeconds(1)) > 0) {
-            throw new IllegalArgumentException("maxBatchDelay must be 0..1 s, got " + maxBatchDelay);
-        }
+        range("maxBatchDelay", maxBatchDelay, Duration.ZERO, Duration.ofSeconds(1));
         Objects.requireNonNull(transport, "transport");
     }
 
@@ -87,6 +82,13 @@ public record TeleportConfig(String host, int port, int connections, TeleportCom
 
     private static void range(String field, long value, long min, long max) {
         if (value < min || value > max) {
+            throw new IllegalArgumentException(field + " must be in " + min + ".." + max + ", got " + value);
+        }
+    }
+
+    private static void range(String field, Duration value, Duration min, Duration max) {
+        Objects.requireNonNull(value, field);
+        if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
             throw new IllegalArgumentException(field + " must be in " + min + ".." + max + ", got " + value);
         }
     }

@@ -64,11 +64,6 @@ final class TeleportLink {
         this.ssl = ssl;
     }
 
-    /** Whether {@code output} is the one this link writes to (so the link releases it). */
-    boolean owns(TeleportOutput output) {
-        return out == output;
-    }
-
     EventLoop loop() {
         return loop;
     }
