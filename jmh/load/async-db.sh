@@ -92,7 +92,6 @@ request = function()
 end
 LUA
 
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 rps() { awk '/Requests\/sec/ {print $2}'; }
 reqs() { awk '/requests in/ {print $1}'; }
 
@@ -142,7 +141,6 @@ measure() { # name port -> "rps cpu_us_per_req"
     echo "$(echo "$out" | rps) $(awk -v d=$((t1 - t0)) -v n="$n" -v hz="$hz" 'BEGIN {printf "%.2f", d / hz * 1e6 / n}')"
 }
 
-median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
 compare_responses
 declare -a PR PC VR VC

@@ -35,7 +35,6 @@ for round in $(seq "$ROUNDS"); do
     done
 done
 
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 field() { grep "client=$1 " "$RESULTS" | sed -E "s/.*$2=([0-9.]+).*/\1/" | median; }
 echo
 printf '%-18s %12s %14s %16s\n' client "median rps" "B/req (median)" "client CPU ns/req"

@@ -13,3 +13,15 @@ require_tool() { # name install-hint
 require_file() { # path build-hint
     [[ -f "$1" ]] || { echo "$1 missing: $2" >&2; exit 1; }
 }
+
+median() { # numbers on stdin, one per line -> their median (0 for none)
+    sort -g | awk '{a[NR]=$1} END {print NR == 0 ? 0 : (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'
+}
+
+cpu_ticks() { # pid -> the process's utime + stime so far, in clock ticks (10 ms on Linux x86-64)
+    awk '{print $14 + $15}' "/proc/$1/stat"
+}
+
+ratio() { # value baseline -> value / baseline to two decimals, or - without a baseline (empty or 0)
+    awk -v a="$1" -v b="$2" 'BEGIN { if (b == "" || b + 0 == 0) print "-"; else printf "%.2f\n", a / b }'
+}

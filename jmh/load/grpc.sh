@@ -41,7 +41,6 @@ stop_server() {
 trap 'stop_server; rm -f "$STREAM_BIN"' EXIT
 GRPC=(-H 'content-type: application/grpc' -H 'te: trailers')
 
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
 # One GetSum over h2c whose answer is grpc-status 0 with result 3 (a=1, b=2 in grpc-sum.bin).
 probe() { # port
@@ -108,7 +107,6 @@ measure() { # name port mode -> "per_second cpu_us_per_unit"
         'BEGIN {printf "%.0f %.3f\n", ok * per / s, d / hz * 1e6 / (ok * per)}'
 }
 
-median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
 SERVERS=(pronto grpc-java vertx)
 PORTS=(18090 18091 18092)

@@ -44,7 +44,6 @@ require_tool h2load "apt-get install nghttp2-client"
 require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
 trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
 
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
 start_server() { # class port
     taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$JAR" "dev.pronto.jmh.h2.$1" "$2" "${TLS_ARGS[@]}" >/dev/null 2>&1 &
@@ -72,7 +71,6 @@ measure() { # class port -> "rps cpu_us_per_req"
     echo "$rps $(awk -v d=$((t1 - t0)) -v n="$ok" -v hz="$hz" 'BEGIN {printf "%.3f", d / hz * 1e6 / n}')"
 }
 
-median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
 declare -a PR PC VR VC NR NC
 for r in $(seq "$ROUNDS"); do

@@ -34,18 +34,16 @@ taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$JAR" dev.pronto.jmh.h2.ProntoJsonTlsSer
 SERVER_PID=$!
 for _ in $(seq 100); do curl -sfk -o /dev/null "https://127.0.0.1:$((PORT + 1))/json/1?m=1" && break; sleep 0.2; done
 
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$SERVER_PID/stat"; }
 run() { # url duration -> "rps cpu_us_per_req"
     local hz; hz=$(getconf CLK_TCK)
-    local t0; t0=$(cpu_ticks)
+    local t0; t0=$(cpu_ticks "$SERVER_PID")
     local out; out=$(taskset -c 0 wrk -t1 -c "$CONNS" -d "$2" -s "$LUA" "$1")
-    local t1; t1=$(cpu_ticks)
+    local t1; t1=$(cpu_ticks "$SERVER_PID")
     if echo "$out" | grep -q "Non-2xx\|Socket errors"; then echo "errors against $1:" >&2; echo "$out" >&2; exit 1; fi
     local n; n=$(echo "$out" | awk '/requests in/ {print $1}')
     local rps; rps=$(echo "$out" | awk '/^Requests\/sec/ {print $2}')
     echo "$rps $(awk -v d=$((t1 - t0)) -v n="$n" -v hz="$hz" 'BEGIN {printf "%.3f", d / hz * 1e6 / n}')"
 }
-median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
 PLAIN="http://127.0.0.1:$PORT"; TLS="https://127.0.0.1:$((PORT + 1))"
 run "$PLAIN" "${WARMUP}s" >/dev/null; run "$TLS" "${WARMUP}s" >/dev/null

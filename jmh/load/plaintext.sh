@@ -31,7 +31,6 @@ request = function() return req end
 LUA
 trap 'rm -f "$LUA"; kill $(jobs -p) 2>/dev/null || true' EXIT
 
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 rps() { awk '/Requests\/sec/ {print $2}'; }
 reqs() { awk '/requests in/ {print $1}'; }
 
@@ -64,7 +63,6 @@ measure() { # name port -> "pipelined_rps plain_rps cpu_us_per_req"
 $(awk -v d=$((q1 - q0)) -v n="$pn" -v hz="$hz" 'BEGIN {printf "%.3f", d / hz * 1e6 / n}')"
 }
 
-median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
 declare -a PP PN PC PQ NP NN NC NQ
 for r in $(seq "$ROUNDS"); do

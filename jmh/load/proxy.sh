@@ -21,7 +21,6 @@ PIDS=()
 
 LOG=$(mktemp)
 trap 'kill "${PIDS[@]}" 2>/dev/null || true; rm -f "$LOG"' EXIT
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 wait_port() { # port pid: until the route answers 200; fails loudly when the server died or never answered
     for _ in $(seq 600); do
         [[ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$1$URLPATH")" == 200 ]] && return 0
@@ -55,7 +54,6 @@ measure() { # variant -> "rps cpu_us_per_req"
     echo "$rps $(awk -v d=$((b1 - b0 + e1 - e0)) -v n="$n" -v hz="$hz" 'BEGIN {printf "%.2f", d / hz * 1e6 / n}')"
 }
 
-median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 declare -A RPS CPU
 for r in $(seq "$ROUNDS"); do
     line="round $r:"

@@ -90,7 +90,6 @@ measure() { # target -> "seconds idle_kib loaded_kib conns_kib cpu_seconds"
     PID=
     echo "$secs $idle $loaded $conns $cpu"
 }
-median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
 echo "load before: $(uptime)"
 if [[ -z "${TARGETS:-}" ]]; then
@@ -120,7 +119,6 @@ for r in $(seq "$ROUNDS"); do
     echo "$line"
 done
 med() { tr ' ' '\n' <<<"$1" | grep -v '^$' | median; }
-ratio() { [[ -n "$2" ]] && printf '%.2f' "$(bc -l <<<"$1/$2")" || echo -; }  # value baseline-or-empty
 echo
 echo "medians of $ROUNDS rounds; server on core 1 (${FLAGS[*]}), probe and wrk on core 0; RSS MiB"
 printf '%-12s %11s %8s %9s %11s %13s %10s %13s %10s %13s\n' target first-resp cpu idle-RSS after-load \

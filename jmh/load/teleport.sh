@@ -55,7 +55,6 @@ for round in $(seq "$ROUNDS"); do
 done
 
 set +o pipefail  # the summary tolerates variants with no rows
-median() { sort -g | awk '{a[NR]=$1} END {print NR == 0 ? 0 : (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 field() { grep -F "path=$1 inflight=$2 " "$RESULTS" | grep " kind=$3 " | sed -E "s/.* $4=([0-9.]+).*/\1/" | grep -E "^[0-9.]+$" | median; }
 echo
 echo "medians of $ROUNDS rounds; server (1 event loop) on core 1, each client JVM on core 0; one connection per client"

@@ -34,7 +34,6 @@ measure() { # class port -> handshakes/s (median of the measured bursts)
     printf '%s\n' "${rates[@]}" | median
 }
 
-median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
 declare -a P V
 for r in $(seq "$ROUNDS"); do

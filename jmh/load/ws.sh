@@ -114,8 +114,6 @@ idle_memory() { # class port -> sets IDLE_HEAP and IDLE_DIRECT (bytes per connec
     IDLE_HEAP=$(( (HEAP_KB - h0) * 1024 / IDLE )); IDLE_DIRECT=$(( (OTHER_KB - o0) * 1024 / IDLE ))
 }
 
-median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {print (b > 0) ? a / b : 0}'; }
 
 run_case() { # label conns depth
     local -A M C K S D
@@ -135,7 +133,7 @@ run_case() { # label conns depth
     nm=$(printf '%s\n' ${M[$nt]} | median); nc=$(printf '%s\n' ${C[$nt]} | median)
     for server in "${SERVERS[@]}"; do
         pm=$(printf '%s\n' ${M[$server]} | median); pc=$(printf '%s\n' ${C[$server]} | median)
-        SUMMARY+=("$(printf '%-16s %-16s %10.0f %8.3f %8.3f %5.2f %5.2f %8.2f %8.2f %8.2f %8.2f' "$1" "$server" "$pm" "$pc" \
+        SUMMARY+=("$(printf '%-16s %-16s %10.0f %8.3f %8.3f %5.2f %5.2f %8s %8s %8s %8s' "$1" "$server" "$pm" "$pc" \
             "$(printf '%s\n' ${K[$server]} | median)" \
             "$(printf '%s\n' ${S[$server]} | median)" "$(printf '%s\n' ${D[$server]} | median)" \
             "$(ratio "$pm" "$vm")" "$(ratio "$pc" "$vc")" "$(ratio "$pm" "$nm")" "$(ratio "$pc" "$nc")")")

@@ -91,50 +91,42 @@ public final class WsLoad {
             TimeUnit.SECONDS.sleep(seconds);
         } else {
             TimeUnit.SECONDS.sleep(warmup);
-            long cpu0 = cpuTicks(serverPid);
-            long sys0 = sysTicks(serverPid);
-            long own0 = cpuTicks("self");
+            Ticks server0 = Ticks.of(serverPid);
+            Ticks own0 = Ticks.of("self");
             long start = ECHOES.get();
             long t0 = System.nanoTime();
             TimeUnit.SECONDS.sleep(seconds);
             long n = ECHOES.get() - start;
             double elapsed = (System.nanoTime() - t0) / 1e9;
-            long cpu1 = cpuTicks(serverPid);
-            long sys1 = sysTicks(serverPid);
-            long own1 = cpuTicks("self");
+            Ticks server1 = Ticks.of(serverPid);
+            Ticks own1 = Ticks.of("self");
             System.out.printf("messages/s %.0f%n", n / elapsed);
             // USER_HZ is 100 on Linux x86-64 (getconf CLK_TCK): a tick is 10 ms
             if (serverPid != null) {
-                System.out.printf("server-cpu-us/msg %.3f%n", (cpu1 - cpu0) * 10_000.0 / Math.max(1, n));
+                System.out.printf("server-cpu-us/msg %.3f%n", (server1.cpu() - server0.cpu()) * 10_000.0 / Math.max(1, n));
                 // the kernel's share (stime): the floor no server code can go below with the same syscalls
-                System.out.printf("server-sys-us/msg %.3f%n", (sys1 - sys0) * 10_000.0 / Math.max(1, n));
-                System.out.printf("server-core-util %.2f%n", (cpu1 - cpu0) / 100.0 / elapsed);
+                System.out.printf("server-sys-us/msg %.3f%n", (server1.sys() - server0.sys()) * 10_000.0 / Math.max(1, n));
+                System.out.printf("server-core-util %.2f%n", (server1.cpu() - server0.cpu()) / 100.0 / elapsed);
             }
             // the driver's whole process (event loop, GC, JIT) against its one core
-            System.out.printf("driver-core-util %.2f%n", (own1 - own0) / 100.0 / elapsed);
+            System.out.printf("driver-core-util %.2f%n", (own1.cpu() - own0.cpu()) / 100.0 / elapsed);
         }
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
     }
 
-    /** utime + stime of {@code pid} in clock ticks, 0 without a pid. */
-    private static long cpuTicks(String pid) throws java.io.IOException {
-        String[] f = stat(pid);
-        return f == null ? 0 : Long.parseLong(f[11]) + Long.parseLong(f[12]);
-    }
-
-    /** stime of {@code pid} (time in the kernel) in clock ticks, 0 without a pid. */
-    private static long sysTicks(String pid) throws java.io.IOException {
-        String[] f = stat(pid);
-        return f == null ? 0 : Long.parseLong(f[12]);
-    }
-
-    private static String[] stat(String pid) throws java.io.IOException {
-        if (pid == null) {
-            return null;
+    /** utime + stime ({@code cpu}) and stime alone ({@code sys}) of a process in clock ticks, from one read. */
+    private record Ticks(long cpu, long sys) {
+        /** Zeros without a pid. */
+        static Ticks of(String pid) throws java.io.IOException {
+            if (pid == null) {
+                return new Ticks(0, 0);
+            }
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc", pid, "stat"));
+            // fields after the command name, which is in parentheses and may hold spaces
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            long sys = Long.parseLong(f[12]);
+            return new Ticks(Long.parseLong(f[11]) + sys, sys);
         }
-        String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc", pid, "stat"));
-        // fields after the command name, which is in parentheses and may hold spaces
-        return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
     }
 
     /** One connection: handshake, then an echo loop with {@code depth} frames in flight. */
