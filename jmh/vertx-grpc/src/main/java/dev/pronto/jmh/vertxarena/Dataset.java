@@ -29,8 +29,9 @@ final class Dataset {
                 if (items == null) {
                     Future<List<Model.Item>> loading = vertx.fileSystem().readFile(file)
                             .map(bytes -> List.of(Json.decodeValue(bytes, Model.Item[].class)));
-                    loading.onFailure(e -> items = null);
                     items = loading;
+                    // after the assignment: a read that already failed must not stay cached
+                    loading.onFailure(e -> items = null);
                 }
                 read = items;
             }
