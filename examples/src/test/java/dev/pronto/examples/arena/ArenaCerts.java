@@ -1,7 +1,7 @@
 package dev.pronto.examples.arena;
 
+import dev.pronto.testsupport.TestCertificates;
 import java.io.InputStream;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
@@ -11,7 +11,7 @@ import javax.net.ssl.TrustManagerFactory;
 
 /**
  * The certificate the tests serve: HttpArena's self-signed pair under ../shared/arena-data/certs when it
- * is there, else the self-signed localhost test pair under src/test/resources/tls. Both name DNS:localhost.
+ * is there, else {@link TestCertificates}' localhost pair. Both name DNS:localhost.
  */
 final class ArenaCerts {
     private static final Path SHARED = Path.of("").toAbsolutePath().getParent().getParent().resolve("shared/arena-data/certs");
@@ -20,11 +20,11 @@ final class ArenaCerts {
     }
 
     static Path certificate() {
-        return Files.isReadable(SHARED.resolve("server.crt")) ? SHARED.resolve("server.crt") : resource("localhost.crt");
+        return Files.isReadable(SHARED.resolve("server.crt")) ? SHARED.resolve("server.crt") : TestCertificates.certificate();
     }
 
     static Path key() {
-        return Files.isReadable(SHARED.resolve("server.crt")) ? SHARED.resolve("server.key") : resource("localhost.key");
+        return Files.isReadable(SHARED.resolve("server.crt")) ? SHARED.resolve("server.key") : TestCertificates.key();
     }
 
     /** A client context trusting only {@link #certificate()}. */
@@ -39,13 +39,5 @@ final class ArenaCerts {
         SSLContext context = SSLContext.getInstance("TLS");
         context.init(null, tmf.getTrustManagers(), null);
         return context;
-    }
-
-    private static Path resource(String name) {
-        try {
-            return Path.of(ArenaCerts.class.getResource("/tls/" + name).toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

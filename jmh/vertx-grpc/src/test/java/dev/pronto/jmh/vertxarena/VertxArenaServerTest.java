@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pronto.examples.arena.grpc.SumReply;
 import dev.pronto.examples.arena.grpc.SumRequest;
+import dev.pronto.testsupport.TestCertificates;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
@@ -53,7 +54,8 @@ class VertxArenaServerTest {
             closedPort = socket.getLocalPort();
         }
         server = VertxArenaServer.start(Map.of("PORT", "0", "H2C_PORT", "0", "TLS_PORT", "0", "H2_PORT", "0",
-                "TLS_CERT", resource("localhost.crt"), "TLS_KEY", resource("localhost.key"), "DATA_DIR", data.toString(),
+                "TLS_CERT", TestCertificates.certificate().toString(), "TLS_KEY", TestCertificates.key().toString(),
+                "DATA_DIR", data.toString(),
                 "DATABASE_URL", "postgres://bench:bench@127.0.0.1:" + closedPort + "/benchmark")).await(30, TimeUnit.SECONDS);
         http1 = vertx.createHttpClient(new HttpClientOptions().setDefaultHost("127.0.0.1"));
         h2c = vertx.createHttpClient(new HttpClientOptions().setDefaultHost("127.0.0.1").setProtocolVersion(HttpVersion.HTTP_2)
@@ -101,7 +103,7 @@ class VertxArenaServerTest {
 
     @Test
     void httpsPortSpeaksHttp11AndH2PortNegotiatesH2() throws Exception {
-        PemTrustOptions trust = new PemTrustOptions().addCertPath(resource("localhost.crt"));
+        PemTrustOptions trust = new PemTrustOptions().addCertPath(TestCertificates.certificate().toString());
         HttpClient tls = vertx.createHttpClient(new HttpClientOptions().setSsl(true).setTrustOptions(trust)
                 .setUseAlpn(true).setProtocolVersion(HttpVersion.HTTP_2).setDefaultHost("localhost"));
         Answer https = Answer.get(tls, port(2), "/json/1", Map.of());
@@ -161,10 +163,6 @@ class VertxArenaServerTest {
 
     private int port(int listener) {
         return server.ports().get(listener);
-    }
-
-    private String resource(String name) throws Exception {
-        return Path.of(getClass().getResource("/tls/" + name).toURI()).toString();
     }
 
     private static byte[] gzip(byte[] content) throws Exception {
