@@ -6,11 +6,11 @@ import dev.pronto.client.http.ClientConfig;
 import dev.pronto.client.http.ClientRequest;
 import dev.pronto.client.http.ClientResponse;
 import dev.pronto.client.http.HttpClient;
+import dev.pronto.testsupport.ClosedPort;
 import dev.pronto.core.Server;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.net.ServerSocket;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -44,16 +44,14 @@ class HttpClientMetersTest {
 
     @Test
     void aCallWithoutResponseCountsAsIoError() throws Exception {
-        int closed;
-        try (ServerSocket s = new ServerSocket(0)) {
-            closed = s.getLocalPort();
-        }
         CompletableFuture<Throwable> failure = new CompletableFuture<>();
-        ClientRequest request = ClientRequest.get("http://127.0.0.1:" + closed + "/");
+        try (ClosedPort closed = ClosedPort.reserve()) {
+            ClientRequest request = ClientRequest.get("http://127.0.0.1:" + closed.port() + "/");
 
-        client.send(request, meters.timed(request, (res, err) -> failure.complete(err)));
+            client.send(request, meters.timed(request, (res, err) -> failure.complete(err)));
 
-        assertThat(failure.get(10, TimeUnit.SECONDS)).isNotNull();
+            assertThat(failure.get(10, TimeUnit.SECONDS)).isNotNull();
+        }
         assertThat(registry.get(HttpClientMeters.REQUESTS).tag("status", HttpClientMeters.IO_ERROR)
                 .tag("outcome", "UNKNOWN").timer().count()).isEqualTo(1);
     }

@@ -32,7 +32,7 @@ public final class EmbeddedDb implements AutoCloseable {
 
     /** Starts Postgres in a child process and seeds it with {@code dataset}; blocks until done. */
     static EmbeddedDb start(List<Model.Item> dataset) throws Exception {
-        EmbeddedDb db = new EmbeddedDb(EmbeddedPostgres.builder().start());
+        EmbeddedDb db = new EmbeddedDb(startPostgres());
         try (VertxLoops loops = VertxLoops.create(1)) {
             Postgres client = Postgres.create(loops.vertx(), PgConfig.builder().url(db.url()).maxConnections(1)
                     .queryTimeout(Duration.ofMinutes(2)).build());
@@ -40,6 +40,22 @@ public final class EmbeddedDb implements AutoCloseable {
             client.close();
         }
         return db;
+    }
+
+    /**
+     * Postgres cannot bind port 0, so the library probes for a free port and another process may take it
+     * before Postgres binds it; such a start is tried again on a fresh port.
+     */
+    private static EmbeddedPostgres startPostgres() throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return EmbeddedPostgres.builder().start();
+            } catch (IOException e) {
+                if (attempt == 3) {
+                    throw e;
+                }
+            }
+        }
     }
 
     /** The URL to give the arena app as {@code DATABASE_URL}. */

@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pronto.core.Handler;
 import dev.pronto.core.Server;
+import dev.pronto.testsupport.ClosedPort;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,7 +21,13 @@ class FaultToleranceTest {
 
     @Test
     void serverStartsWhilePostgresIsDownAndServesOnceItComesUp() throws Exception {
-        int port = freePort();
+        try (ClosedPort reserved = ClosedPort.reserve()) {
+            serveOnceUp(reserved);
+        }
+    }
+
+    private void serveOnceUp(ClosedPort reserved) throws Exception {
+        int port = reserved.port();
         PgConfig config = config(port);
         try (VertxLoops loops = VertxLoops.create(1); Postgres postgres = Postgres.create(loops.vertx(), config);
                 Server server = server(loops, postgres)) {
@@ -32,6 +37,8 @@ class FaultToleranceTest {
             assertThat(down.statusCode()).isEqualTo(503);
             assertThat(down.body()).startsWith("database unavailable: ").endsWith("; retrying");
 
+            // Postgres cannot bind port 0, so the port stays reserved until the moment it starts.
+            reserved.close();
             try (EmbeddedPostgres pg = PgFixture.start(data, port)) {
                 PgFixture.seed(config);
                 Await.until("a 200 after Postgres came up", RESUME, () -> http.get("/items").statusCode() == 200);
@@ -74,11 +81,5 @@ class FaultToleranceTest {
                 .routes(r -> r.get("/items", Handler.async((req, res) -> postgres.client()
                         .query(PgFixture.ASYNC_DB_SQL, Item.ROW, 10, 50, 5).thenApply(rows -> "rows=" + rows.size()))))
                 .build().start();
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }

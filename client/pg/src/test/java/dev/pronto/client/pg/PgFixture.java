@@ -58,21 +58,30 @@ final class PgFixture {
 
     /**
      * Starts an embedded Postgres; with a {@code dataDir} its data survives a restart on the same
-     * directory. {@code port} 0 picks a free port.
+     * directory. {@code port} 0 picks a free port: Postgres cannot bind port 0, so the library probes for
+     * one and another process may take it first; such a start is tried again on a fresh port.
      */
     static EmbeddedPostgres start(Path dataDir, int port) {
-        try {
-            EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
-            if (port > 0) {
-                builder.setPort(port);
+        IOException last = null;
+        for (int attempt = 0; attempt < (port > 0 ? 1 : 3); attempt++) {
+            try {
+                return builder(dataDir, port).start();
+            } catch (IOException e) {
+                last = e;
             }
-            if (dataDir != null) {
-                builder.setDataDirectory(dataDir).setCleanDataDirectory(false);
-            }
-            return builder.start();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
+        throw new UncheckedIOException(last);
+    }
+
+    private static EmbeddedPostgres.Builder builder(Path dataDir, int port) {
+        EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
+        if (port > 0) {
+            builder.setPort(port);
+        }
+        if (dataDir != null) {
+            builder.setDataDirectory(dataDir).setCleanDataDirectory(false);
+        }
+        return builder;
     }
 
     /** Creates and fills the items table unless it is already there. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pronto.examples.arena.grpc.SumReply;
 import dev.pronto.examples.arena.grpc.SumRequest;
+import dev.pronto.testsupport.ClosedPort;
 import dev.pronto.testsupport.TestCertificates;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -15,7 +16,6 @@ import io.vertx.core.http.RequestOptions;
 import io.vertx.core.http.WebSocketClient;
 import io.vertx.core.net.PemTrustOptions;
 import java.io.ByteArrayOutputStream;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -40,6 +40,7 @@ class VertxArenaServerTest {
 
     private VertxArenaServer server;
     private final Vertx vertx = Vertx.vertx();
+    private final ClosedPort closedDatabase = ClosedPort.reserve();
     private HttpClient http1;
     private HttpClient h2c;
 
@@ -49,10 +50,7 @@ class VertxArenaServerTest {
         Files.createDirectories(data.resolve("static"));
         Files.writeString(data.resolve("static/reset.css"), CSS);
         Files.write(data.resolve("static/reset.css.gz"), gzip(CSS.getBytes()));
-        int closedPort;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            closedPort = socket.getLocalPort();
-        }
+        int closedPort = closedDatabase.port();
         server = VertxArenaServer.start(Map.of("PORT", "0", "H2C_PORT", "0", "TLS_PORT", "0", "H2_PORT", "0",
                 "TLS_CERT", TestCertificates.certificate().toString(), "TLS_KEY", TestCertificates.key().toString(),
                 "DATA_DIR", data.toString(),
@@ -68,6 +66,7 @@ class VertxArenaServerTest {
             server.close();
         }
         vertx.close().await();
+        closedDatabase.close();
     }
 
     @Test
