@@ -13,12 +13,14 @@
 # Needs: h2load (nghttp2-client), a built jmh/target/benchmarks.jar, a JDK 21+ as JAVA_HOME or java.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-JAR=jmh/target/benchmarks.jar
+JAR="${JAR:-jmh/target/benchmarks.jar}"
 source jmh/load/common.sh
 ROUNDS="${ROUNDS:-3}"
 DURATION="${DURATION:-5}"
 CONNS="${CONNS:-64}"
 MODE="${MODE:-baseline}"
+# Which servers a round runs (compare.sh runs Pronto alone for one of the two builds it compares).
+SERVERS="${SERVERS:-pronto vertx netty}"
 PRONTO=ProntoH2Server; VERTX=VertxH2Server; PATHS=("/baseline2?a=1&b=1"); HEADERS=()
 case "$MODE" in
     baseline) ;;
@@ -74,10 +76,13 @@ measure() { # class port -> "rps cpu_us_per_req"
 
 declare -a PR PC VR VC NR NC
 for r in $(seq "$ROUNDS"); do
-    read -r a b <<<"$(measure "$PRONTO" 18082)"; PR+=("$a"); PC+=("$b")
-    read -r a b <<<"$(measure "$VERTX" 18083)"; VR+=("$a"); VC+=("$b")
-    if [[ "$TLS" == 1 || "$MODE" != baseline ]]; then NR+=(0); NC+=(0); else
-        read -r a b <<<"$(measure NettyH2Server 18084)"; NR+=("$a"); NC+=("$b"); fi
+    a=0; b=0; [[ " $SERVERS " == *" pronto "* ]] && read -r a b <<<"$(measure "$PRONTO" 18082)"
+    PR+=("$a"); PC+=("$b")
+    a=0; b=0; [[ " $SERVERS " == *" vertx "* ]] && read -r a b <<<"$(measure "$VERTX" 18083)"
+    VR+=("$a"); VC+=("$b")
+    a=0; b=0
+    [[ "$TLS" != 1 && "$MODE" == baseline && " $SERVERS " == *" netty "* ]] && read -r a b <<<"$(measure NettyH2Server 18084)"
+    NR+=("$a"); NC+=("$b")
     echo "round $r: pronto ${PR[-1]} req/s (${PC[-1]}us) | vert.x ${VR[-1]} (${VC[-1]}us) | netty ${NR[-1]} (${NC[-1]}us)"
 done
 pr=$(printf '%s\n' "${PR[@]}" | median); pc=$(printf '%s\n' "${PC[@]}" | median)
@@ -86,7 +91,5 @@ nr=$(printf '%s\n' "${NR[@]}" | median); nc=$(printf '%s\n' "${NC[@]}" | median)
 echo
 echo "median of $ROUNDS rounds, $MODE, $([[ "$TLS" == 1 ]] && echo "TLS h2" || echo h2c), $CONNS connections x $STREAMS streams, server on core 1, h2load on core 0"
 printf '%-24s %12s %12s %12s %10s %10s\n' metric pronto vert.x netty "vs vert.x" "vs netty"
-printf '%-24s %12.0f %12.0f %12.0f %10.2f %10.2f\n' "req/s" "$pr" "$vr" "$nr" \
-    "$(awk -v a="$pr" -v b="$vr" 'BEGIN {print a / b}')" "$(awk -v a="$pr" -v b="$nr" 'BEGIN {print a / b}')"
-printf '%-24s %12.3f %12.3f %12.3f %10.2f %10.2f\n' "server CPU us/req" "$pc" "$vc" "$nc" \
-    "$(awk -v a="$pc" -v b="$vc" 'BEGIN {print a / b}')" "$(awk -v a="$pc" -v b="$nc" 'BEGIN {print a / b}')"
+printf '%-24s %12.0f %12.0f %12.0f %10s %10s\n' "req/s" "$pr" "$vr" "$nr" "$(ratio "$pr" "$vr")" "$(ratio "$pr" "$nr")"
+printf '%-24s %12.3f %12.3f %12.3f %10s %10s\n' "server CPU us/req" "$pc" "$vc" "$nc" "$(ratio "$pc" "$vc")" "$(ratio "$pc" "$nc")"

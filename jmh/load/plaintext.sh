@@ -6,7 +6,7 @@
 # and the ratios. Needs: wrk, a built jmh/target/benchmarks.jar, a JDK 21+ as JAVA_HOME or java.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-JAR=jmh/target/benchmarks.jar
+JAR="${JAR:-jmh/target/benchmarks.jar}"
 source jmh/load/common.sh
 ROUNDS="${ROUNDS:-3}"
 DURATION="${DURATION:-5s}"
@@ -16,6 +16,8 @@ WARMUP="${WARMUP:-8s}"
 # Pronto's transport: AUTO (its default: io_uring when available), IO_URING, EPOLL or NIO.
 # The Netty baseline always runs on epoll, as hand-written Netty servers usually do.
 PRONTO_TRANSPORT="${PRONTO_TRANSPORT:-EPOLL}"
+# Which servers a round runs (compare.sh runs Pronto alone for one of the two builds it compares).
+SERVERS="${SERVERS:-pronto netty}"
 FLAGS=(-Xms256m -Xmx256m "${SERVER_FLAGS[@]}")
 require_tool wrk "apt-get install wrk"
 require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
@@ -66,8 +68,12 @@ $(awk -v d=$((q1 - q0)) -v n="$pn" -v hz="$hz" 'BEGIN {printf "%.3f", d / hz * 1
 
 declare -a PP PN PC PQ NP NN NC NQ
 for r in $(seq "$ROUNDS"); do
-    read -r a b c d <<<"$(measure pronto 18080)"; PP+=("$a"); PN+=("$b"); PC+=("$c"); PQ+=("$d")
-    read -r a b c d <<<"$(measure netty 18081)"; NP+=("$a"); NN+=("$b"); NC+=("$c"); NQ+=("$d")
+    a=0; b=0; c=0; d=0
+    [[ " $SERVERS " == *" pronto "* ]] && read -r a b c d <<<"$(measure pronto 18080)"
+    PP+=("$a"); PN+=("$b"); PC+=("$c"); PQ+=("$d")
+    a=0; b=0; c=0; d=0
+    [[ " $SERVERS " == *" netty "* ]] && read -r a b c d <<<"$(measure netty 18081)"
+    NP+=("$a"); NN+=("$b"); NC+=("$c"); NQ+=("$d")
     echo "round $r: pronto pipelined=${PP[-1]} (${PQ[-1]}us) plain=${PN[-1]} (${PC[-1]}us) | netty pipelined=${NP[-1]} (${NQ[-1]}us) plain=${NN[-1]} (${NC[-1]}us)"
 done
 pp=$(printf '%s\n' "${PP[@]}" | median); pn=$(printf '%s\n' "${PN[@]}" | median); pc=$(printf '%s\n' "${PC[@]}" | median)
@@ -76,7 +82,7 @@ np=$(printf '%s\n' "${NP[@]}" | median); nn=$(printf '%s\n' "${NN[@]}" | median)
 echo
 echo "median of $ROUNDS rounds, $CONNS connections, server on core 1, wrk on core 0; pronto on $PRONTO_TRANSPORT, netty on EPOLL"
 printf '%-28s %14s %14s %8s\n' metric pronto netty ratio
-printf '%-28s %14.0f %14.0f %8.2f\n' "pipelined x16 req/s" "$pp" "$np" "$(awk -v a="$pp" -v b="$np" 'BEGIN {print a / b}')"
-printf '%-28s %14.0f %14.0f %8.2f\n' "keep-alive req/s" "$pn" "$nn" "$(awk -v a="$pn" -v b="$nn" 'BEGIN {print a / b}')"
-printf '%-28s %14.3f %14.3f %8.2f\n' "server CPU us/req, pipelined" "$pq" "$nq" "$(awk -v a="$pq" -v b="$nq" 'BEGIN {print a / b}')"
-printf '%-28s %14.3f %14.3f %8.2f\n' "server CPU us/req, keep-alive" "$pc" "$nc" "$(awk -v a="$pc" -v b="$nc" 'BEGIN {print a / b}')"
+printf '%-28s %14.0f %14.0f %8s\n' "pipelined x16 req/s" "$pp" "$np" "$(ratio "$pp" "$np")"
+printf '%-28s %14.0f %14.0f %8s\n' "keep-alive req/s" "$pn" "$nn" "$(ratio "$pn" "$nn")"
+printf '%-28s %14.3f %14.3f %8s\n' "server CPU us/req, pipelined" "$pq" "$nq" "$(ratio "$pq" "$nq")"
+printf '%-28s %14.3f %14.3f %8s\n' "server CPU us/req, keep-alive" "$pc" "$nc" "$(ratio "$pc" "$nc")"

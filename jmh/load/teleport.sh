@@ -12,6 +12,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 JAR="${JAR:-jmh/target/benchmarks.jar}"
+# The server's build may differ from the clients' (compare.sh measures two server builds with one client).
+SERVER_JAR="${SERVER_JAR:-$JAR}"
 source jmh/load/common.sh
 ROUNDS="${ROUNDS:-3}"
 WARMUP="${WARMUP:-8}"
@@ -26,7 +28,7 @@ require_tool ss "apt-get install iproute2"
 require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
 
 SERVER_LOG=$(mktemp); CLIENT_LOG=$(mktemp)
-taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$JAR" dev.pronto.jmh.teleport.TeleportBenchServer "$HTTP_PORT" "$TP_PORT" \
+taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$SERVER_JAR" dev.pronto.jmh.teleport.TeleportBenchServer "$HTTP_PORT" "$TP_PORT" \
     >"$SERVER_LOG" 2>&1 &
 SERVER_PID=$!
 trap 'kill $SERVER_PID 2>/dev/null || true; rm -f "$SERVER_LOG" "$CLIENT_LOG"' EXIT
