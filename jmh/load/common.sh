@@ -25,3 +25,14 @@ cpu_ticks() { # pid -> the process's utime + stime so far, in clock ticks (10 ms
 ratio() { # value baseline -> value / baseline to two decimals, or - without a baseline (empty or 0)
     awk -v a="$1" -v b="$2" 'BEGIN { if (b == "" || b + 0 == 0) print "-"; else printf "%.2f\n", a / b }'
 }
+
+settle() { # pid: waits until the process is quiet (at most 1 tick of CPU in half a second), for 30 s at most.
+    # A load generator stopping mid-flight leaves work behind (grpc-java logs a stack trace for each stream
+    # h2load abandons); measuring before it ends would charge that to the measurement.
+    local before now
+    for _ in $(seq 60); do
+        before=$(cpu_ticks "$1"); sleep 0.5; now=$(cpu_ticks "$1")
+        (( now - before <= 1 )) && return 0
+    done
+    echo "process $1 still busy 30 s after the warm-up" >&2
+}

@@ -8,6 +8,8 @@
 #           (completed calls x 5000 / duration: h2load counts whole calls, so SDURATION is longer)
 # Every call must succeed (HTTP 200; h2load does not read grpc-status, so the servers are also
 # probed once per start with a real gRPC answer check in probe()).
+# Every server gets the same warm-up, then the measurement waits until it is quiet again (settle): the
+# streams h2load abandons when the warm-up ends cost grpc-java a logged stack trace each.
 # Reports medians of ROUNDS with the server's CPU time per call/message and Pronto's ratios.
 # Needs: h2load (nghttp2-client), python3, jmh/target/benchmarks.jar and
 # jmh/vertx-grpc/target/vertx-grpc.jar (mvn -pl jmh,jmh/vertx-grpc -am package -DskipTests),
@@ -90,6 +92,7 @@ measure() { # name port mode -> "per_second cpu_us_per_unit"
     else url=StreamSum; body=$STREAM_BIN; c=$SCONNS; m=$SSTREAMS; per=5000; d=$SDURATION; fi
     url="http://127.0.0.1:$2/benchmark.BenchmarkService/$url"
     taskset -c 0 h2load -c "$c" -m "$m" "${GRPC[@]}" -d "$body" -D "$WARMUP" "$url" >/dev/null
+    settle "$SERVER_PID"
     local hz; hz=$(getconf CLK_TCK)
     local t0; t0=$(cpu_ticks "$SERVER_PID")
     local out; out=$(taskset -c 0 h2load -c "$c" -m "$m" "${GRPC[@]}" -d "$body" -D "$d" "$url")
