@@ -25,7 +25,10 @@ import java.util.Objects;
  * <tr><td>maxPendingResponses</td><td>{@value #DEFAULT_MAX_PENDING_RESPONSES}</td>
  *     <td>pipelined requests in flight per connection before the server stops reading it</td></tr>
  * <tr><td>idleTimeout</td><td>60 s</td><td>keep-alive connections idle this long are closed</td></tr>
- * <tr><td>headerReadTimeout</td><td>10 s</td><td>a request head not complete by then gets 408</td></tr>
+ * <tr><td>headerReadTimeout</td><td>10 s</td><td>a request head not complete by then (from its first byte)
+ *     gets 408 and a close; on HTTP/2 a connection preface not complete by then (from the connection's start)
+ *     closes, and a header block (HEADERS, CONTINUATION) not complete gets GOAWAY PROTOCOL_ERROR and a
+ *     close</td></tr>
  * <tr><td>maxConnections</td><td>{@value #DEFAULT_MAX_CONNECTIONS}</td><td>further connections are closed at once</td></tr>
  * <tr><td>shutdownTimeout</td><td>10 s</td><td>grace period of {@link Server#close()}</td></tr>
  * <tr><td>maxInFlight</td><td>0 (no limit)</td><td>concurrent requests before a fast 503</td></tr>
@@ -94,7 +97,7 @@ public record ServerConfig(String host, int port, int ioThreads, Transport trans
     public static final int DEFAULT_MAX_CONNECTIONS = 100_000;
     /**
      * Default least body rate, Kestrel's: 240 B/s (about 2 kbit/s) stops a body dripped a few bytes at a
-     * time, yet is far below any mobile link still worth the name (2G GPRS moves some 5 KB/s).
+     * time, yet is far below any mobile link still worth the name (2G GPRS moves 2 to 5 KB/s).
      */
     public static final long DEFAULT_MIN_BODY_RATE = 240;
 
