@@ -8,9 +8,6 @@ import dev.pronto.core.BodyListener;
 import dev.pronto.core.Response;
 import dev.pronto.core.RouteOptions;
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelOutboundHandlerAdapter;
-import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.embedded.EmbeddedChannel;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -104,9 +101,7 @@ class BodyRateTest {
 
     @Test
     void timeTheServerStopsReadingDoesNotCountAgainstTheRate() {
-        HeldFlushes held = new HeldFlushes();
-        ch.config().setWriteBufferWaterMark(new WriteBufferWaterMark(8, 16));
-        ch.pipeline().addFirst(held);
+        HeldFlushes held = HeldFlushes.install(ch);
         ch.writeInbound(ascii("GET /never HTTP/1.1\r\nHost: x\r\n\r\n"
                 + "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n" + "x".repeat(10)));
         parked.getFirst().send("y".repeat(100)); // not flushed: above the high-water mark, reading stops
@@ -117,23 +112,5 @@ class BodyRateTest {
         ch.writeInbound(ascii("x".repeat(90)));
 
         assertThat(readAll(ch)).contains("HTTP/1.1 200 OK\r\n").endsWith("length=100");
-    }
-
-    /** Holds flushes until released: the client does not read, the outbound buffer stays full. */
-    private static final class HeldFlushes extends ChannelOutboundHandlerAdapter {
-        private boolean holding = true;
-
-        @Override
-        public void flush(ChannelHandlerContext ctx) {
-            if (!holding) {
-                ctx.flush();
-            }
-        }
-
-        void release(EmbeddedChannel ch) {
-            holding = false;
-            ch.flush();
-            ch.runPendingTasks();
-        }
     }
 }

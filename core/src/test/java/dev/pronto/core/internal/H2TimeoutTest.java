@@ -26,6 +26,7 @@ class H2TimeoutTest {
             .idleTimeout(Duration.ofSeconds(10));
     private final Server server = Server.builder().config(CONFIG).routes(r -> r
             .get("/ok", (req, res) -> res.send("ok"))
+            .get("/big", (req, res) -> res.send("y".repeat(100)))
             .post("/upload", (req, res) -> res.send("length=" + req.body().readableBytes()))
             .post("/stream", RouteOptions.streaming(), (req, res) -> req.onBody(new BodyListener() {
                 @Override
@@ -192,5 +193,21 @@ class H2TimeoutTest {
         wire.data(1, "x", H2Wire.END_STREAM);
 
         assertThat(wire.read()).contains(new H2Wire.Frame(H2Wire.DATA, 1, "done", 0));
+    }
+
+    @Test
+    void timeTheServerStopsReadingDoesNotCountAgainstTheRate() throws Exception {
+        wire.start();
+        wire.frame(H2Wire.HEADERS, H2Wire.END_HEADERS, 1, wire.block("POST", "/upload", "content-length", "100"));
+        wire.data(1, "x".repeat(10), 0);
+        HeldFlushes held = HeldFlushes.install(ch);
+        wire.frame(H2Wire.HEADERS, H2Wire.END_HEADERS | H2Wire.END_STREAM, 3, wire.block("GET", "/big"));
+        advance(2000);
+
+        held.release(ch);
+        advance(100);
+        wire.data(1, "x".repeat(90), H2Wire.END_STREAM);
+
+        assertThat(wire.read()).contains(new H2Wire.Frame(H2Wire.DATA, 1, "length=100", 0));
     }
 }
