@@ -481,8 +481,8 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
 
     /** A header block not finished within the header read timeout: GOAWAY PROTOCOL_ERROR and a close. */
     void headerBlockTimedOut() {
-        closeWith(Http2Error.PROTOCOL_ERROR, Unpooled.copiedBuffer("Header block not completed within the header read timeout",
-                java.nio.charset.StandardCharsets.US_ASCII));
+        closeWith(Http2Error.PROTOCOL_ERROR, Unpooled.copiedBuffer(
+                "Header block not completed within the header read timeout", java.nio.charset.StandardCharsets.US_ASCII));
     }
 
     private void closeWith(Http2Error error, ByteBuf debugData) {

@@ -1,8 +1,8 @@
 package dev.pronto.core.internal;
 
 import dev.pronto.core.ServerConfig;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.handler.codec.http2.Http2Error;
 
 /**
  * The single timer of an HTTP/2 connection: a preface or header block not finished within the
@@ -52,12 +52,12 @@ final class H2Timer {
     }
 
     /** See {@link H2HeaderWatch#frames}. */
-    void frames(io.netty.buffer.ByteBuf in, int from, int to) {
+    void frames(ByteBuf in, int from, int to) {
         headers.frames(in, from, to);
     }
 
     /** The current read was decoded; {@code rest} is what is left of it. */
-    void afterRead(boolean prefaceReceived, io.netty.buffer.ByteBuf rest) {
+    void afterRead(boolean prefaceReceived, ByteBuf rest) {
         headers.afterRead(prefaceReceived, rest, clock.lastActivity());
     }
 

@@ -402,7 +402,8 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
         }
         long quiet = now - timer.lastActivity();
         // a message in part is timed whatever else is in flight; time the server stops reading does not count
-        boolean overdue = decoder.partial() ? !readPaused() && deadlines.overdue(decoder, now, quiet, gate.readingTime(now))
+        boolean overdue = decoder.partial()
+                ? !readPaused() && deadlines.overdue(decoder, now, quiet, gate.readingTime(now))
                 : pending.size() == 0 && quiet >= c.idleTimeout().toNanos();
         if (overdue) {
             closeNow();

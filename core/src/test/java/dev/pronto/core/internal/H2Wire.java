@@ -31,7 +31,10 @@ final class H2Wire {
     private final DefaultHttp2HeadersDecoder hpackIn = new DefaultHttp2HeadersDecoder(false);
     private ByteBuf pending = Unpooled.buffer();
 
-    /** A frame the server wrote; {@code text} is the :status of HEADERS or the payload of DATA, {@code error} the code of RST_STREAM and GOAWAY. */
+    /**
+     * A frame the server wrote: {@code text} is the :status of HEADERS or the payload of DATA, {@code error}
+     * the code of RST_STREAM and GOAWAY.
+     */
     record Frame(int type, int stream, String text, long error) {
     }
 
@@ -77,7 +80,8 @@ final class H2Wire {
             buf.release();
         }
         List<Frame> frames = new ArrayList<>();
-        while (pending.readableBytes() >= 9 && pending.readableBytes() >= 9 + pending.getUnsignedMedium(pending.readerIndex())) {
+        while (pending.readableBytes() >= 9
+                && pending.readableBytes() >= 9 + pending.getUnsignedMedium(pending.readerIndex())) {
             int length = pending.readUnsignedMedium();
             int type = pending.readUnsignedByte();
             pending.skipBytes(1);
