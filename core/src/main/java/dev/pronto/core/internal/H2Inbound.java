@@ -43,6 +43,7 @@ final class H2Inbound extends Http2EventAdapter {
         if (e != null) {
             // trailers: nothing of them is exposed; they end the body
             if (endOfStream) {
+                conn.timer.dataArrived(e, endOfStream);
                 bodyEnded(e);
             }
             return;

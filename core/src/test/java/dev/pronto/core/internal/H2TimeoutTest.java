@@ -3,13 +3,18 @@ package dev.pronto.core.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pronto.core.BodyListener;
+import dev.pronto.core.Response;
 import dev.pronto.core.RouteOptions;
 import dev.pronto.core.Server;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http2.DefaultHttp2Headers;
+import io.netty.handler.codec.http2.DefaultHttp2HeadersEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -24,6 +29,7 @@ class H2TimeoutTest {
             .headerReadTimeout(Duration.ofMillis(200)).bodyReadTimeout(Duration.ofSeconds(1))
             .minBodyRateGrace(Duration.ofMillis(300)).responseTimeout(Duration.ofSeconds(1))
             .idleTimeout(Duration.ofSeconds(10));
+    private final List<Response> parked = new ArrayList<>();
     private final Server server = Server.builder().config(CONFIG).routes(r -> r
             .get("/ok", (req, res) -> res.send("ok"))
             .get("/big", (req, res) -> res.send("y".repeat(100)))
@@ -36,6 +42,16 @@ class H2TimeoutTest {
                 @Override
                 public void onEnd() {
                     res.send("done");
+                }
+            }))
+            .post("/answer-later", RouteOptions.streaming(), (req, res) -> req.onBody(new BodyListener() {
+                @Override
+                public void onChunk(ByteBuf chunk) {
+                }
+
+                @Override
+                public void onEnd() {
+                    parked.add(res.async());
                 }
             }))).build();
     private EmbeddedChannel ch = new EmbeddedChannel(server.channelInitializer());
@@ -209,5 +225,24 @@ class H2TimeoutTest {
         wire.data(1, "x".repeat(90), H2Wire.END_STREAM);
 
         assertThat(wire.read()).contains(new H2Wire.Frame(H2Wire.DATA, 1, "length=100", 0));
+    }
+
+    @Test
+    void responseTimeoutCountsFromTrailersThatEndTheBody() throws Exception {
+        wire.start();
+        wire.frame(H2Wire.HEADERS, H2Wire.END_HEADERS, 1, wire.block("POST", "/answer-later"));
+        for (int i = 0; i < 12; i++) {
+            wire.data(1, "x".repeat(1000), 0);
+            advance(100);
+        }
+        ByteBuf trailers = Unpooled.buffer();
+        new DefaultHttp2HeadersEncoder().encodeHeaders(1, new DefaultHttp2Headers().add("x-checksum", "1"), trailers);
+        wire.frame(H2Wire.HEADERS, H2Wire.END_HEADERS | H2Wire.END_STREAM, 1, trailers);
+
+        advance(300);
+
+        assertThat(wire.read()).noneMatch(f -> f.type() == H2Wire.HEADERS);
+        parked.getFirst().send("late");
+        assertThat(wire.read()).contains(new H2Wire.Frame(H2Wire.HEADERS, 1, "200", 0));
     }
 }
