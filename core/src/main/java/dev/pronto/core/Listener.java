@@ -62,8 +62,9 @@ public record Listener(String host, int port, List<Protocol> protocols, TlsConfi
      * hooks, error mapping and metrics as HTTP. Responses are written with the compression the client
      * declared for its requests (none, flate or snappy). Limits: {@link ServerConfig#maxPendingResponses()}
      * requests in flight per connection (429 past it), {@code maxRequestLineLength}/{@code maxHeaderSize}/
-     * {@code maxBodySize} per message, {@code headerReadTimeout} for the handshake and a partial message,
-     * {@code idleTimeout}, {@code responseTimeout}.
+     * {@code maxBodySize} per message, {@code headerReadTimeout} for the handshake and for a message's id and
+     * head (from their first byte, also while other requests are in flight), {@code bodyReadTimeout} and
+     * {@code minBodyRate} for its body (a close), {@code idleTimeout}, {@code responseTimeout}.
      */
     public static Listener teleport(int port) {
         return new Listener(null, port, List.of(Protocol.TELEPORT), null);

@@ -25,16 +25,24 @@ import java.util.Objects;
  * <tr><td>maxPendingResponses</td><td>{@value #DEFAULT_MAX_PENDING_RESPONSES}</td>
  *     <td>pipelined requests in flight per connection before the server stops reading it</td></tr>
  * <tr><td>idleTimeout</td><td>60 s</td><td>keep-alive connections idle this long are closed</td></tr>
- * <tr><td>headerReadTimeout</td><td>10 s</td><td>a request head not complete by then gets 408</td></tr>
+ * <tr><td>headerReadTimeout</td><td>10 s</td><td>a request head not complete by then (from its first byte)
+ *     gets 408 and a close; on HTTP/2 a connection preface not complete by then (from the connection's start)
+ *     closes, and a header block (HEADERS, CONTINUATION) not complete gets GOAWAY PROTOCOL_ERROR and a
+ *     close</td></tr>
  * <tr><td>maxConnections</td><td>{@value #DEFAULT_MAX_CONNECTIONS}</td><td>further connections are closed at once</td></tr>
  * <tr><td>shutdownTimeout</td><td>10 s</td><td>grace period of {@link Server#close()}</td></tr>
  * <tr><td>maxInFlight</td><td>0 (no limit)</td><td>concurrent requests before a fast 503</td></tr>
  * <tr><td>maxQueueTime</td><td>none</td><td>wait for a blocking handler's thread before a 503</td></tr>
- * <tr><td>responseTimeout</td><td>30 s</td><td>a request nobody has answered by then gets 503</td></tr>
+ * <tr><td>responseTimeout</td><td>30 s</td><td>a request nobody has answered by then (counted from its last
+ *     byte) gets 503</td></tr>
  * <tr><td>bodyReadTimeout</td><td>30 s</td><td>a request body that makes no progress this long gets 408
  *     and a close (time the server itself stops reading, for backpressure, does not count)</td></tr>
- * <tr><td>minBodyRate</td><td>0 (off)</td><td>bytes per second a body must average once it has been
- *     arriving for {@code bodyReadTimeout}; slower gets 408 and a close</td></tr>
+ * <tr><td>minBodyRate</td><td>{@value #DEFAULT_MIN_BODY_RATE} B/s</td><td>bytes per second a collected body
+ *     must average once it has been arriving for {@code minBodyRateGrace}; slower gets 408 and a close (HTTP/2:
+ *     408 and RST_STREAM). Time the server stops reading does not count; streaming routes (gRPC too) are
+ *     exempt, their pace may be the application's</td></tr>
+ * <tr><td>minBodyRateGrace</td><td>5 s</td><td>how long a body may arrive before {@code minBodyRate} is
+ *     checked</td></tr>
  * </table>
  *
  * @param host address to bind, e.g. {@code 0.0.0.0}
@@ -55,17 +63,20 @@ import java.util.Objects;
  *        with {@code Retry-After}; 0 for no limit
  * @param maxQueueTime longest a blocking request may wait for its virtual thread before a 503;
  *        null for no limit
- * @param responseTimeout longest a request may wait for its response (from its head's arrival)
- *        before the server answers 503 on the handler's behalf; positive
+ * @param responseTimeout longest a request may wait for its response (from its last byte: the head, or
+ *        the end of its body) before the server answers 503 on the handler's behalf; positive
  * @param bodyReadTimeout longest a request body may go without new bytes; positive
- * @param minBodyRate least average body rate in bytes per second, checked once a body has been
- *        arriving for {@code bodyReadTimeout}; 0 turns the check off
+ * @param minBodyRate least average rate in bytes per second of a body the server collects (not one
+ *        streamed to a streaming route), checked once it has been arriving for {@code minBodyRateGrace};
+ *        0 turns the check off
+ * @param minBodyRateGrace how long a body may arrive before {@code minBodyRate} applies; positive
  */
 public record ServerConfig(String host, int port, int ioThreads, Transport transport, boolean reusePort,
                            int backlog, int maxRequestLineLength, int maxHeaderSize, long maxBodySize,
                            int maxPendingResponses, Duration idleTimeout, Duration headerReadTimeout,
                            int maxConnections, Duration shutdownTimeout, int maxInFlight, Duration maxQueueTime,
-                           Duration responseTimeout, Duration bodyReadTimeout, long minBodyRate) {
+                           Duration responseTimeout, Duration bodyReadTimeout, long minBodyRate,
+                           Duration minBodyRateGrace) {
     /** Default bind address: every interface. */
     public static final String DEFAULT_HOST = "0.0.0.0";
     /** Default port. */
@@ -84,6 +95,11 @@ public record ServerConfig(String host, int port, int ioThreads, Transport trans
     public static final int DEFAULT_MAX_PENDING_RESPONSES = 1024;
     /** Default connection cap. */
     public static final int DEFAULT_MAX_CONNECTIONS = 100_000;
+    /**
+     * Default least body rate, Kestrel's: 240 B/s (about 2 kbit/s) stops a body dripped a few bytes at a
+     * time, yet is far below any mobile link still worth the name (2G GPRS moves 2 to 5 KB/s).
+     */
+    public static final long DEFAULT_MIN_BODY_RATE = 240;
 
     /** Validates every field; see the class javadoc for the rules. */
     public ServerConfig {
@@ -116,6 +132,7 @@ public record ServerConfig(String host, int port, int ioThreads, Transport trans
         positive("responseTimeout", responseTimeout);
         positive("bodyReadTimeout", bodyReadTimeout);
         range("minBodyRate", minBodyRate, 0, Long.MAX_VALUE);
+        positive("minBodyRateGrace", minBodyRateGrace);
     }
 
     /** A configuration with every default. */
@@ -161,7 +178,9 @@ public record ServerConfig(String host, int port, int ioThreads, Transport trans
         private Duration maxQueueTime;
         private Duration responseTimeout = Duration.ofSeconds(30);
         private Duration bodyReadTimeout = Duration.ofSeconds(30);
-        private long minBodyRate;
+        private long minBodyRate = DEFAULT_MIN_BODY_RATE;
+        // Kestrel's grace: time for a connection's first round trips and a client's slow start
+        private Duration minBodyRateGrace = Duration.ofSeconds(5);
 
         private Builder() {
         }
@@ -223,6 +242,9 @@ public record ServerConfig(String host, int port, int ioThreads, Transport trans
         /** Sets the least average body rate in bytes per second (0: no check). */
         public Builder minBodyRate(long value) { minBodyRate = value; return this; }
 
+        /** Sets how long a body may arrive before {@code minBodyRate} is checked. */
+        public Builder minBodyRateGrace(Duration value) { minBodyRateGrace = value; return this; }
+
         /**
          * Builds and validates the configuration.
          *
@@ -232,7 +254,7 @@ public record ServerConfig(String host, int port, int ioThreads, Transport trans
             return new ServerConfig(host, port, ioThreads, transport, reusePort, backlog, maxRequestLineLength,
                     maxHeaderSize, maxBodySize, maxPendingResponses, idleTimeout, headerReadTimeout,
                     maxConnections, shutdownTimeout, maxInFlight, maxQueueTime, responseTimeout, bodyReadTimeout,
-                    minBodyRate);
+                    minBodyRate, minBodyRateGrace);
         }
     }
 }

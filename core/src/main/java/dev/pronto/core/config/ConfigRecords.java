@@ -21,7 +21,8 @@ import java.util.Locale;
  * <tr><td>{@link ServerConfig}</td><td>{@code host}, {@code port}, {@code io-threads}, {@code transport}
  * ({@code auto}, {@code io_uring}, {@code epoll}, {@code nio}), {@code backlog}, {@code max-body-size} (bytes),
  * {@code max-connections}, {@code max-in-flight}, {@code idle-timeout}, {@code header-read-timeout},
- * {@code body-read-timeout}, {@code response-timeout}, {@code shutdown-timeout}</td></tr>
+ * {@code body-read-timeout}, {@code min-body-rate} (bytes per second), {@code min-body-rate-grace},
+ * {@code response-timeout}, {@code shutdown-timeout}</td></tr>
  * <tr><td>{@link TlsConfig}</td><td>{@code cert}, {@code key}, {@code key-password} (a secret),
  * {@code engine} ({@code auto}, {@code openssl}, {@code jdk}), {@code handshake-timeout},
  * {@code reload-interval}</td></tr>
@@ -57,6 +58,8 @@ public final class ConfigRecords {
                 .headerReadTimeout(c.duration(key(prefix, "header-read-timeout"), d.headerReadTimeout()))
                 .bodyReadTimeout(c.duration(key(prefix, "body-read-timeout"), d.bodyReadTimeout()))
                 .responseTimeout(c.duration(key(prefix, "response-timeout"), d.responseTimeout()))
+                .minBodyRate(c.integer(key(prefix, "min-body-rate"), (int) d.minBodyRate(), 0, Integer.MAX_VALUE))
+                .minBodyRateGrace(c.duration(key(prefix, "min-body-rate-grace"), d.minBodyRateGrace()))
                 .shutdownTimeout(c.duration(key(prefix, "shutdown-timeout"), d.shutdownTimeout()));
         try {
             return b.build();

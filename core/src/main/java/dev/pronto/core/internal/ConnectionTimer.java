@@ -2,7 +2,6 @@ package dev.pronto.core.internal;
 
 import dev.pronto.core.ServerConfig;
 import io.netty.channel.ChannelHandlerContext;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The single timer of an HTTP/1.1 connection: idle timeout, header-read timeout, body-read timeout
@@ -12,19 +11,17 @@ final class ConnectionTimer {
     private final HttpConnection conn;
     private final long idleNanos;
     private final long headerNanos;
-    private final long bodyNanos;
     private final long responseNanos;
-    private final long minBodyRate;
+    private final BodyDeadline body;
     private final PeriodicCheck clock;
 
     ConnectionTimer(HttpConnection conn, ServerConfig config) {
         this.conn = conn;
         this.idleNanos = config.idleTimeout().toNanos();
         this.headerNanos = config.headerReadTimeout().toNanos();
-        this.bodyNanos = config.bodyReadTimeout().toNanos();
         this.responseNanos = config.responseTimeout().toNanos();
-        this.minBodyRate = config.minBodyRate();
-        this.clock = new PeriodicCheck(Math.min(Math.min(idleNanos, headerNanos), Math.min(bodyNanos, responseNanos)),
+        this.body = new BodyDeadline(config);
+        this.clock = new PeriodicCheck(Math.min(Math.min(idleNanos, headerNanos), Math.min(body.period(), responseNanos)),
                 this::check);
     }
 
@@ -54,18 +51,24 @@ final class ConnectionTimer {
             return false;
         }
         RequestDecoder decoder = conn.decoder();
-        long headStart = decoder.headStartNanos;
+        // the first bytes of a connection may be held to tell HTTP/1.1 from the h2c preface: a head too
+        long headStart = decoder.headStartNanos != 0 ? decoder.headStartNanos : conn.prefaceSince();
         if (headStart != 0 && now - headStart >= headerNanos) {
             conn.failFraming(408, "Request head not received within the header read timeout");
             return false;
         }
-        if (decoder.inBody() && !conn.readPaused() && bodyTooSlow(decoder, now)) {
+        boolean paused = conn.readPaused();
+        if (decoder.inBody() && !paused && bodyTooSlow(decoder, now)) {
             conn.bodyTimedOut();
             return false;
         }
         if (conn.awaitingResponses()) {
+            Exchange streaming = decoder.streamingExchange();
             conn.queue.forEachPending(e -> {
-                if (ExchangeState.open(e.state()) && now - e.receivedNanos >= responseNanos) {
+                // a body still arriving is the client's to finish (the body timeouts above); only
+                // while the server stops reading it does the wait count against the handler
+                long since = e != streaming ? e.receivedNanos : paused ? clock.lastActivity() : now;
+                if (ExchangeState.open(e.state()) && now - since >= responseNanos) {
                     Errors.answerByServer(e, 503, "Service Unavailable: no response within the response timeout");
                 }
             });
@@ -77,11 +80,11 @@ final class ConnectionTimer {
     }
 
     private boolean bodyTooSlow(RequestDecoder decoder, long now) {
-        if (now - clock.lastActivity() >= bodyNanos) {
+        if (body.silent(now - clock.lastActivity())) {
             return true;
         }
-        long elapsed = now - decoder.bodyStartNanos;
-        return minBodyRate > 0 && elapsed >= bodyNanos
-                && decoder.bodyBytes * TimeUnit.SECONDS.toNanos(1) / elapsed < minBodyRate;
+        // a streamed body may go at the application's pace (a gRPC client stream): silence only
+        return !decoder.streamingBody()
+                && body.tooSlow(decoder.bodyBytes, conn.readingTime(now) - decoder.bodyStartNanos);
     }
 }

@@ -86,6 +86,9 @@ final class Exchange {
     /** The body length and default type given to {@code head()}, applied when the response completes. */
     long h2Length;
     String h2Type;
+    /** While the body arrives: when the head and the latest DATA came, on the connection's reading clock. */
+    long h2BodyStart;
+    long h2LastData;
 
     // Teleport (TeleportConnection).
     /** The id of the request message, written before its response; 0: fire-and-forget, no response. */

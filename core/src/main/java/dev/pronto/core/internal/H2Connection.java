@@ -29,7 +29,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     private final ArrayDeque<Exchange> spares = new ArrayDeque<>();
     private final Runnable flushTask = this::scheduledFlush;
     final io.netty.handler.codec.http2.Http2Connection.PropertyKey key;
-    private final H2Timer timer;
+    final H2Timer timer;
     private final H2FrameGuard guard = new H2FrameGuard();
     private final int maxFrameSize;
     /** Finished exchanges kept for reuse: enough for the streams a client keeps in flight, bounded. */
@@ -82,7 +82,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
 
     private void opened() {
         server.opened(this);
-        timer.start(ctx);
+        timer.start(ctx, gate);
     }
 
     @Override
@@ -98,6 +98,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
         inRead = true;
         timer.touch();
         super.channelRead(ctx, msg);
+        timer.afterRead(decoder().prefaceReceived(), internalBuffer());
     }
 
     /**
@@ -126,6 +127,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
             onError(ctx, false, error);
             return;
         }
+        timer.frames(in, in.readerIndex(), in.readerIndex() + frame);
         int end = in.writerIndex();
         in.writerIndex(in.readerIndex() + frame);
         try {
@@ -151,6 +153,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
             super.decode(ctx, in, out);
             return;
         }
+        timer.frames(in, in.readerIndex() + H2cPreface.LENGTH, in.readerIndex() + H2cPreface.LENGTH + frames);
         int end = in.writerIndex();
         in.writerIndex(in.readerIndex() + H2cPreface.LENGTH + frames);
         try {
@@ -473,9 +476,19 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
 
     /** The GOAWAY of an idle connection: no stream is open and none arrived for the idle timeout. */
     void closeIdle() {
+        closeWith(Http2Error.NO_ERROR, Unpooled.EMPTY_BUFFER);
+    }
+
+    /** A header block not finished within the header read timeout: GOAWAY PROTOCOL_ERROR and a close. */
+    void headerBlockTimedOut() {
+        closeWith(Http2Error.PROTOCOL_ERROR, Unpooled.copiedBuffer(
+                "Header block not completed within the header read timeout", java.nio.charset.StandardCharsets.US_ASCII));
+    }
+
+    private void closeWith(Http2Error error, ByteBuf debugData) {
         closing = true;
-        goAway(ctx, connection().remote().lastStreamCreated(), Http2Error.NO_ERROR.code(), Unpooled.EMPTY_BUFFER,
-                ctx.newPromise()).addListener(f -> ctx.close());
+        goAway(ctx, connection().remote().lastStreamCreated(), error.code(), debugData, ctx.newPromise())
+                .addListener(f -> ctx.close());
         flush(ctx);
     }
 }

@@ -43,6 +43,7 @@ final class H2Inbound extends Http2EventAdapter {
         if (e != null) {
             // trailers: nothing of them is exposed; they end the body
             if (endOfStream) {
+                conn.timer.dataArrived(e, endOfStream);
                 bodyEnded(e);
             }
             return;
@@ -51,7 +52,7 @@ final class H2Inbound extends Http2EventAdapter {
         e.streamId = streamId;
         e.open();
         stream.setProperty(conn.key, e);
-        e.receivedNanos = conn.nanoTime();
+        conn.timer.headersArrived(e);
         if (!H2Requests.fill(e.head, headers, maxHead)) {
             reject(e, e.head.errorStatus, e.head.errorMessage);
             return;
@@ -87,7 +88,7 @@ final class H2Inbound extends Http2EventAdapter {
         if (e == null || e.settled()) {
             return processed;
         }
-        e.receivedNanos = conn.nanoTime();
+        conn.timer.dataArrived(e, endOfStream);
         if (e.stream != null) {
             if (data.isReadable()) {
                 e.stream.offer(data.retain());

@@ -13,6 +13,7 @@ import io.netty.channel.ChannelHandlerContext;
 final class H2cSniffer {
     private final ServerContext server;
     private ByteBuf held;
+    private long heldSince;
 
     H2cSniffer(ServerContext server) {
         this.server = server;
@@ -32,6 +33,9 @@ final class H2cSniffer {
             return start;
         }
         if (match == H2cPreface.Match.NEED_MORE) {
+            if (heldSince == 0) {
+                heldSince = ctx.executor().ticker().nanoTime();
+            }
             held = start;
             return null;
         }
@@ -39,6 +43,11 @@ final class H2cSniffer {
         ctx.fireChannelRead(start);
         ctx.pipeline().remove(http1);
         return null;
+    }
+
+    /** When the bytes held began arriving (the executor's ticker), or 0 when none are held. */
+    long heldSince() {
+        return held == null ? 0 : heldSince;
     }
 
     /** Whether the first bytes have been seen: no need to call {@link #offer} again. */

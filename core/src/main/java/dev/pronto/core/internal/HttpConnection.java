@@ -462,6 +462,16 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         return decoder;
     }
 
+    /** The reading clock at {@code now}: time minus the time this connection stopped reading. */
+    long readingTime(long now) {
+        return gate.readingTime(now);
+    }
+
+    /** When the first bytes, held until they tell HTTP/1.1 from the h2c preface, arrived; 0 if none are. */
+    long prefaceSince() {
+        return sniffer == null ? 0 : sniffer.heldSince();
+    }
+
     boolean awaitingResponses() {
         return !queue.isEmpty();
     }

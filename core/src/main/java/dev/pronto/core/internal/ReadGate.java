@@ -1,11 +1,14 @@
 package dev.pronto.core.internal;
 
 import io.netty.channel.Channel;
+import io.netty.util.concurrent.Ticker;
 
 /**
  * The one owner of a connection's {@code autoRead}. Reading stops while any reason holds and
  * resumes when the last one clears, so no part of the engine can turn reading back on while
- * another still needs it off. Event loop only.
+ * another still needs it off. It also keeps the connection's reading clock: time minus the time
+ * reading was stopped, so the timeouts of what a client sends never count the server's pauses.
+ * Event loop only.
  */
 final class ReadGate {
     /** Too many responses are pending (pipelining deeper than {@code maxPendingResponses}). */
@@ -17,6 +20,10 @@ final class ReadGate {
 
     private final Channel channel;
     private int reasons;
+    private Ticker ticker;
+    /** When reading last stopped, and the time it stayed stopped before, on the event loop's ticker. */
+    private long closedAt;
+    private long pausedNanos;
 
     ReadGate(Channel channel) {
         this.channel = channel;
@@ -37,6 +44,9 @@ final class ReadGate {
         if ((reasons & reason) != 0) {
             return false;
         }
+        if (reasons == 0) {
+            closedAt = ticker().nanoTime();
+        }
         reasons |= reason;
         channel.config().setAutoRead(false);
         return true;
@@ -49,9 +59,30 @@ final class ReadGate {
         }
         reasons &= ~reason;
         if (reasons == 0) {
+            pausedNanos += ticker().nanoTime() - closedAt;
             channel.config().setAutoRead(true);
             return true;
         }
         return false;
+    }
+
+    /**
+     * The reading clock at {@code now} (a time of the event loop's ticker): {@code now} less every
+     * pause so far, the current one included. Differences of two readings are time the client could send.
+     */
+    long readingTime(long now) {
+        return now - pausedNanos - pausedFor(now);
+    }
+
+    /** How long reading has been stopped at {@code now}; 0 while it goes on. */
+    long pausedFor(long now) {
+        return reasons != 0 ? now - closedAt : 0;
+    }
+
+    private Ticker ticker() {
+        if (ticker == null) {
+            ticker = channel.eventLoop().ticker();
+        }
+        return ticker;
     }
 }

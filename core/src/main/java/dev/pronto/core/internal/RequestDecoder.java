@@ -35,7 +35,7 @@ final class RequestDecoder {
     private long remaining;
     private boolean closeWhenStreamEnds;
     long headStartNanos;
-    /** When the current body began arriving, and how many bytes arrived since (for minBodyRate). */
+    /** When the current body began arriving (reading clock), and how many bytes arrived since (for minBodyRate). */
     long bodyStartNanos;
     long bodyBytes;
 
@@ -71,7 +71,7 @@ final class RequestDecoder {
     }
 
     private void beginBody() {
-        bodyStartNanos = conn.lastActivity();
+        bodyStartNanos = conn.readingTime(conn.lastActivity());
         bodyBytes = cum.readableBytes();
     }
 
@@ -252,6 +252,8 @@ final class RequestDecoder {
     }
 
     private void endStream() {
+        // the request is whole now: its response timeout counts from here
+        streamingExchange.receivedNanos = conn.lastActivity();
         phase = streamingExchange.closeAfter || closeWhenStreamEnds ? STOPPED : HEAD;
         streaming = null;
         streamingExchange = null;
@@ -304,6 +306,7 @@ final class RequestDecoder {
         Exchange e = current;
         current = null;
         phase = HEAD;
+        e.receivedNanos = conn.lastActivity();
         if (!e.head.keepAlive()) {
             e.closeAfter = true;
             phase = STOPPED;

@@ -34,6 +34,7 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
     private ChannelHandlerContext ctx;
     private ReadGate gate;
     private boolean inRead;
+    private final TeleportDeadlines deadlines;
     private boolean flushScheduled;
     private boolean closing;
     private volatile boolean draining;
@@ -42,12 +43,13 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
         this.server = server;
         this.compression = compression;
         this.maxPending = server.config().maxPendingResponses();
-        this.timer = new PeriodicCheck(shortestTimeout(server), this::check);
+        this.deadlines = new TeleportDeadlines(server.config());
+        this.timer = new PeriodicCheck(shortestTimeout(server, deadlines), this::check);
     }
 
-    private static long shortestTimeout(ServerContext server) {
+    private static long shortestTimeout(ServerContext server, TeleportDeadlines deadlines) {
         var c = server.config();
-        return Math.min(Math.min(c.idleTimeout().toNanos(), c.headerReadTimeout().toNanos()), c.responseTimeout().toNanos());
+        return Math.min(Math.min(c.idleTimeout().toNanos(), deadlines.period()), c.responseTimeout().toNanos());
     }
 
     @Override
@@ -157,6 +159,15 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
 
     boolean readPaused() {
         return gate.closed() || closing;
+    }
+
+    long lastActivity() {
+        return timer.lastActivity();
+    }
+
+    /** The reading clock at {@code now}: time minus the time this connection stopped reading. */
+    long readingTime(long now) {
+        return gate.readingTime(now);
     }
 
     /** A request arrived whole: run it, or answer 429 past the concurrency limit. */
@@ -388,10 +399,13 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
         var c = server.config();
         if (pending.size() > 0) {
             pending.timeOut(now - c.responseTimeout().toNanos());
-            return true;
         }
         long quiet = now - timer.lastActivity();
-        if (decoder.partial() ? quiet >= c.headerReadTimeout().toNanos() : quiet >= c.idleTimeout().toNanos()) {
+        // a message in part is timed whatever else is in flight; time the server stops reading does not count
+        boolean overdue = decoder.partial()
+                ? !readPaused() && deadlines.overdue(decoder, now, quiet, gate.readingTime(now))
+                : pending.size() == 0 && quiet >= c.idleTimeout().toNanos();
+        if (overdue) {
             closeNow();
             return false;
         }

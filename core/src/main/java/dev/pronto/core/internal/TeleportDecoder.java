@@ -31,6 +31,11 @@ final class TeleportDecoder {
     private int id;
     private int scanned;
     private Exchange current;
+    /** When the id and head of the message in progress began arriving (0: none), for the header timeout. */
+    long headStartNanos;
+    /** When its body began arriving (reading clock), and the bytes read since: for the body timeouts. */
+    long bodyStartNanos;
+    long bodyBytes;
 
     TeleportDecoder(TeleportConnection conn, ServerConfig config, boolean flate) {
         this.conn = conn;
@@ -46,8 +51,16 @@ final class TeleportDecoder {
         if (phase == STOPPED) {
             buf.release();
         } else {
+            if (inBody()) {
+                bodyBytes += buf.readableBytes();
+            }
             in.offer(buf);
         }
+    }
+
+    /** Whether the body of a message is arriving. */
+    boolean inBody() {
+        return phase == FIXED || phase == CHUNKED;
     }
 
     /** Whether part of a message has arrived and the rest has not. */
@@ -61,6 +74,9 @@ final class TeleportDecoder {
             if (!step() && (phase == STOPPED || !inflate())) {
                 break;
             }
+        }
+        if (headStartNanos == 0 && (phase == ID || phase == HEAD) && partial()) {
+            headStartNanos = conn.lastActivity();
         }
     }
 
@@ -125,6 +141,9 @@ final class TeleportDecoder {
             return fail(e, h.errorStatus, h.errorMessage);
         }
         current = e;
+        headStartNanos = 0;
+        bodyStartNanos = conn.readingTime(conn.lastActivity());
+        bodyBytes = cum.readableBytes();
         if (h.chunked) {
             phase = CHUNKED;
             chunked.reset();

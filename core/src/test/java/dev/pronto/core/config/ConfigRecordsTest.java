@@ -30,6 +30,16 @@ class ConfigRecordsTest {
     }
 
     @Test
+    void bodyRateSettingsComeFromEnvironmentNames() {
+        Config c = Config.builder().env(Map.of("SERVER_MIN_BODY_RATE", "1000", "SERVER_MIN_BODY_RATE_GRACE", "2s")).build();
+
+        ServerConfig s = ConfigRecords.server(c, "server");
+
+        assertThat(s.minBodyRate()).isEqualTo(1000);
+        assertThat(s.minBodyRateGrace()).isEqualTo(Duration.ofSeconds(2));
+    }
+
+    @Test
     void unsetServerKeysKeepTheRecordDefaults() {
         assertThat(ConfigRecords.server(Config.builder().build(), "server")).isEqualTo(ServerConfig.defaults());
     }

@@ -24,7 +24,8 @@ class NoSilentHangTest {
     private final List<Response> parked = new ArrayList<>();
     private final List<Throwable> bodyErrors = new ArrayList<>();
     private final EmbeddedChannel ch = TestChannels.server(
-            c -> c.responseTimeout(Duration.ofMillis(500)).bodyReadTimeout(Duration.ofMillis(200)).minBodyRate(100),
+            c -> c.responseTimeout(Duration.ofMillis(500)).bodyReadTimeout(Duration.ofMillis(200)).minBodyRate(100)
+                    .minBodyRateGrace(Duration.ofMillis(200)),
             r -> r
                     .get("/ok", (req, res) -> res.send("ok"))
                     .get("/never", (req, res) -> parked.add(res.async()))

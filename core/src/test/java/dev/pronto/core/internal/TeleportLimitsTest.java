@@ -115,6 +115,55 @@ class TeleportLimitsTest {
     }
 
     @Test
+    void closesAMessageHeadDrippedPastTheHeaderReadTimeout() {
+        connect(c -> c.headerReadTimeout(Duration.ofMillis(200)), HANDSHAKE_NONE);
+        byte[] message = frame(1, "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+
+        for (int i = 0; i < 8 && ch.isActive(); i++) {
+            send(Arrays.copyOfRange(message, i, i + 1));
+            TestChannels.advance(ch, 50);
+        }
+
+        assertThat(ch.isActive()).isFalse();
+    }
+
+    @Test
+    void closesAPartialMessageWhileAnotherRequestIsInFlight() {
+        connect(c -> c.headerReadTimeout(Duration.ofMillis(50)), HANDSHAKE_NONE);
+        send(frame(1, "GET /slow HTTP/1.1\r\nHost: x\r\n\r\n"));
+        send(Arrays.copyOf(frame(2, "GET / HTTP/1.1\r\n"), 10));
+
+        TestChannels.advance(ch, 100);
+
+        assertThat(ch.isActive()).isFalse();
+    }
+
+    @Test
+    void closesAMessageBodyDrippedBelowTheLeastRate() {
+        connect(c -> c.minBodyRateGrace(Duration.ofMillis(300)).headerReadTimeout(Duration.ofMillis(200)), HANDSHAKE_NONE);
+        send(frame(1, "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n"));
+
+        for (int i = 0; i < 8 && ch.isActive(); i++) {
+            send(ascii("x"));
+            TestChannels.advance(ch, 50);
+        }
+
+        assertThat(ch.isActive()).isFalse();
+    }
+
+    @Test
+    void servesAMessageBodyAboveTheLeastRate() {
+        connect(c -> c.minBodyRateGrace(Duration.ofMillis(300)).headerReadTimeout(Duration.ofMillis(200)), HANDSHAKE_NONE);
+        send(frame(1, "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n"));
+        for (int i = 0; i < 9; i++) {
+            send(ascii("x".repeat(100)));
+            TestChannels.advance(ch, 50);
+        }
+
+        assertThat(text(send(ascii("x".repeat(100))))).startsWith("\1\0\0\0HTTP/1.1 200 ").endsWith("posted");
+    }
+
+    @Test
     void answersARequestWithoutResponseInTimeWith503AndKeepsTheConnection() {
         connect(c -> c.responseTimeout(Duration.ofMillis(100)), HANDSHAKE_NONE);
         send(frame(4, "GET /slow HTTP/1.1\r\nHost: x\r\n\r\n"));

@@ -45,6 +45,17 @@ class TimeoutTest {
     }
 
     @Test
+    void halfAnH2cPrefaceGets408AfterTheHeaderTimeout() {
+        // held back while it could still be the HTTP/2 preface, so the HTTP/1.1 head parser never saw it
+        exchange(ch, "PRI * HTTP/2");
+
+        advance(60);
+
+        assertThat(readAll(ch)).startsWith("HTTP/1.1 408 Request Timeout\r\n");
+        assertThat(ch.isOpen()).isFalse();
+    }
+
+    @Test
     void partialHeadWithinTheHeaderTimeoutIsLeftAlone() {
         exchange(ch, "GET /ok HTTP/1.1\r\nHo");
 
