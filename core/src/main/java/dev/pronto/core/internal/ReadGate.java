@@ -14,6 +14,8 @@ final class ReadGate {
     static final int BODY = 2;
     /** The outbound buffer is above its high-water mark: the client is not reading. */
     static final int OUTBOUND = 4;
+    /** Buffered request bodies are over their memory budget (teleport): resumes as they are answered. */
+    static final int MEMORY = 8;
 
     private final Channel channel;
     private int reasons;

@@ -17,7 +17,9 @@ import java.util.ArrayDeque;
  * error mapping as HTTP/1.1, and responses leave in completion order, each behind its request's
  * id, gathered and compressed per flush by {@link TeleportOutput} (once per read batch, or once per
  * event-loop turn for async completions). Past {@code maxPendingResponses} requests in flight a
- * request is answered 429 at once; id 0 requests run but get no response. Event loop only, except
+ * request is answered 429 at once; id 0 requests run but get no response. Buffered request bodies
+ * share the event loop's {@link TeleportBudget}: reading pauses while a body does not fit, and
+ * resumes as bodies are answered. Event loop only, except
  * the {@link Carrier} methods documented as any-thread.
  */
 final class TeleportConnection extends ChannelInboundHandlerAdapter implements Carrier, ServerConnection {
@@ -26,6 +28,8 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
     private final int maxPending;
     private final ArrayDeque<Exchange> spares = new ArrayDeque<>();
     private final Runnable flushTask = this::scheduledFlush;
+    private final Runnable budgetWake = () -> eventLoop().execute(this::budgetFreed);
+    private TeleportBudget budget;
     private final PeriodicCheck timer;
     private TeleportDecoder decoder;
     /** Exchanges dispatched and not yet answered. */
@@ -55,6 +59,7 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
         this.ctx = ctx;
         this.gate = new ReadGate(ctx.channel());
         this.out = new TeleportOutput(ctx, compression);
+        this.budget = TeleportBudget.ofThisLoop();
         this.decoder = new TeleportDecoder(this, server.config(), compression == TeleportWire.FLATE);
         server.opened(this);
         timer.start(ctx);
@@ -90,7 +95,8 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
             out.release();
             out = null;
         }
-        pending.abortAll(server);
+        budget.cancel(budgetWake);
+        budget.release(pending.abortAll(server));
         spares.clear();
     }
 
@@ -159,29 +165,52 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
         return gate.closed() || closing;
     }
 
-    /** A request arrived whole: run it, or answer 429 past the concurrency limit. */
-    void accept(Exchange e) {
+    TeleportBudget budget() {
+        return budget;
+    }
+
+    /** A buffered body does not fit the loop's budget: stop reading until bodies are answered. */
+    void awaitBudget() {
+        gate.close(ReadGate.MEMORY);
+        budget.await(budgetWake);
+    }
+
+    private void budgetFreed() {
+        if (!closing && gate.open(ReadGate.MEMORY)) {
+            decodeBuffered();
+        }
+    }
+
+    /** A request arrived whole, its body holding {@code held} budget bytes: run it, or answer 429 past the limit. */
+    void accept(Exchange e, long held) {
         e.receivedNanos = timer.nanoTime();
         if (pending.size() >= maxPending) {
-            e.life = server.routes().root();
-            Errors.answerByServer(e, 429, "Too Many Requests: more than " + maxPending
-                    + " requests in flight on this teleport connection (maxPendingResponses)");
+            budget.release(held);
+            tooMany(e);
             return;
         }
-        pending.add(e);
-        if (Dispatch.routeStreams(e)) {
-            // the body is already whole: hand it to the streaming route as one chunk
-            ByteBuf body = e.body;
-            e.body = null;
-            e.stream = new StreamingBody(e);
-            Dispatch.run(e);
-            if (body != null) {
-                e.stream.offer(body);
-            }
-            e.stream.end();
-            return;
-        }
+        pending.add(e, held);
         Dispatch.run(e);
+    }
+
+    /** The head of a streaming route's request arrived: run it now; its body follows into {@code body}. */
+    void acceptStreamed(Exchange e, StreamingBody body) {
+        e.receivedNanos = timer.nanoTime();
+        if (pending.size() >= maxPending) {
+            // the body is still read, and dropped
+            body.abandon();
+            tooMany(e);
+            return;
+        }
+        pending.add(e, 0);
+        e.stream = body;
+        Dispatch.run(e);
+    }
+
+    private void tooMany(Exchange e) {
+        e.life = server.routes().root();
+        Errors.answerByServer(e, 429, "Too Many Requests: more than " + maxPending
+                + " requests in flight on this teleport connection (maxPendingResponses)");
     }
 
     /** A message that cannot be framed: answer it when the client expects an answer, then close. */
@@ -201,7 +230,11 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
     }
 
     private void finish(Exchange e) {
-        pending.remove(e);
+        budget.release(pending.remove(e));
+        if (decoder.receiving(e.stream) && gate.open(ReadGate.BODY)) {
+            // answered while its body still arrives: the rest is read and dropped, whatever paused it
+            eventLoop().execute(this::decodeBuffered);
+        }
         server.releaseInFlight(e);
         e.finished = true;
         if (draining && pending.size() == 0) {
@@ -339,12 +372,15 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
 
     @Override
     public void pauseBody() {
-        // bodies arrive whole before dispatch: pausing the connection would only stall the others
+        // the streamed body's consumer is behind: no message after it can be framed before it anyway
+        gate.close(ReadGate.BODY);
     }
 
     @Override
     public void resumeBody() {
-        // see pauseBody
+        if (!closing && gate.open(ReadGate.BODY)) {
+            decodeBuffered();
+        }
     }
 
     // ---- output ----
@@ -367,7 +403,7 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
         }
     }
 
-    private void closeAfterWrite() {
+    void closeAfterWrite() {
         if (closing) {
             return;
         }

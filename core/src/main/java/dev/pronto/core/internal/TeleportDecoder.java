@@ -9,14 +9,23 @@ import java.util.zip.DataFormatException;
  * request parsed with the same scanner, parser and chunked decoder as HTTP/1.1 connections. With
  * flate, compressed input is kept as it arrives and inflated only as far as the next message
  * needs, at most 64 KiB at a time, so a deflate bomb costs what one message may hold, never what
- * it expands to, and a paused connection stops inflating. After a framing error it stops for good.
+ * it expands to, and a paused connection stops inflating. The body of a streaming route goes to
+ * its consumer as it arrives ({@link TeleportStream}); a buffered body first takes its size from the
+ * loop's {@link TeleportBudget} (the connection waits, reading paused, when it does not fit), and one
+ * larger than a read is gathered into a buffer of its own as it arrives, so the inbound buffer is
+ * freed read by read instead of growing with the body. After a framing error it stops for good.
  */
 final class TeleportDecoder {
     private static final int ID = 0;
     private static final int HEAD = 1;
     private static final int FIXED = 2;
     private static final int CHUNKED = 3;
-    private static final int STOPPED = 4;
+    private static final int STREAM = 4;
+    private static final int STOPPED = 5;
+    /** Bodies up to this size are sliced from the inbound bytes once whole; larger ones are gathered as they come. */
+    private static final int SLICE_LIMIT = 64 * 1024;
+    /** Budget a chunked body takes before its size is known; it takes the rest as it grows. */
+    private static final int CHUNKED_START = 64 * 1024;
 
     private final TeleportConnection conn;
     private final HeadScanner scanner;
@@ -25,6 +34,11 @@ final class TeleportDecoder {
     private final int maxHead;
     private final long maxBody;
     private final TeleportInbound in;
+    private final TeleportStream stream;
+    private final TeleportBudget budget;
+    /** Budget bytes the body being received holds; -1 while it waits to be admitted. */
+    private long held;
+    private boolean decoding;
     /** The plain bytes being framed: {@link TeleportInbound#plain()} as of the current step. */
     private ByteBuf cum;
     private int phase = ID;
@@ -39,6 +53,8 @@ final class TeleportDecoder {
         this.maxHead = config.maxRequestLineLength() + config.maxHeaderSize() + 4;
         this.maxBody = config.maxBodySize();
         this.in = new TeleportInbound(conn.alloc(), flate ? TeleportWire.FLATE : TeleportWire.NONE);
+        this.stream = new TeleportStream(conn.alloc(), new ChunkedDecoder(config.maxBodySize(), config.maxHeaderSize()));
+        this.budget = conn.budget();
     }
 
     /** Appends a read (compressed or not, as the client declared); ownership of {@code buf} moves here. */
@@ -57,11 +73,25 @@ final class TeleportDecoder {
 
     /** Frames and hands over every complete request buffered, until input runs out or reading pauses. */
     void decode() {
-        while (phase != STOPPED && !conn.readPaused()) {
-            if (!step() && (phase == STOPPED || !inflate())) {
-                break;
-            }
+        if (decoding) {
+            // resumed from inside a step (a consumer or an answer on this turn): the running loop goes on
+            return;
         }
+        decoding = true;
+        try {
+            while (phase != STOPPED && !conn.readPaused()) {
+                if (!step() && (phase == STOPPED || conn.readPaused() || !inflate())) {
+                    break;
+                }
+            }
+        } finally {
+            decoding = false;
+        }
+    }
+
+    /** Whether {@code s} is the streamed body being received now. */
+    boolean receiving(StreamingBody s) {
+        return stream.receiving(s);
     }
 
     private boolean step() {
@@ -74,6 +104,7 @@ final class TeleportDecoder {
             case HEAD -> cum.isReadable() && head();
             case FIXED -> fixedBody();
             case CHUNKED -> chunkedBody();
+            case STREAM -> streamed();
             default -> false;
         };
     }
@@ -125,36 +156,90 @@ final class TeleportDecoder {
             return fail(e, h.errorStatus, h.errorMessage);
         }
         current = e;
-        if (h.chunked) {
-            phase = CHUNKED;
-            chunked.reset();
-            e.body = conn.alloc().ioBuffer(256);
-            return true;
-        }
-        if (h.contentLength > maxBody) {
+        if (!h.chunked && h.contentLength > maxBody) {
             return fail(e, 413, "Request body exceeds the limit of " + maxBody + " bytes (maxBodySize)");
         }
-        if (h.contentLength > 0) {
-            phase = FIXED;
+        if (!h.chunked && h.contentLength <= 0) {
+            return accepted();
+        }
+        held = -1;
+        if (Dispatch.routeStreams(e)) {
+            current = null;
+            phase = STREAM;
+            conn.acceptStreamed(e, stream.start(e));
             return true;
         }
-        return accepted();
+        if (h.chunked) {
+            chunked.reset();
+        }
+        phase = h.chunked ? CHUNKED : FIXED;
+        return true;
+    }
+
+    /** Takes the budget for the current body once; false while it must wait (reading is then paused). */
+    private boolean admitted(long n) {
+        if (held >= 0) {
+            return true;
+        }
+        if (!budget.admit(n)) {
+            conn.awaitBudget();
+            return false;
+        }
+        held = n;
+        return true;
+    }
+
+    private boolean streamed() {
+        int r = stream.feed(cum);
+        if (r == ChunkedDecoder.MORE) {
+            return false;
+        }
+        if (r == ChunkedDecoder.ERROR) {
+            stop();
+            conn.closeAfterWrite();
+            return false;
+        }
+        phase = ID;
+        return true;
     }
 
     private boolean fixedBody() {
         int length = (int) current.head.contentLength;
-        if (cum.readableBytes() < length) {
+        if (!admitted(length)) {
+            return false;
+        }
+        ByteBuf body = current.body;
+        if (body == null && cum.readableBytes() >= length) {
+            current.body = cum.retainedSlice(cum.readerIndex(), length);
+            cum.skipBytes(length);
+            return accepted();
+        }
+        if (body == null && length <= SLICE_LIMIT) {
             // room for what is likely to arrive next, never the whole declared length
             in.reserve(length - cum.readableBytes());
             return false;
         }
-        current.body = cum.retainedSlice(cum.readerIndex(), length);
-        cum.skipBytes(length);
-        return accepted();
+        if (body == null) {
+            // grows with what arrives (never to the declared length up front) and frees the reads it copies
+            body = current.body = conn.alloc().ioBuffer(Math.min(length, SLICE_LIMIT), length);
+        }
+        body.writeBytes(cum, Math.min(cum.readableBytes(), length - body.readableBytes()));
+        return body.readableBytes() == length ? accepted() : false;
     }
 
     private boolean chunkedBody() {
+        if (!admitted(CHUNKED_START)) {
+            return false;
+        }
+        if (current.body == null) {
+            current.body = conn.alloc().ioBuffer(256);
+        }
         int r = chunked.decode(cum, current.body);
+        if (current.body.readableBytes() > held) {
+            // an admitted body is never paused by the budget: it only counts what it grew by
+            budget.take(current.body.readableBytes() - held);
+            held = current.body.readableBytes();
+        }
         if (r == ChunkedDecoder.MORE) {
             return false;
         }
@@ -168,13 +253,16 @@ final class TeleportDecoder {
         Exchange e = current;
         current = null;
         phase = ID;
-        conn.accept(e);
+        long n = Math.max(held, 0);
+        held = 0;
+        conn.accept(e, n);
         return true;
     }
 
     /** A message that cannot be framed: answer it (when its id is known) and stop reading for good. */
     private boolean fail(Exchange e, int status, String message) {
         current = null;
+        giveBack();
         Exchange answer = e != null ? e : conn.obtain();
         if (e == null) {
             answer.open();
@@ -206,10 +294,19 @@ final class TeleportDecoder {
     void release() {
         phase = STOPPED;
         in.release();
+        giveBack();
+        stream.fail(new java.nio.channels.ClosedChannelException());
         if (current != null) {
             current.recycle();
             current = null;
         }
+    }
+
+    private void giveBack() {
+        if (held > 0) {
+            budget.release(held);
+        }
+        held = 0;
     }
 
     /** Frees the consumed prefix of the read buffer, or all of it once consumed. */
