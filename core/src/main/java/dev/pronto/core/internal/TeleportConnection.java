@@ -213,14 +213,25 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
                 + " requests in flight on this teleport connection (maxPendingResponses)");
     }
 
-    /** A message that cannot be framed: answer it when the client expects an answer, then close. */
+    /** A message that cannot be framed: answer it when the client expects an answer, then close once answered. */
     void failFraming(Exchange e, int status, String message) {
         e.life = server.routes().root();
         e.head.http11 = true;
         e.head.method = dev.pronto.router.Method.GET;
         e.closeAfter = true;
         Errors.answerByServer(e, status, message);
-        closeAfterWrite();
+        closeWhenAnswered();
+    }
+
+    /** Stops reading for good, and closes once the calls already running are answered (or time out). */
+    void closeWhenAnswered() {
+        decoder.stop();
+        if (pending.size() == 0) {
+            closeAfterWrite();
+        } else {
+            // the calls before the bad message were within limits: they still get their answers
+            draining = true;
+        }
     }
 
     /** Input that is not a teleport stream at all (corrupt compression): close at once. */
@@ -231,8 +242,8 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
 
     private void finish(Exchange e) {
         budget.release(pending.remove(e));
-        if (decoder.receiving(e.stream) && gate.open(ReadGate.BODY)) {
-            // answered while its body still arrives: the rest is read and dropped, whatever paused it
+        if (e.stream != null && decoder.pausedOnlyBy(e.stream) && gate.open(ReadGate.BODY)) {
+            // answered with its body unread: what is left of it is read and dropped, and the next messages framed
             eventLoop().execute(this::decodeBuffered);
         }
         server.releaseInFlight(e);
@@ -403,7 +414,7 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
         }
     }
 
-    void closeAfterWrite() {
+    private void closeAfterWrite() {
         if (closing) {
             return;
         }

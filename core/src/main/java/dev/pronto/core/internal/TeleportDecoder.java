@@ -89,9 +89,9 @@ final class TeleportDecoder {
         }
     }
 
-    /** Whether {@code s} is the streamed body being received now. */
-    boolean receiving(StreamingBody s) {
-        return stream.receiving(s);
+    /** Whether only {@code s} can hold reading paused for its consumer: it is received now, or none is. */
+    boolean pausedOnlyBy(StreamingBody s) {
+        return stream.receiving(s) || !stream.receiving();
     }
 
     private boolean step() {
@@ -195,8 +195,7 @@ final class TeleportDecoder {
             return false;
         }
         if (r == ChunkedDecoder.ERROR) {
-            stop();
-            conn.closeAfterWrite();
+            conn.closeWhenAnswered();
             return false;
         }
         phase = ID;

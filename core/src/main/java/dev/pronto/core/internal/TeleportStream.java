@@ -43,6 +43,11 @@ final class TeleportStream {
         return s != null && s == body;
     }
 
+    /** Whether a body is being received now. */
+    boolean receiving() {
+        return body != null;
+    }
+
     /** Hands over what {@code cum} holds of the body: {@link ChunkedDecoder#MORE}, {@code DONE} or {@code ERROR}. */
     int feed(ByteBuf cum) {
         return isChunked ? chunkedPart(cum) : fixedPart(cum);
