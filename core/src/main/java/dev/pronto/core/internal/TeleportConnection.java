@@ -181,36 +181,26 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
         }
     }
 
-    /** A request arrived whole, its body holding {@code held} budget bytes: run it, or answer 429 past the limit. */
-    void accept(Exchange e, long held) {
+    /**
+     * A request to run, or to answer 429 past the concurrency limit: its buffered body whole, holding
+     * {@code held} budget bytes, or (a streaming route) its body still to follow into {@code body}.
+     */
+    void accept(Exchange e, long held, StreamingBody body) {
         e.receivedNanos = timer.nanoTime();
         if (pending.size() >= maxPending) {
             budget.release(held);
-            tooMany(e);
+            if (body != null) {
+                // it is still read, and dropped
+                body.abandon();
+            }
+            e.life = server.routes().root();
+            Errors.answerByServer(e, 429, "Too Many Requests: more than " + maxPending
+                    + " requests in flight on this teleport connection (maxPendingResponses)");
             return;
         }
         pending.add(e, held);
-        Dispatch.run(e);
-    }
-
-    /** The head of a streaming route's request arrived: run it now; its body follows into {@code body}. */
-    void acceptStreamed(Exchange e, StreamingBody body) {
-        e.receivedNanos = timer.nanoTime();
-        if (pending.size() >= maxPending) {
-            // the body is still read, and dropped
-            body.abandon();
-            tooMany(e);
-            return;
-        }
-        pending.add(e, 0);
         e.stream = body;
         Dispatch.run(e);
-    }
-
-    private void tooMany(Exchange e) {
-        e.life = server.routes().root();
-        Errors.answerByServer(e, 429, "Too Many Requests: more than " + maxPending
-                + " requests in flight on this teleport connection (maxPendingResponses)");
     }
 
     /** A message that cannot be framed: answer it when the client expects an answer, then close once answered. */

@@ -10,10 +10,8 @@ import java.util.zip.DataFormatException;
  * flate, compressed input is kept as it arrives and inflated only as far as the next message
  * needs, at most 64 KiB at a time, so a deflate bomb costs what one message may hold, never what
  * it expands to, and a paused connection stops inflating. The body of a streaming route goes to
- * its consumer as it arrives ({@link TeleportStream}); a buffered body first takes its size from the
- * loop's {@link TeleportBudget} (the connection waits, reading paused, when it does not fit), and one
- * larger than a read is gathered into a buffer of its own as it arrives, so the inbound buffer is
- * freed read by read instead of growing with the body. After a framing error it stops for good.
+ * its consumer as it arrives ({@link TeleportStream}); a buffered one is gathered within the loop's
+ * budget ({@link TeleportBuffered}). After a framing error it stops for good.
  */
 final class TeleportDecoder {
     private static final int ID = 0;
@@ -22,10 +20,6 @@ final class TeleportDecoder {
     private static final int CHUNKED = 3;
     private static final int STREAM = 4;
     private static final int STOPPED = 5;
-    /** Bodies up to this size are sliced from the inbound bytes once whole; larger ones are gathered as they come. */
-    private static final int SLICE_LIMIT = 64 * 1024;
-    /** Budget a chunked body takes before its size is known; it takes the rest as it grows. */
-    private static final int CHUNKED_START = 64 * 1024;
 
     private final TeleportConnection conn;
     private final HeadScanner scanner;
@@ -35,9 +29,7 @@ final class TeleportDecoder {
     private final long maxBody;
     private final TeleportInbound in;
     private final TeleportStream stream;
-    private final TeleportBudget budget;
-    /** Budget bytes the body being received holds; -1 while it waits to be admitted. */
-    private long held;
+    private final TeleportBuffered buffered;
     private boolean decoding;
     /** The plain bytes being framed: {@link TeleportInbound#plain()} as of the current step. */
     private ByteBuf cum;
@@ -53,8 +45,9 @@ final class TeleportDecoder {
         this.maxHead = config.maxRequestLineLength() + config.maxHeaderSize() + 4;
         this.maxBody = config.maxBodySize();
         this.in = new TeleportInbound(conn.alloc(), flate ? TeleportWire.FLATE : TeleportWire.NONE);
-        this.stream = new TeleportStream(conn.alloc(), new ChunkedDecoder(config.maxBodySize(), config.maxHeaderSize()));
-        this.budget = conn.budget();
+        // one body at a time: the streamed and the buffered share the chunked decoder
+        this.stream = new TeleportStream(conn.alloc(), chunked);
+        this.buffered = new TeleportBuffered(conn, chunked);
     }
 
     /** Appends a read (compressed or not, as the client declared); ownership of {@code buf} moves here. */
@@ -162,30 +155,17 @@ final class TeleportDecoder {
         if (!h.chunked && h.contentLength <= 0) {
             return accepted();
         }
-        held = -1;
         if (Dispatch.routeStreams(e)) {
             current = null;
             phase = STREAM;
-            conn.acceptStreamed(e, stream.start(e));
+            conn.accept(e, 0, stream.start(e));
             return true;
         }
         if (h.chunked) {
             chunked.reset();
         }
+        buffered.start();
         phase = h.chunked ? CHUNKED : FIXED;
-        return true;
-    }
-
-    /** Takes the budget for the current body once; false while it must wait (reading is then paused). */
-    private boolean admitted(long n) {
-        if (held >= 0) {
-            return true;
-        }
-        if (!budget.admit(n)) {
-            conn.awaitBudget();
-            return false;
-        }
-        held = n;
         return true;
     }
 
@@ -203,42 +183,11 @@ final class TeleportDecoder {
     }
 
     private boolean fixedBody() {
-        int length = (int) current.head.contentLength;
-        if (!admitted(length)) {
-            return false;
-        }
-        ByteBuf body = current.body;
-        if (body == null && cum.readableBytes() >= length) {
-            current.body = cum.retainedSlice(cum.readerIndex(), length);
-            cum.skipBytes(length);
-            return accepted();
-        }
-        if (body == null && length <= SLICE_LIMIT) {
-            // room for what is likely to arrive next, never the whole declared length
-            in.reserve(length - cum.readableBytes());
-            return false;
-        }
-        if (body == null) {
-            // grows with what arrives (never to the declared length up front) and frees the reads it copies
-            body = current.body = conn.alloc().ioBuffer(Math.min(length, SLICE_LIMIT), length);
-        }
-        body.writeBytes(cum, Math.min(cum.readableBytes(), length - body.readableBytes()));
-        return body.readableBytes() == length ? accepted() : false;
+        return buffered.fixed(current, in, cum) == ChunkedDecoder.DONE && accepted();
     }
 
     private boolean chunkedBody() {
-        if (!admitted(CHUNKED_START)) {
-            return false;
-        }
-        if (current.body == null) {
-            current.body = conn.alloc().ioBuffer(256);
-        }
-        int r = chunked.decode(cum, current.body);
-        if (current.body.readableBytes() > held) {
-            // an admitted body is never paused by the budget: it only counts what it grew by
-            budget.take(current.body.readableBytes() - held);
-            held = current.body.readableBytes();
-        }
+        int r = buffered.chunked(current, cum);
         if (r == ChunkedDecoder.MORE) {
             return false;
         }
@@ -252,16 +201,14 @@ final class TeleportDecoder {
         Exchange e = current;
         current = null;
         phase = ID;
-        long n = Math.max(held, 0);
-        held = 0;
-        conn.accept(e, n);
+        conn.accept(e, buffered.handOver(), null);
         return true;
     }
 
     /** A message that cannot be framed: answer it (when its id is known) and stop reading for good. */
     private boolean fail(Exchange e, int status, String message) {
         current = null;
-        giveBack();
+        buffered.giveBack();
         Exchange answer = e != null ? e : conn.obtain();
         if (e == null) {
             answer.open();
@@ -293,19 +240,12 @@ final class TeleportDecoder {
     void release() {
         phase = STOPPED;
         in.release();
-        giveBack();
+        buffered.giveBack();
         stream.fail(new java.nio.channels.ClosedChannelException());
         if (current != null) {
             current.recycle();
             current = null;
         }
-    }
-
-    private void giveBack() {
-        if (held > 0) {
-            budget.release(held);
-        }
-        held = 0;
     }
 
     /** Frees the consumed prefix of the read buffer, or all of it once consumed. */
