@@ -16,6 +16,8 @@ final class ReadGate {
     static final int OUTBOUND = 4;
     /** Buffered request bodies are over their memory budget (teleport): resumes as they are answered. */
     static final int MEMORY = 8;
+    /** A connection used its share of this event-loop turn (teleport inflating): resumes on a later turn. */
+    static final int TURN = 16;
 
     private final Channel channel;
     private int reasons;

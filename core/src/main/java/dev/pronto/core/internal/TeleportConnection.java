@@ -29,6 +29,7 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
     private final ArrayDeque<Exchange> spares = new ArrayDeque<>();
     private final Runnable flushTask = this::scheduledFlush;
     private final Runnable budgetWake = () -> eventLoop().execute(this::budgetFreed);
+    private final Runnable nextTurn = this::nextTurn;
     private TeleportBudget budget;
     private final PeriodicCheck timer;
     private TeleportDecoder decoder;
@@ -173,6 +174,22 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
     void awaitBudget() {
         gate.close(ReadGate.MEMORY);
         budget.await(budgetWake);
+    }
+
+    /**
+     * This read inflated its share: stop until a later turn of the loop, so the other sockets of
+     * the loop are read and answered first. A zero-delay scheduled task runs only after the loop's
+     * next I/O pass, where a plain task could run right away in the same task batch.
+     */
+    void yieldTurn() {
+        gate.close(ReadGate.TURN);
+        eventLoop().schedule(nextTurn, 0, java.util.concurrent.TimeUnit.NANOSECONDS);
+    }
+
+    private void nextTurn() {
+        if (!closing && gate.open(ReadGate.TURN)) {
+            decodeBuffered();
+        }
     }
 
     private void budgetFreed() {

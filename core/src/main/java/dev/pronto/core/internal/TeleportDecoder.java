@@ -20,6 +20,8 @@ final class TeleportDecoder {
     private static final int CHUNKED = 3;
     private static final int STREAM = 4;
     private static final int STOPPED = 5;
+    /** Inflate steps (64 KiB each) one decode may take before the connection yields the loop to others. */
+    private static final int STEPS_PER_TURN = 16;
 
     private final TeleportConnection conn;
     private final HeadScanner scanner;
@@ -71,9 +73,21 @@ final class TeleportDecoder {
             return;
         }
         decoding = true;
+        int steps = 0;
         try {
             while (phase != STOPPED && !conn.readPaused()) {
-                if (!step() && (phase == STOPPED || conn.readPaused() || !inflate())) {
+                if (step()) {
+                    continue;
+                }
+                if (phase == STOPPED || conn.readPaused()) {
+                    break;
+                }
+                if (++steps > STEPS_PER_TURN && in.compressedLeft()) {
+                    // a small read inflating to a large body would otherwise hold the loop for all of it
+                    conn.yieldTurn();
+                    break;
+                }
+                if (!inflate()) {
                     break;
                 }
             }
