@@ -444,6 +444,11 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
             pending.timeOut(now - c.responseTimeout().toNanos());
             return true;
         }
+        if (gate.holds(ReadGate.MEMORY)) {
+            // waiting for bodies of other connections to be answered: the server's pause, not the client's
+            timer.touch();
+            return true;
+        }
         long quiet = now - timer.lastActivity();
         if (decoder.partial() ? quiet >= c.headerReadTimeout().toNanos() : quiet >= c.idleTimeout().toNanos()) {
             closeNow();

@@ -14,6 +14,7 @@ import dev.pronto.core.RouteOptions;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -99,6 +100,28 @@ class TeleportBodiesTest {
         assertThat(ch.config().isAutoRead()).isTrue();
         parked.removeFirst().send("second");
         assertThat(text(written(ch))).contains("first").contains("second");
+    }
+
+    @Test
+    void keepsAConnectionWaitingForTheBudgetOpenPastTheHeaderReadTimeout() {
+        EmbeddedChannel other = TeleportFixtures.connected(TeleportFixtures.server(
+                c -> c.maxBodySize(48 * MIB).headerReadTimeout(Duration.ofMillis(50)),
+                r -> r.post("/hold", (req, res) -> parked.add(res.async()))), HANDSHAKE_NONE);
+        other.freezeTime();
+        try {
+            send(post(5, "/hold", 20 * MIB), new byte[20 * MIB]);
+            other.writeInbound(Unpooled.wrappedBuffer(concat(post(6, "/hold", 20 * MIB), new byte[20 * MIB])));
+
+            TestChannels.advance(other, 200);
+
+            assertThat(other.isActive()).isTrue();
+            parked.removeFirst().send("first");
+            other.runPendingTasks();
+            parked.removeFirst().send("second");
+            assertThat(text(written(other))).startsWith("\6\0\0\0HTTP/1.1 200 ").endsWith("second");
+        } finally {
+            other.finishAndReleaseAll();
+        }
     }
 
     @Test
