@@ -18,6 +18,7 @@ final class TeleportBuffered {
     private static final int CHUNKED_START = 64 * 1024;
 
     private final TeleportConnection conn;
+    private final TeleportPauses pauses;
     private final TeleportBudget budget;
     private final ChunkedDecoder chunked;
     /** Budget bytes the body being received holds; -1 while it waits to be admitted. */
@@ -25,7 +26,8 @@ final class TeleportBuffered {
 
     TeleportBuffered(TeleportConnection conn, ChunkedDecoder chunked) {
         this.conn = conn;
-        this.budget = conn.budget();
+        this.pauses = conn.pauses();
+        this.budget = pauses.budget();
         this.chunked = chunked;
     }
 
@@ -40,7 +42,7 @@ final class TeleportBuffered {
             return true;
         }
         if (!budget.admit(n)) {
-            conn.awaitBudget();
+            pauses.awaitBudget();
             return false;
         }
         held = n;

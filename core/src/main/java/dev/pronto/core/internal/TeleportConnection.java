@@ -28,8 +28,7 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
     private final int maxPending;
     private final ArrayDeque<Exchange> spares = new ArrayDeque<>();
     private final Runnable flushTask = this::scheduledFlush;
-    private final Runnable budgetWake = () -> eventLoop().execute(this::budgetFreed);
-    private final Runnable nextTurn = this::nextTurn;
+    private TeleportPauses pauses;
     private TeleportBudget budget;
     private final PeriodicCheck timer;
     private TeleportDecoder decoder;
@@ -60,7 +59,8 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
         this.ctx = ctx;
         this.gate = new ReadGate(ctx.channel());
         this.out = new TeleportOutput(ctx, compression);
-        this.budget = TeleportBudget.ofThisLoop();
+        this.pauses = new TeleportPauses(gate, ctx.channel().eventLoop(), this::resumeReading);
+        this.budget = pauses.budget();
         this.decoder = new TeleportDecoder(this, server.config(), compression == TeleportWire.FLATE);
         server.opened(this);
         timer.start(ctx);
@@ -96,8 +96,7 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
             out.release();
             out = null;
         }
-        budget.cancel(budgetWake);
-        budget.release(pending.abortAll(server));
+        pauses.closed(pending.abortAll(server));
         spares.clear();
     }
 
@@ -166,34 +165,12 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
         return gate.closed() || closing;
     }
 
-    TeleportBudget budget() {
-        return budget;
+    TeleportPauses pauses() {
+        return pauses;
     }
 
-    /** A buffered body does not fit the loop's budget: stop reading until bodies are answered. */
-    void awaitBudget() {
-        gate.close(ReadGate.MEMORY);
-        budget.await(budgetWake);
-    }
-
-    /**
-     * This read inflated its share: stop until a later turn of the loop, so the other sockets of
-     * the loop are read and answered first. A zero-delay scheduled task runs only after the loop's
-     * next I/O pass, where a plain task could run right away in the same task batch.
-     */
-    void yieldTurn() {
-        gate.close(ReadGate.TURN);
-        eventLoop().schedule(nextTurn, 0, java.util.concurrent.TimeUnit.NANOSECONDS);
-    }
-
-    private void nextTurn() {
-        if (!closing && gate.open(ReadGate.TURN)) {
-            decodeBuffered();
-        }
-    }
-
-    private void budgetFreed() {
-        if (!closing && gate.open(ReadGate.MEMORY)) {
+    private void resumeReading() {
+        if (!closing) {
             decodeBuffered();
         }
     }
@@ -444,8 +421,7 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
             pending.timeOut(now - c.responseTimeout().toNanos());
             return true;
         }
-        if (gate.holds(ReadGate.MEMORY)) {
-            // waiting for bodies of other connections to be answered: the server's pause, not the client's
+        if (pauses.awaitingBudget()) {
             timer.touch();
             return true;
         }

@@ -84,7 +84,7 @@ final class TeleportDecoder {
                 }
                 if (++steps > STEPS_PER_TURN && in.compressedLeft()) {
                     // a small read inflating to a large body would otherwise hold the loop for all of it
-                    conn.yieldTurn();
+                    conn.pauses().yieldTurn();
                     break;
                 }
                 if (!inflate()) {
