@@ -41,9 +41,12 @@ final class TeleportBudget {
         return held;
     }
 
-    /** Takes {@code n} bytes when they fit, or when nothing is held; false leaves the budget as it was. */
+    /**
+     * Takes {@code n} bytes when nothing is held, or when they fit and no connection waits (a large
+     * body waiting is not overtaken for ever by small ones); false leaves the budget as it was.
+     */
     boolean admit(long n) {
-        if (held != 0 && held + n > limit) {
+        if (held != 0 && (held + n > limit || !waiting.isEmpty())) {
             return false;
         }
         held += n;
