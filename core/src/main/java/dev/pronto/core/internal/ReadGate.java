@@ -17,6 +17,10 @@ final class ReadGate {
     static final int BODY = 2;
     /** The outbound buffer is above its high-water mark: the client is not reading. */
     static final int OUTBOUND = 4;
+    /** Buffered request bodies are over their memory budget (teleport): resumes as they are answered. */
+    static final int MEMORY = 8;
+    /** A connection used its share of this event-loop turn (teleport inflating): resumes on a later turn. */
+    static final int TURN = 16;
 
     private final Channel channel;
     private int reasons;

@@ -17,7 +17,9 @@ import java.util.ArrayDeque;
  * error mapping as HTTP/1.1, and responses leave in completion order, each behind its request's
  * id, gathered and compressed per flush by {@link TeleportOutput} (once per read batch, or once per
  * event-loop turn for async completions). Past {@code maxPendingResponses} requests in flight a
- * request is answered 429 at once; id 0 requests run but get no response. Event loop only, except
+ * request is answered 429 at once; id 0 requests run but get no response. Buffered request bodies
+ * share the event loop's {@link TeleportBudget}: reading pauses while a body does not fit, and
+ * resumes as bodies are answered. Event loop only, except
  * the {@link Carrier} methods documented as any-thread.
  */
 final class TeleportConnection extends ChannelInboundHandlerAdapter implements Carrier, ServerConnection {
@@ -26,6 +28,8 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
     private final int maxPending;
     private final ArrayDeque<Exchange> spares = new ArrayDeque<>();
     private final Runnable flushTask = this::scheduledFlush;
+    private TeleportPauses pauses;
+    private TeleportBudget budget;
     private final PeriodicCheck timer;
     private TeleportDecoder decoder;
     /** Exchanges dispatched and not yet answered. */
@@ -57,6 +61,8 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
         this.ctx = ctx;
         this.gate = new ReadGate(ctx.channel());
         this.out = new TeleportOutput(ctx, compression);
+        this.pauses = new TeleportPauses(gate, ctx.channel().eventLoop(), this::resumeReading);
+        this.budget = pauses.budget();
         this.decoder = new TeleportDecoder(this, server.config(), compression == TeleportWire.FLATE);
         server.opened(this);
         timer.start(ctx);
@@ -92,7 +98,7 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
             out.release();
             out = null;
         }
-        pending.abortAll(server);
+        pauses.closed(pending.abortAll(server));
         spares.clear();
     }
 
@@ -170,39 +176,57 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
         return gate.readingTime(now);
     }
 
-    /** A request arrived whole: run it, or answer 429 past the concurrency limit. */
-    void accept(Exchange e) {
+    TeleportPauses pauses() {
+        return pauses;
+    }
+
+    private void resumeReading() {
+        if (!closing) {
+            decodeBuffered();
+        }
+    }
+
+    /**
+     * A request to run, or to answer 429 past the concurrency limit: its buffered body whole, holding
+     * {@code held} budget bytes, or (a streaming route) its body still to follow into {@code body}.
+     */
+    void accept(Exchange e, long held, StreamingBody body) {
         e.receivedNanos = timer.nanoTime();
         if (pending.size() >= maxPending) {
+            budget.release(held);
+            if (body != null) {
+                // it is still read, and dropped
+                body.abandon();
+            }
             e.life = server.routes().root();
             Errors.answerByServer(e, 429, "Too Many Requests: more than " + maxPending
                     + " requests in flight on this teleport connection (maxPendingResponses)");
             return;
         }
-        pending.add(e);
-        if (Dispatch.routeStreams(e)) {
-            // the body is already whole: hand it to the streaming route as one chunk
-            ByteBuf body = e.body;
-            e.body = null;
-            e.stream = new StreamingBody(e);
-            Dispatch.run(e);
-            if (body != null) {
-                e.stream.offer(body);
-            }
-            e.stream.end();
-            return;
-        }
+        pending.add(e, held);
+        e.stream = body;
         Dispatch.run(e);
     }
 
-    /** A message that cannot be framed: answer it when the client expects an answer, then close. */
+    /** A message that cannot be framed: answer it when the client expects an answer, then close once answered. */
     void failFraming(Exchange e, int status, String message) {
         e.life = server.routes().root();
         e.head.http11 = true;
         e.head.method = dev.pronto.router.Method.GET;
         e.closeAfter = true;
         Errors.answerByServer(e, status, message);
-        closeAfterWrite();
+        closeWhenAnswered();
+    }
+
+    /** Stops reading for good, and closes once the calls already running are answered (or time out). */
+    void closeWhenAnswered() {
+        decoder.stop();
+        if (pending.size() == 0) {
+            closeAfterWrite();
+        } else {
+            // the calls before the bad message were within limits: they still get their answers
+            draining = true;
+        }
     }
 
     /** Input that is not a teleport stream at all (corrupt compression): close at once. */
@@ -212,7 +236,11 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
     }
 
     private void finish(Exchange e) {
-        pending.remove(e);
+        budget.release(pending.remove(e));
+        if (e.stream != null && decoder.pausedOnlyBy(e.stream) && gate.open(ReadGate.BODY)) {
+            // answered with its body unread: what is left of it is read and dropped, and the next messages framed
+            eventLoop().execute(this::decodeBuffered);
+        }
         server.releaseInFlight(e);
         e.finished = true;
         if (draining && pending.size() == 0) {
@@ -350,12 +378,15 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
 
     @Override
     public void pauseBody() {
-        // bodies arrive whole before dispatch: pausing the connection would only stall the others
+        // the streamed body's consumer is behind: no message after it can be framed before it anyway
+        gate.close(ReadGate.BODY);
     }
 
     @Override
     public void resumeBody() {
-        // see pauseBody
+        if (!closing && gate.open(ReadGate.BODY)) {
+            decodeBuffered();
+        }
     }
 
     // ---- output ----
@@ -399,6 +430,10 @@ final class TeleportConnection extends ChannelInboundHandlerAdapter implements C
         var c = server.config();
         if (pending.size() > 0) {
             pending.timeOut(now - c.responseTimeout().toNanos());
+        }
+        if (pauses.awaitingBudget()) {
+            timer.touch();
+            return true;
         }
         long quiet = now - timer.lastActivity();
         // a message in part is timed whatever else is in flight; time the server stops reading does not count

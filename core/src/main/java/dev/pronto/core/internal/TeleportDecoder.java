@@ -9,14 +9,19 @@ import java.util.zip.DataFormatException;
  * request parsed with the same scanner, parser and chunked decoder as HTTP/1.1 connections. With
  * flate, compressed input is kept as it arrives and inflated only as far as the next message
  * needs, at most 64 KiB at a time, so a deflate bomb costs what one message may hold, never what
- * it expands to, and a paused connection stops inflating. After a framing error it stops for good.
+ * it expands to, and a paused connection stops inflating. The body of a streaming route goes to
+ * its consumer as it arrives ({@link TeleportStream}); a buffered one is gathered within the loop's
+ * budget ({@link TeleportBuffered}). After a framing error it stops for good.
  */
 final class TeleportDecoder {
     private static final int ID = 0;
     private static final int HEAD = 1;
     private static final int FIXED = 2;
     private static final int CHUNKED = 3;
-    private static final int STOPPED = 4;
+    private static final int STREAM = 4;
+    private static final int STOPPED = 5;
+    /** Inflate steps (64 KiB each) one decode may take before the connection yields the loop to others. */
+    private static final int STEPS_PER_TURN = 16;
 
     private final TeleportConnection conn;
     private final HeadScanner scanner;
@@ -25,6 +30,9 @@ final class TeleportDecoder {
     private final int maxHead;
     private final long maxBody;
     private final TeleportInbound in;
+    private final TeleportStream stream;
+    private final TeleportBuffered buffered;
+    private boolean decoding;
     /** The plain bytes being framed: {@link TeleportInbound#plain()} as of the current step. */
     private ByteBuf cum;
     private int phase = ID;
@@ -44,6 +52,9 @@ final class TeleportDecoder {
         this.maxHead = config.maxRequestLineLength() + config.maxHeaderSize() + 4;
         this.maxBody = config.maxBodySize();
         this.in = new TeleportInbound(conn.alloc(), flate ? TeleportWire.FLATE : TeleportWire.NONE);
+        // one body at a time: the streamed and the buffered share the chunked decoder
+        this.stream = new TeleportStream(conn.alloc(), chunked);
+        this.buffered = new TeleportBuffered(conn, chunked);
     }
 
     /** Appends a read (compressed or not, as the client declared); ownership of {@code buf} moves here. */
@@ -58,9 +69,9 @@ final class TeleportDecoder {
         }
     }
 
-    /** Whether the body of a message is arriving. */
+    /** Whether the body of a message is arriving (buffered or streamed to its route). */
     boolean inBody() {
-        return phase == FIXED || phase == CHUNKED;
+        return phase == FIXED || phase == CHUNKED || phase == STREAM;
     }
 
     /** Whether part of a message has arrived and the rest has not. */
@@ -70,14 +81,40 @@ final class TeleportDecoder {
 
     /** Frames and hands over every complete request buffered, until input runs out or reading pauses. */
     void decode() {
-        while (phase != STOPPED && !conn.readPaused()) {
-            if (!step() && (phase == STOPPED || !inflate())) {
-                break;
+        if (decoding) {
+            // resumed from inside a step (a consumer or an answer on this turn): the running loop goes on
+            return;
+        }
+        decoding = true;
+        int steps = 0;
+        try {
+            while (phase != STOPPED && !conn.readPaused()) {
+                if (step()) {
+                    continue;
+                }
+                if (phase == STOPPED || conn.readPaused()) {
+                    break;
+                }
+                if (++steps > STEPS_PER_TURN && in.compressedLeft()) {
+                    // a small read inflating to a large body would otherwise hold the loop for all of it
+                    conn.pauses().yieldTurn();
+                    break;
+                }
+                if (!inflate()) {
+                    break;
+                }
             }
+        } finally {
+            decoding = false;
         }
         if (headStartNanos == 0 && (phase == ID || phase == HEAD) && partial()) {
             headStartNanos = conn.lastActivity();
         }
+    }
+
+    /** Whether only {@code s} can hold reading paused for its consumer: it is received now, or none is. */
+    boolean pausedOnlyBy(StreamingBody s) {
+        return stream.receiving(s) || !stream.receiving();
     }
 
     private boolean step() {
@@ -90,6 +127,7 @@ final class TeleportDecoder {
             case HEAD -> cum.isReadable() && head();
             case FIXED -> fixedBody();
             case CHUNKED -> chunkedBody();
+            case STREAM -> streamed();
             default -> false;
         };
     }
@@ -144,36 +182,45 @@ final class TeleportDecoder {
         headStartNanos = 0;
         bodyStartNanos = conn.readingTime(conn.lastActivity());
         bodyBytes = cum.readableBytes();
-        if (h.chunked) {
-            phase = CHUNKED;
-            chunked.reset();
-            e.body = conn.alloc().ioBuffer(256);
-            return true;
-        }
-        if (h.contentLength > maxBody) {
+        if (!h.chunked && h.contentLength > maxBody) {
             return fail(e, 413, "Request body exceeds the limit of " + maxBody + " bytes (maxBodySize)");
         }
-        if (h.contentLength > 0) {
-            phase = FIXED;
+        if (!h.chunked && h.contentLength <= 0) {
+            return accepted();
+        }
+        if (Dispatch.routeStreams(e)) {
+            current = null;
+            phase = STREAM;
+            conn.accept(e, 0, stream.start(e));
             return true;
         }
-        return accepted();
+        if (h.chunked) {
+            chunked.reset();
+        }
+        buffered.start();
+        phase = h.chunked ? CHUNKED : FIXED;
+        return true;
+    }
+
+    private boolean streamed() {
+        int r = stream.feed(cum);
+        if (r == ChunkedDecoder.MORE) {
+            return false;
+        }
+        if (r == ChunkedDecoder.ERROR) {
+            conn.closeWhenAnswered();
+            return false;
+        }
+        phase = ID;
+        return true;
     }
 
     private boolean fixedBody() {
-        int length = (int) current.head.contentLength;
-        if (cum.readableBytes() < length) {
-            // room for what is likely to arrive next, never the whole declared length
-            in.reserve(length - cum.readableBytes());
-            return false;
-        }
-        current.body = cum.retainedSlice(cum.readerIndex(), length);
-        cum.skipBytes(length);
-        return accepted();
+        return buffered.fixed(current, in, cum) == ChunkedDecoder.DONE && accepted();
     }
 
     private boolean chunkedBody() {
-        int r = chunked.decode(cum, current.body);
+        int r = buffered.chunked(current, cum);
         if (r == ChunkedDecoder.MORE) {
             return false;
         }
@@ -187,13 +234,14 @@ final class TeleportDecoder {
         Exchange e = current;
         current = null;
         phase = ID;
-        conn.accept(e);
+        conn.accept(e, buffered.handOver(), null);
         return true;
     }
 
     /** A message that cannot be framed: answer it (when its id is known) and stop reading for good. */
     private boolean fail(Exchange e, int status, String message) {
         current = null;
+        buffered.giveBack();
         Exchange answer = e != null ? e : conn.obtain();
         if (e == null) {
             answer.open();
@@ -225,6 +273,8 @@ final class TeleportDecoder {
     void release() {
         phase = STOPPED;
         in.release();
+        buffered.giveBack();
+        stream.fail(new java.nio.channels.ClosedChannelException());
         if (current != null) {
             current.recycle();
             current = null;

@@ -41,6 +41,11 @@ public final class TeleportInbound {
         return plain;
     }
 
+    /** Whether compressed bytes wait to be inflated. */
+    public boolean compressedLeft() {
+        return compressed != null && compressed.isReadable();
+    }
+
     /** Whether any byte, plain or compressed, waits to be read. */
     public boolean buffered() {
         return (plain != null && plain.isReadable()) || (compressed != null && compressed.isReadable());

@@ -94,6 +94,26 @@ class TeleportLimitsTest {
     }
 
     @Test
+    void inflatesALargeBodyOverSeveralEventLoopTurns() throws Exception {
+        connect(c -> c.maxBodySize(16 << 20), HANDSHAKE_FLATE);
+        int length = 8 << 20;
+        byte[] bomb = deflate(concat(frame(9, "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: " + length + "\r\n\r\n"),
+                new byte[length]));
+
+        // one read and nothing else (writeInbound would run the loop's next turns at once)
+        ch.pipeline().fireChannelRead(Unpooled.wrappedBuffer(bomb)).fireChannelReadComplete();
+
+        // the first turn inflated its share and let the loop go, reading paused; the next turns finish the body
+        assertThat(ch.outboundMessages()).isEmpty();
+        assertThat(ch.config().isAutoRead()).isFalse();
+        ch.runPendingTasks();
+        Inflater inflater = new Inflater(true);
+        assertThat(text(inflate(inflater, written(ch)))).startsWith("\t\0\0\0HTTP/1.1 200 ").endsWith("posted");
+        inflater.end();
+        assertThat(ch.config().isAutoRead()).isTrue();
+    }
+
+    @Test
     void closesAnIdleConnection() {
         connect(c -> c.idleTimeout(Duration.ofMillis(200)), HANDSHAKE_NONE);
 
