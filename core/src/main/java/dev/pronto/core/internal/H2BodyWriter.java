@@ -109,16 +109,12 @@ final class H2BodyWriter implements BodyWriter {
             return;
         }
         ended = true;
-        Runnable task = () -> {
+        // always a task, even on the loop: the caller may be inside the request body's listener, which the abort fails
+        conn.eventLoop().execute(() -> {
             if (!stale()) {
                 conn.abort(e, Http2Error.ENHANCE_YOUR_CALM);
             }
-        };
-        if (conn.eventLoop().inEventLoop()) {
-            task.run();
-        } else {
-            conn.eventLoop().execute(task);
-        }
+        });
     }
 
     private CompletionStage<Void> send(ByteBuf data, boolean last) {

@@ -391,7 +391,10 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
             eventLoop().execute(() -> abort(e, error));
             return;
         }
-        e.abort();
+        if (e.abort() && e.stream != null) {
+            // no more chunks will come: the body's listener frees what it holds (the stream's close no longer tells it)
+            e.stream.fail(new java.nio.channels.ClosedChannelException());
+        }
         if (connection().stream(e.streamId) != null) {
             resetStream(e, error);
         }
