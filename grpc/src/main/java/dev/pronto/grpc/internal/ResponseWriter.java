@@ -24,10 +24,11 @@ final class ResponseWriter implements Runnable {
     /** Bytes handed to the writer but not yet taken by the flow controller above which the call is not ready. */
     static final int READY_LIMIT = 32 * 1024;
     /**
-     * What one write keeps beside its frames until it is written (stage, listener, promise, the flow
-     * controller's entry), counted with them so that many tiny writes cannot hide behind few bytes.
+     * The heap one write keeps beside its frames until it is written (two stages, a promise, three
+     * listeners, the buffer object: about 370 bytes in a heap histogram of queued replies), counted
+     * with them so that many tiny writes cannot hide behind few bytes.
      */
-    static final int WRITE_COST = 256;
+    static final int WRITE_COST = 384;
     /** The largest gathered write: one default-size DATA frame. */
     private static final int BATCH = 16 * 1024;
     private static final AtomicLongFieldUpdater<ResponseWriter> UNWRITTEN =
