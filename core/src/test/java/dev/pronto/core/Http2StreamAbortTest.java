@@ -20,6 +20,7 @@ class Http2StreamAbortTest {
     private static final int CHUNKS = 20;
     private static final int CHUNK = 1000;
     private final CompletableFuture<BodyWriter> writer = new CompletableFuture<>();
+    private final CompletableFuture<Throwable> bodyFailed = new CompletableFuture<>();
     private final Server server = Server.builder()
             .config(c -> c.port(0).host("127.0.0.1").ioThreads(1).idleTimeout(Duration.ofSeconds(30)))
             .routes(r -> r.get("/s", (req, res) -> {
@@ -28,6 +29,25 @@ class Http2StreamAbortTest {
                     w.write(new byte[CHUNK]);
                 }
                 writer.complete(w);
+            }).post("/upload", RouteOptions.streaming(), (req, res) -> {
+                req.onBody(new BodyListener() {
+                    @Override
+                    public void onChunk(io.netty.buffer.ByteBuf chunk) {
+                        // not kept
+                    }
+
+                    @Override
+                    public void onEnd() {
+                        // the test never ends the body
+                    }
+
+                    @Override
+                    public void onError(Throwable cause) {
+                        bodyFailed.complete(cause);
+                    }
+                });
+                res.async();
+                writer.complete(res.stream());
             }))
             .build().start();
 
@@ -68,6 +88,17 @@ class Http2StreamAbortTest {
             assertThat(reset.stream()).isEqualTo(1);
             assertThat(reset.errorCode()).isEqualTo(ENHANCE_YOUR_CALM);
             await(w::connectionBacklog, n -> n == 0);
+        }
+    }
+
+    @Test
+    void abortFailsTheRequestBodyStillArriving() throws Exception {
+        try (RawH2 h2 = new RawH2(server.port())) {
+            h2.request(1, "POST", "/upload", 0);
+            writer.get(10, TimeUnit.SECONDS).abort();
+
+            // its listener frees what it holds: the stream's close no longer reports an aborted exchange
+            assertThat(bodyFailed.get(10, TimeUnit.SECONDS)).isNotNull();
         }
     }
 }
