@@ -109,7 +109,7 @@ final class H2BodyWriter implements BodyWriter {
             return;
         }
         ended = true;
-        // always a task, even on the loop: the caller may be inside the request body's listener, which the abort fails
+        // always a task, even on the loop: the caller may be inside a callback of this stream (its body's listener)
         conn.eventLoop().execute(() -> {
             if (!stale()) {
                 conn.abort(e, Http2Error.ENHANCE_YOUR_CALM);

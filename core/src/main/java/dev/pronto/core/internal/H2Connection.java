@@ -392,8 +392,10 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
             return;
         }
         if (e.abort() && e.stream != null) {
-            // no more chunks will come: the body's listener frees what it holds (the stream's close no longer tells it)
-            e.stream.fail(new java.nio.channels.ClosedChannelException());
+            // no more chunks will come: the body's listener frees what it holds (the stream's close no longer
+            // tells it), in a task of its own since the caller may be that listener, inside onChunk
+            StreamingBody body = e.stream;
+            eventLoop().execute(() -> body.fail(new java.nio.channels.ClosedChannelException()));
         }
         if (connection().stream(e.streamId) != null) {
             resetStream(e, error);
