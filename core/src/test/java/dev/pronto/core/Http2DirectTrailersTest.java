@@ -60,6 +60,25 @@ class Http2DirectTrailersTest {
     }
 
     @Test
+    void aBodyWithTrailersHasNoContentLength() throws Exception {
+        try (RawH2 h2 = new RawH2(server.port())) {
+            h2.request(1, "GET", "/t", RawH2.END_STREAM);
+
+            // a client may stop reading at Content-Length and never see the trailers (curl and grpc-status)
+            assertThat(h2.awaitFrame(RawH2.HEADERS).decodeWith(hpack).contains("content-length")).isFalse();
+        }
+    }
+
+    @Test
+    void aBodyWithTrailersBehindAShutWindowHasNoContentLength() throws Exception {
+        try (RawH2 h2 = new RawH2(server.port(), SETTINGS_INITIAL_WINDOW_SIZE, 0)) {
+            h2.request(1, "GET", "/t", RawH2.END_STREAM);
+
+            assertThat(h2.awaitFrame(RawH2.HEADERS).decodeWith(hpack).contains("content-length")).isFalse();
+        }
+    }
+
+    @Test
     void emptyBodyIsHeadThenTrailers() throws Exception {
         try (RawH2 h2 = new RawH2(server.port())) {
             h2.request(1, "GET", "/empty", RawH2.END_STREAM);

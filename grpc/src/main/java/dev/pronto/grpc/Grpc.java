@@ -33,17 +33,19 @@ public final class Grpc implements Consumer<Routes> {
     /** The default largest request message: 4 MiB, as grpc-java. */
     public static final int DEFAULT_MAX_INBOUND_MESSAGE_SIZE = 4 * 1024 * 1024;
 
+    private static final GrpcConfig DEFAULTS = GrpcConfig.defaults();
+
     private final List<ServerServiceDefinition> services;
     private final List<ServerServiceDefinition> blocking;
-    private final int maxInboundMessageSize;
+    private final GrpcConfig config;
 
     private Grpc(Builder b) {
         this.services = List.copyOf(intercepted(b.services, b.interceptors));
         this.blocking = List.copyOf(intercepted(b.blocking, b.interceptors));
-        this.maxInboundMessageSize = b.maxInboundMessageSize;
+        this.config = new GrpcConfig(b.maxInboundMessageSize, b.outboundBufferPerCall, b.outboundBufferPerConnection);
     }
 
-    /** A builder with no services, no interceptors and a 4 MiB message limit. */
+    /** A builder with no services, no interceptors and the limits of {@link GrpcConfig#defaults()}. */
     public static Builder builder() {
         return new Builder();
     }
@@ -60,7 +62,7 @@ public final class Grpc implements Consumer<Routes> {
     /** Adds this plugin's routes to {@code routes}; called by {@code Routes.register}. */
     @Override
     public void accept(Routes routes) {
-        GrpcRoutes.register(routes, services, blocking, maxInboundMessageSize);
+        GrpcRoutes.register(routes, services, blocking, config);
     }
 
     private static List<ServerServiceDefinition> intercepted(List<ServerServiceDefinition> defs,
@@ -77,7 +79,9 @@ public final class Grpc implements Consumer<Routes> {
         private final List<ServerServiceDefinition> services = new ArrayList<>();
         private final List<ServerServiceDefinition> blocking = new ArrayList<>();
         private final List<ServerInterceptor> interceptors = new ArrayList<>();
-        private int maxInboundMessageSize = DEFAULT_MAX_INBOUND_MESSAGE_SIZE;
+        private int maxInboundMessageSize = DEFAULTS.maxInboundMessageSize();
+        private long outboundBufferPerCall = DEFAULTS.outboundBufferPerCall();
+        private long outboundBufferPerConnection = DEFAULTS.outboundBufferPerConnection();
 
         private Builder() {
         }
@@ -133,7 +137,40 @@ public final class Grpc implements Consumer<Routes> {
             return this;
         }
 
-        /** The plugin. */
+        /**
+         * The response bytes one call may have queued for a client that does not read them; see
+         * {@link GrpcConfig}. Checked by {@link #build()}.
+         */
+        public Builder outboundBufferPerCall(long bytes) {
+            this.outboundBufferPerCall = bytes;
+            return this;
+        }
+
+        /**
+         * The response bytes the calls of one HTTP/2 connection may have queued together for a client
+         * that does not read them; see {@link GrpcConfig}. Checked by {@link #build()}.
+         */
+        public Builder outboundBufferPerConnection(long bytes) {
+            this.outboundBufferPerConnection = bytes;
+            return this;
+        }
+
+        /**
+         * All limits at once, replacing those set before.
+         */
+        public Builder config(GrpcConfig config) {
+            Objects.requireNonNull(config, "config");
+            this.maxInboundMessageSize = config.maxInboundMessageSize();
+            this.outboundBufferPerCall = config.outboundBufferPerCall();
+            this.outboundBufferPerConnection = config.outboundBufferPerConnection();
+            return this;
+        }
+
+        /**
+         * The plugin.
+         *
+         * @throws IllegalArgumentException when the limits are inconsistent (see {@link GrpcConfig})
+         */
         public Grpc build() {
             return new Grpc(this);
         }

@@ -52,6 +52,12 @@ class WireProtocolTest {
     }
 
     @Test
+    void aUnaryReplyHasNoContentLength() throws Exception {
+        // clients that stop reading at the length (curl) would miss grpc-status in the trailers
+        assertThat(call(EMPTY_CALL, GRPC, EMPTY_MESSAGE).headers()).doesNotContainKey("content-length");
+    }
+
+    @Test
     void anExpiredGrpcTimeoutIsDeadlineExceeded() throws Exception {
         assertThat(grpcStatus(call(EMPTY_CALL, with("grpc-timeout", "1n"), EMPTY_MESSAGE))).isEqualTo("4");
     }
@@ -81,6 +87,12 @@ class WireProtocolTest {
     void anUnknownEncodingIsUnimplemented() throws Exception {
         assertThat(grpcStatus(call(EMPTY_CALL, with("grpc-encoding", "snappy"), EMPTY_MESSAGE)))
                 .isEqualTo("12");
+    }
+
+    @Test
+    void anUnknownEncodingIsAnsweredWithTheAcceptedOnes() throws Exception {
+        RawH2c.Answer r = call(EMPTY_CALL, with("grpc-encoding", "snappy"), EMPTY_MESSAGE);
+        assertThat(r.headers().get("grpc-accept-encoding")).isEqualTo("gzip,identity");
     }
 
     @Test

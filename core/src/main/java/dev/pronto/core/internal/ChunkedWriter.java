@@ -128,6 +128,16 @@ final class ChunkedWriter implements BodyWriter {
         return done;
     }
 
+    /** Closes the connection: HTTP/1.1 has no other way to say the body is incomplete. */
+    @Override
+    public void abort() {
+        if (ended) {
+            return;
+        }
+        ended = true;
+        conn.abort(e);
+    }
+
     private void checkOpen() {
         if (ended) {
             throw new IllegalStateException("body already ended");

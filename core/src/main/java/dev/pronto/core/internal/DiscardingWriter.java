@@ -33,4 +33,9 @@ final class DiscardingWriter implements BodyWriter {
     public CompletionStage<Void> end() {
         return DONE;
     }
+
+    @Override
+    public void abort() {
+        // nothing was sent through this writer
+    }
 }

@@ -5,6 +5,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2Headers;
 import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.CompletableFuture;
@@ -96,6 +97,26 @@ final class H2BodyWriter implements BodyWriter {
         return send(tail != null ? tail : Unpooled.EMPTY_BUFFER, true);
     }
 
+    @Override
+    public long connectionBacklog() {
+        return conn.backlog.bytes();
+    }
+
+    /** Resets the stream with ENHANCE_YOUR_CALM; the flow controller then fails and frees its queued chunks. */
+    @Override
+    public void abort() {
+        if (ended) {
+            return;
+        }
+        ended = true;
+        // always a task, even on the loop: the caller may be inside a callback of this stream (its body's listener)
+        conn.eventLoop().execute(() -> {
+            if (!stale()) {
+                conn.abort(e, Http2Error.ENHANCE_YOUR_CALM);
+            }
+        });
+    }
+
     private CompletionStage<Void> send(ByteBuf data, boolean last) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         Runnable task = () -> writeOnLoop(data, last, done);
@@ -128,7 +149,11 @@ final class H2BodyWriter implements BodyWriter {
             return;
         }
         ChannelPromise promise = conn.ctx().newPromise();
+        int n = data.readableBytes();
+        H2Backlog backlog = conn.backlog;
+        backlog.queued(n);
         promise.addListener(f -> {
+            backlog.done(n);
             if (f.isSuccess()) {
                 done.complete(null);
             } else {

@@ -31,6 +31,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     final io.netty.handler.codec.http2.Http2Connection.PropertyKey key;
     final H2Timer timer;
     private final H2FrameGuard guard = new H2FrameGuard();
+    final H2Backlog backlog = new H2Backlog();
     private final int maxFrameSize;
     /** Finished exchanges kept for reuse: enough for the streams a client keeps in flight, bounded. */
     private final int spareLimit;
@@ -384,13 +385,23 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
 
     @Override
     public void abort(Exchange e) {
+        abort(e, Http2Error.INTERNAL_ERROR);
+    }
+
+    /** As {@link #abort(Exchange)}, resetting the stream with {@code error}. Any thread. */
+    void abort(Exchange e, Http2Error error) {
         if (!eventLoop().inEventLoop()) {
-            eventLoop().execute(() -> abort(e));
+            eventLoop().execute(() -> abort(e, error));
             return;
         }
-        e.abort();
+        if (e.abort() && e.stream != null) {
+            // no more chunks will come: the body's listener frees what it holds (the stream's close no longer
+            // tells it), in a task of its own since the caller may be that listener, inside onChunk
+            StreamingBody body = e.stream;
+            eventLoop().execute(() -> body.fail(new java.nio.channels.ClosedChannelException()));
+        }
         if (connection().stream(e.streamId) != null) {
-            resetStream(e, Http2Error.INTERNAL_ERROR);
+            resetStream(e, error);
         }
     }
 

@@ -28,6 +28,10 @@ final class H2Writes {
      */
     static ChannelFuture response(H2Connection conn, Exchange e, ByteBuf out, Object part2) {
         io.netty.util.AsciiString[] trailerFields = H2Responses.trailerFields(e);
+        if (trailerFields != null) {
+            // a client may stop reading at Content-Length and miss the trailers (curl does: gRPC's status)
+            e.h2Length = -1;
+        }
         ChannelFuture whole = H2DirectWrites.whole(conn, e, out, part2, trailerFields);
         if (whole != null) {
             return whole;

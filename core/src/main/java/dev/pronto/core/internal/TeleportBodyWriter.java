@@ -118,6 +118,18 @@ final class TeleportBodyWriter implements BodyWriter {
         return CompletableFuture.completedFuture(null);
     }
 
+    /** Drops the gathered body and closes the connection. */
+    @Override
+    public synchronized void abort() {
+        if (ended) {
+            return;
+        }
+        ended = true;
+        failed = true;
+        releaseBody();
+        conn.abort(e);
+    }
+
     private void send(ByteBuf all) {
         long length = all == null ? 0 : all.readableBytes();
         ByteBuf head = conn.head(e, length, defaultType, 0);

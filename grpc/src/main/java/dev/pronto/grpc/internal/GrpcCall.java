@@ -38,6 +38,8 @@ import java.util.concurrent.TimeoutException;
 final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Events {
     private static final AsciiString GZIP = AsciiString.cached("gzip");
     private static final AsciiString IDENTITY = AsciiString.cached("identity");
+    private static final AsciiString GRPC_ACCEPT_ENCODING = AsciiString.cached("grpc-accept-encoding");
+    private static final AsciiString ACCEPTED_ENCODINGS = AsciiString.cached("gzip,identity");
 
     /** The listener callbacks, run in the call's context by {@link #inContext}. */
     private enum Callback { START, READY, MESSAGE, HALF_CLOSE, COMPLETE, CANCEL }
@@ -79,7 +81,7 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
         this.metadata = headers.metadata;
         this.encoding = headers.encoding;
         this.inbound = new InboundMessages<>(this, exec, runtime.maxInboundMessageSize(), GZIP.contentEquals(encoding));
-        this.out = new ResponseWriter(res, method.getType().serverSendsOneMessage(), this);
+        this.out = new ResponseWriter(res, method.getType().serverSendsOneMessage(), this, runtime.config());
         this.acceptGzip = headers.acceptGzip;
         this.timeoutHeader = headers.timeout;
         this.authority = headers.authority;
@@ -107,6 +109,8 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
     private static void begin(GrpcCall<?, ?> call, Metadata md) {
         String encoding = call.encoding;
         if (encoding != null && !GZIP.contentEquals(encoding) && !IDENTITY.contentEquals(encoding)) {
+            // tells the client which encodings it may retry with (gRPC's compression spec)
+            call.res.header(GRPC_ACCEPT_ENCODING, ACCEPTED_ENCODINGS);
             call.closeWith(Status.UNIMPLEMENTED.withDescription("Unsupported grpc-encoding: " + encoding), new Metadata());
             return;
         }
@@ -158,10 +162,37 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
     }
 
     /** Hands over the messages the callback produced, as one write. */
-    private synchronized void flush() {
-        if (!closed) {
-            out.flush();
+    private void flush() {
+        if (flushLocked()) {
+            overflowed();
         }
+    }
+
+    private synchronized boolean flushLocked() {
+        if (closed) {
+            return false;
+        }
+        out.flush();
+        return overflowing();
+    }
+
+    /**
+     * Under the lock, after a write: whether it passed an outbound limit, so the call is now CLOSED
+     * and the caller must {@link #overflowed()} once it has left the lock.
+     */
+    private boolean overflowing() {
+        if (!out.overflowed()) {
+            return false;
+        }
+        closed = true;
+        out.release();
+        GrpcRoutes.recordStatus(req, out.overflowStatus());
+        return true;
+    }
+
+    /** The stream was reset for a client that does not read: cancel the context and tell the listener. */
+    private void overflowed() {
+        endWith(out.overflowStatus());
     }
 
     private void applicationFailed(Throwable t) {
@@ -260,9 +291,16 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
     }
 
     @Override
-    public synchronized void sendMessage(R message) {
+    public void sendMessage(R message) {
+        if (send(message)) {
+            overflowed();
+        }
+    }
+
+    /** Under the lock: frames and queues {@code message}; true when that passed an outbound limit. */
+    private synchronized boolean send(R message) {
         if (closed) {
-            return;
+            return false;
         }
         if (!out.headersSent()) {
             throw new IllegalStateException("sendHeaders has not been called");
@@ -273,7 +311,7 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
             MessageLite proto = gzip ? null : Messages.protobuf(method.getResponseMarshaller(), message);
             if (proto == null) {
                 out.message(Messages.frame(method.streamResponse(message), gzip), gathering);
-                return;
+                return overflowing();
             }
             int length = proto.getSerializedSize();
             ByteBuf batch = gathering ? out.room(5 + length) : null;
@@ -283,6 +321,7 @@ final class GrpcCall<Q, R> extends ServerCall<Q, R> implements ResponseWriter.Ev
             } else {
                 out.message(Messages.protobufFrame(proto, length, out.holding()), gathering);
             }
+            return overflowing();
         } catch (IOException e) {
             throw Status.INTERNAL.withDescription("cannot serialize the response").withCause(e).asRuntimeException();
         }

@@ -7,6 +7,7 @@ import dev.pronto.core.Request;
 import dev.pronto.core.Response;
 import dev.pronto.core.RouteOptions;
 import dev.pronto.core.Routes;
+import dev.pronto.grpc.GrpcConfig;
 import io.grpc.Context;
 import io.grpc.InternalServer;
 import io.grpc.ServerCallHandler;
@@ -40,12 +41,12 @@ public final class GrpcRoutes {
 
     /** Registers {@code services} on {@code r}; {@code blocking} lists those whose callbacks may block. */
     public static void register(Routes r, List<ServerServiceDefinition> services, List<ServerServiceDefinition> blocking,
-                                int maxInboundMessageSize) {
+                                GrpcConfig config) {
         List<ServerServiceDefinition> all = new java.util.ArrayList<>(services);
         all.addAll(blocking);
         Context root = Context.ROOT.withValue(InternalServer.SERVER_CONTEXT_KEY, new ServerView(all));
-        GrpcRuntime loop = new GrpcRuntime(maxInboundMessageSize, DEADLINES, SerialExecutor.DIRECT, root);
-        GrpcRuntime virtual = new GrpcRuntime(maxInboundMessageSize, DEADLINES, VIRTUAL, root);
+        GrpcRuntime loop = new GrpcRuntime(config, DEADLINES, SerialExecutor.DIRECT, root);
+        GrpcRuntime virtual = new GrpcRuntime(config, DEADLINES, VIRTUAL, root);
         services.forEach(s -> service(r, s, loop));
         blocking.forEach(s -> service(r, s, virtual));
         r.root().notFound(GrpcRoutes::unknownService);

@@ -2,6 +2,7 @@ package dev.pronto.grpc.internal;
 
 import dev.pronto.core.BodyWriter;
 import dev.pronto.core.Response;
+import dev.pronto.grpc.GrpcConfig;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import io.netty.buffer.ByteBuf;
@@ -22,6 +23,12 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 final class ResponseWriter implements Runnable {
     /** Bytes handed to the writer but not yet taken by the flow controller above which the call is not ready. */
     static final int READY_LIMIT = 32 * 1024;
+    /**
+     * The heap one write keeps beside its frames until it is written (two stages, a promise, three
+     * listeners, the buffer object: about 370 bytes in a heap histogram of queued replies), counted
+     * with them so that many tiny writes cannot hide behind few bytes.
+     */
+    static final int WRITE_COST = 384;
     /** The largest gathered write: one default-size DATA frame. */
     private static final int BATCH = 16 * 1024;
     private static final AtomicLongFieldUpdater<ResponseWriter> UNWRITTEN =
@@ -54,6 +61,8 @@ final class ResponseWriter implements Runnable {
     private final Response res;
     private final boolean holdReply;
     private final Events events;
+    private final long maxQueued;
+    private final long maxConnectionQueued;
     /** Bytes handed to core and not yet written; through {@link #UNWRITTEN}. */
     private volatile long unwritten;
     private Metadata headers;
@@ -62,11 +71,17 @@ final class ResponseWriter implements Runnable {
     /** Frames of the running callback not yet handed over (see {@link #message}). */
     private ByteBuf batch;
     private boolean gzip;
+    /** The status is being written: what is gathered for it goes out whatever the limits. */
+    private boolean closing;
+    /** A limit was passed: the stream was reset and nothing more is written. */
+    private boolean overflowed;
 
-    ResponseWriter(Response res, boolean holdReply, Events events) {
+    ResponseWriter(Response res, boolean holdReply, Events events, GrpcConfig limits) {
         this.res = res;
         this.holdReply = holdReply;
         this.events = events;
+        this.maxQueued = limits.outboundBufferPerCall();
+        this.maxConnectionQueued = limits.outboundBufferPerConnection();
     }
 
     boolean headersSent() {
@@ -127,7 +142,6 @@ final class ResponseWriter implements Runnable {
             return;
         }
         flush();
-        UNWRITTEN.addAndGet(this, n);
         write(frame, n);
     }
 
@@ -163,11 +177,38 @@ final class ResponseWriter implements Runnable {
         }
         ByteBuf frames = batch;
         batch = null;
-        write(frames, frames.readableBytes());
+        write(compact(frames), 0);
+    }
+
+    /**
+     * A batch holding less than half its capacity, as a direct buffer of its size: a write that
+     * waits for a slow peer then holds its bytes, not a 16 KiB batch. The transport would copy the
+     * heap batch into a direct buffer anyway, so this moves that copy rather than adding one.
+     */
+    private static ByteBuf compact(ByteBuf batch) {
+        int n = batch.readableBytes();
+        if (n > BATCH / 2) {
+            return batch;
+        }
+        ByteBuf exact = ByteBufAllocator.DEFAULT.ioBuffer(n).writeBytes(batch);
+        batch.release();
+        return exact;
+    }
+
+    /** Whether a limit was passed: the stream is reset and the call must end as RESOURCE_EXHAUSTED. */
+    boolean overflowed() {
+        return overflowed;
+    }
+
+    /** The status of a call ended by {@link #overflowed()}. */
+    Status overflowStatus() {
+        return Status.RESOURCE_EXHAUSTED.withDescription("the client does not read its responses: over "
+                + maxQueued + " bytes queued for the call or " + maxConnectionQueued + " for the connection");
     }
 
     /** Sends the status: head + held message + trailers in one go, or trailers after the stream. */
     void close(Status status, Metadata trailers) {
+        closing = true;
         if (writer == null && held != null) {
             head();
             status(status, trailers);
@@ -228,7 +269,6 @@ final class ResponseWriter implements Runnable {
         if (held != null) {
             ByteBuf first = held;
             held = null;
-            UNWRITTEN.addAndGet(this, first.readableBytes());
             write(first, first.readableBytes());
         }
     }
@@ -239,9 +279,26 @@ final class ResponseWriter implements Runnable {
         return code < CODES.length ? CODES[code] : AsciiString.of(Integer.toString(code));
     }
 
-    /** Hands {@code n} bytes, already counted in {@link #unwritten}, to core. */
-    private void write(ByteBuf frames, int n) {
-        writer.write(frames).whenComplete((ok, failure) -> written(n, failure));
+    /**
+     * Hands {@code frames} to core, of which {@code uncounted} bytes are not yet in {@link #unwritten}
+     * (a batch's were counted as gathered). Past a limit (what was queued before this write, for
+     * the call or its connection) the frames are dropped and the stream reset instead.
+     */
+    private void write(ByteBuf frames, int uncounted) {
+        if (overflowed) {
+            frames.release();
+            return;
+        }
+        int cost = frames.readableBytes() + WRITE_COST;
+        long before = UNWRITTEN.addAndGet(this, uncounted + WRITE_COST) - cost;
+        if (!closing && (before >= maxQueued || writer.connectionBacklog() >= maxConnectionQueued)) {
+            overflowed = true;
+            frames.release();
+            release();
+            writer.abort();
+            return;
+        }
+        writer.write(frames).whenComplete((ok, failure) -> written(cost, failure));
     }
 
     private void written(int n, Throwable failure) {
