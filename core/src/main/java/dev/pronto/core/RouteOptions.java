@@ -40,9 +40,17 @@ public record RouteOptions(Execution execution, BodyMode body) {
          * Handed over as it arrives: the handler runs once the head has arrived and reads the body
          * with {@link Request#onBody(BodyListener)} (event loop) or {@link Request#bodyStream()}
          * (blocking routes only). The socket is not read faster than the handler consumes, and a
-         * response sent before the body ended closes the connection after it.
+         * response sent before the body ended closes the connection after it. The body must keep
+         * arriving at {@code minBodyRate} on average (past {@code minBodyRateGrace}), as an aggregated
+         * one must, so a body dripped a byte at a time is cut with 408.
          */
-        STREAMING
+        STREAMING,
+        /**
+         * Streamed as {@link #STREAMING}, for a stream of messages that arrives at the sender's
+         * application pace (gRPC client and bidirectional streams, event feeds): {@code minBodyRate}
+         * does not apply, only silence for {@code bodyReadTimeout} ends it.
+         */
+        MESSAGE_STREAM
     }
 
     /** Validates both parts. */
@@ -66,6 +74,14 @@ public record RouteOptions(Execution execution, BodyMode body) {
         return DEFAULT.streamingBody();
     }
 
+    /**
+     * Runs the handler on the event loop and streams to it a body of messages sent at the client's
+     * application pace: exempt from {@code minBodyRate} ({@link BodyMode#MESSAGE_STREAM}).
+     */
+    public static RouteOptions messageStream() {
+        return new RouteOptions(Execution.EVENT_LOOP, BodyMode.MESSAGE_STREAM);
+    }
+
     /** These options with the body streamed to the handler. */
     public RouteOptions streamingBody() {
         return new RouteOptions(execution, BodyMode.STREAMING);
@@ -76,8 +92,13 @@ public record RouteOptions(Execution execution, BodyMode body) {
         return execution == Execution.BLOCKING;
     }
 
-    /** Whether the body is streamed to the handler. */
+    /** Whether the body is streamed to the handler ({@link BodyMode#STREAMING} or {@link BodyMode#MESSAGE_STREAM}). */
     public boolean isStreaming() {
-        return body == BodyMode.STREAMING;
+        return body != BodyMode.AGGREGATED;
+    }
+
+    /** Whether the body must arrive at {@code minBodyRate}: every body but a {@link BodyMode#MESSAGE_STREAM}. */
+    public boolean isRateLimited() {
+        return body != BodyMode.MESSAGE_STREAM;
     }
 }

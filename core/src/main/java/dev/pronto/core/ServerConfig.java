@@ -37,10 +37,11 @@ import java.util.Objects;
  *     byte) gets 503</td></tr>
  * <tr><td>bodyReadTimeout</td><td>30 s</td><td>a request body that makes no progress this long gets 408
  *     and a close (time the server itself stops reading, for backpressure, does not count)</td></tr>
- * <tr><td>minBodyRate</td><td>{@value #DEFAULT_MIN_BODY_RATE} B/s</td><td>bytes per second a collected body
- *     must average once it has been arriving for {@code minBodyRateGrace}; slower gets 408 and a close (HTTP/2:
- *     408 and RST_STREAM). Time the server stops reading does not count; streaming routes (gRPC too) are
- *     exempt, their pace may be the application's</td></tr>
+ * <tr><td>minBodyRate</td><td>{@value #DEFAULT_MIN_BODY_RATE} B/s</td><td>bytes per second a request body
+ *     (collected or streamed) must average once it has been arriving for {@code minBodyRateGrace}; slower gets
+ *     408 and a close (HTTP/2: 408 and RST_STREAM). Time the server stops reading does not count; message
+ *     streams ({@code RouteOptions.messageStream()}, gRPC's routes) are exempt, their pace is the sender's
+ *     application's</td></tr>
  * <tr><td>minBodyRateGrace</td><td>5 s</td><td>how long a body may arrive before {@code minBodyRate} is
  *     checked</td></tr>
  * </table>
@@ -66,9 +67,9 @@ import java.util.Objects;
  * @param responseTimeout longest a request may wait for its response (from its last byte: the head, or
  *        the end of its body) before the server answers 503 on the handler's behalf; positive
  * @param bodyReadTimeout longest a request body may go without new bytes; positive
- * @param minBodyRate least average rate in bytes per second of a body the server collects (not one
- *        streamed to a streaming route), checked once it has been arriving for {@code minBodyRateGrace};
- *        0 turns the check off
+ * @param minBodyRate least average rate in bytes per second of a request body (not one streamed to a
+ *        {@code RouteOptions.messageStream()} route), checked once it has been arriving for
+ *        {@code minBodyRateGrace}; 0 turns the check off
  * @param minBodyRateGrace how long a body may arrive before {@code minBodyRate} applies; positive
  */
 public record ServerConfig(String host, int port, int ioThreads, Transport transport, boolean reusePort,

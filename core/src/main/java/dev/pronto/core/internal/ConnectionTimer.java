@@ -83,8 +83,9 @@ final class ConnectionTimer {
         if (body.silent(now - clock.lastActivity())) {
             return true;
         }
-        // a streamed body may go at the application's pace (a gRPC client stream): silence only
-        return !decoder.streamingBody()
+        // a message stream may go at the sender's pace (a gRPC client stream): silence only
+        Exchange streaming = decoder.streamingExchange();
+        return (streaming == null || streaming.match.value().rated())
                 && body.tooSlow(decoder.bodyBytes, conn.readingTime(now) - decoder.bodyStartNanos);
     }
 }

@@ -108,9 +108,10 @@ final class H2Timer {
             }
         } else if (state == ExchangeState.DISPATCHED) {
             if (e.stream != null && !e.stream.finished()) {
-                // still arriving: the client's to finish (silence only, a stream may go at the
-                // application's pace), unless the server has stopped reading it for that long
-                if (body.silent(reading - e.h2LastData)) {
+                // still arriving: the client's to finish (a message stream may go at the sender's
+                // pace: silence only), unless the server has stopped reading it for that long
+                if (body.silent(reading - e.h2LastData) || e.match.value().rated()
+                        && body.tooSlow(e.stream.arrived(), reading - e.h2BodyStart)) {
                     bodyTimedOut(e);
                 } else if (gate.pausedFor(now) >= responseNanos) {
                     Errors.answerByServer(e, 503, "Service Unavailable: no response within the response timeout");

@@ -25,4 +25,9 @@ public record RouteEntry(Handler handler, RouteOptions options, Lifecycle scope)
     boolean streaming() {
         return options.isStreaming();
     }
+
+    /** Whether a body still arriving for this route is held to {@code minBodyRate}. */
+    boolean rated() {
+        return options.isRateLimited();
+    }
 }

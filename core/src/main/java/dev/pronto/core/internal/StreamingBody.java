@@ -34,6 +34,8 @@ final class StreamingBody {
     private boolean paused;
     /** The listener asked to stop reading ({@code Request.pauseBody}); event loop only. */
     private boolean consumerPaused;
+    /** Bytes offered so far, for the body-rate check; event loop only. */
+    private long arrived;
 
     StreamingBody(Exchange exchange) {
         this.exchange = exchange;
@@ -49,8 +51,14 @@ final class StreamingBody {
         }
     }
 
+    /** Event loop: the bytes offered so far (also those dropped after {@link #abandon()}). */
+    long arrived() {
+        return arrived;
+    }
+
     /** Event loop: a chunk arrived; ownership moves here. */
     void offer(ByteBuf chunk) {
+        arrived += chunk.readableBytes();
         BodyListener l;
         lock.lock();
         try {

@@ -27,7 +27,7 @@ final class TeleportDeadlines {
      */
     boolean overdue(TeleportDecoder d, long now, long quiet, long reading) {
         if (d.inBody()) {
-            return body.silent(quiet) || body.tooSlow(d.bodyBytes, reading - d.bodyStartNanos);
+            return body.silent(quiet) || d.ratedBody() && body.tooSlow(d.bodyBytes, reading - d.bodyStartNanos);
         }
         return d.headStartNanos != 0 && now - d.headStartNanos >= headerNanos;
     }

@@ -74,6 +74,11 @@ final class TeleportDecoder {
         return phase == FIXED || phase == CHUNKED || phase == STREAM;
     }
 
+    /** Whether the body arriving is held to {@code minBodyRate} (a message stream's is not). */
+    boolean ratedBody() {
+        return phase != STREAM || stream.rated();
+    }
+
     /** Whether part of a message has arrived and the rest has not. */
     boolean partial() {
         return phase != ID || in.buffered();

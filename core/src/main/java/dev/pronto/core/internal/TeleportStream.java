@@ -48,6 +48,11 @@ final class TeleportStream {
         return body != null;
     }
 
+    /** Whether the body being received (if any) is held to {@code minBodyRate}: not a message stream's. */
+    boolean rated() {
+        return body == null || exchange.match.value().rated();
+    }
+
     /** Hands over what {@code cum} holds of the body: {@link ChunkedDecoder#MORE}, {@code DONE} or {@code ERROR}. */
     int feed(ByteBuf cum) {
         return isChunked ? chunkedPart(cum) : fixedPart(cum);

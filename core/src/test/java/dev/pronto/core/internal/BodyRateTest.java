@@ -27,19 +27,25 @@ class BodyRateTest {
             r -> r
                     .get("/never", (req, res) -> parked.add(res.async()))
                     .post("/upload", (req, res) -> res.send("length=" + req.body().readableBytes()))
-                    .post("/stream", RouteOptions.streaming(), (req, res) -> req.onBody(new BodyListener() {
-                        @Override
-                        public void onChunk(ByteBuf chunk) {
-                        }
-
-                        @Override
-                        public void onEnd() {
-                            res.send("done");
-                        }
-                    })));
+                    .post("/stream", RouteOptions.streaming(), (req, res) -> req.onBody(doneAtEnd(res)))
+                    .post("/messages", RouteOptions.messageStream(), (req, res) -> req.onBody(doneAtEnd(res))));
 
     BodyRateTest() {
         ch.freezeTime();
+    }
+
+    /** A body listener that drops the chunks and answers "done" once the body has ended. */
+    static BodyListener doneAtEnd(Response res) {
+        return new BodyListener() {
+            @Override
+            public void onChunk(ByteBuf chunk) {
+            }
+
+            @Override
+            public void onEnd() {
+                res.send("done");
+            }
+        };
     }
 
     @AfterEach
@@ -77,8 +83,20 @@ class BodyRateTest {
     }
 
     @Test
-    void streamedBodyArrivingLongerThanTheResponseTimeoutIsNotAnswered503() {
+    void streamedBodyDrippedBelowTheRateGets408() {
         ch.writeInbound(ascii("POST /stream HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"));
+        for (int i = 0; i < 10 && ch.isOpen(); i++) {
+            ch.writeInbound(ascii("1\r\nx\r\n"));
+            advance(50);
+        }
+
+        assertThat(readAll(ch)).startsWith("HTTP/1.1 408 Request Timeout\r\n");
+        assertThat(ch.isOpen()).isFalse();
+    }
+
+    @Test
+    void messageStreamArrivingSlowerThanTheRateAndLongerThanTheResponseTimeoutIsServed() {
+        ch.writeInbound(ascii("POST /messages HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"));
         for (int i = 0; i < 10; i++) {
             ch.writeInbound(ascii("1\r\nx\r\n"));
             advance(50);
@@ -90,7 +108,7 @@ class BodyRateTest {
 
     @Test
     void responseTimeoutCountsFromTheEndOfTheBody() {
-        ch.writeInbound(ascii("POST /stream HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nx"));
+        ch.writeInbound(ascii("POST /messages HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nx"));
         advance(300);
         ch.writeInbound(ascii("x"));
 

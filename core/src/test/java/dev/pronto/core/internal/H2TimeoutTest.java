@@ -34,16 +34,8 @@ class H2TimeoutTest {
             .get("/ok", (req, res) -> res.send("ok"))
             .get("/big", (req, res) -> res.send("y".repeat(100)))
             .post("/upload", (req, res) -> res.send("length=" + req.body().readableBytes()))
-            .post("/stream", RouteOptions.streaming(), (req, res) -> req.onBody(new BodyListener() {
-                @Override
-                public void onChunk(ByteBuf chunk) {
-                }
-
-                @Override
-                public void onEnd() {
-                    res.send("done");
-                }
-            }))
+            .post("/stream", RouteOptions.streaming(), (req, res) -> req.onBody(BodyRateTest.doneAtEnd(res)))
+            .post("/messages", RouteOptions.messageStream(), (req, res) -> req.onBody(BodyRateTest.doneAtEnd(res)))
             .post("/answer-later", RouteOptions.streaming(), (req, res) -> req.onBody(new BodyListener() {
                 @Override
                 public void onChunk(ByteBuf chunk) {
@@ -199,9 +191,21 @@ class H2TimeoutTest {
     }
 
     @Test
-    void streamedBodyIsHeldToSilenceOnlyNotTheRate() throws Exception {
+    void streamedBodyDrippedBelowTheLeastRateGets408() throws Exception {
         wire.start();
         wire.frame(H2Wire.HEADERS, H2Wire.END_HEADERS, 1, wire.block("POST", "/stream"));
+        for (int i = 0; i < 10; i++) {
+            wire.data(1, "x", 0);
+            advance(100);
+        }
+
+        assertThat(wire.read()).contains(new H2Wire.Frame(H2Wire.HEADERS, 1, "408", 0));
+    }
+
+    @Test
+    void messageStreamIsHeldToSilenceOnlyNotTheRate() throws Exception {
+        wire.start();
+        wire.frame(H2Wire.HEADERS, H2Wire.END_HEADERS, 1, wire.block("POST", "/messages"));
         for (int i = 0; i < 10; i++) {
             wire.data(1, "x", 0);
             advance(100);

@@ -54,10 +54,10 @@ public final class GrpcRoutes {
 
     private static void service(Routes r, ServerServiceDefinition service, GrpcRuntime runtime) {
         for (ServerMethodDefinition<?, ?> m : service.getMethods()) {
-            r.post("/" + m.getMethodDescriptor().getFullMethodName(), RouteOptions.streaming(), handler(m, runtime));
+            r.post("/" + m.getMethodDescriptor().getFullMethodName(), RouteOptions.messageStream(), handler(m, runtime));
         }
         String name = service.getServiceDescriptor().getName();
-        r.post("/" + name + "/{method}", RouteOptions.streaming(), (req, res) ->
+        r.post("/" + name + "/{method}", RouteOptions.messageStream(), (req, res) ->
                 trailersOnly(req, res, Status.UNIMPLEMENTED.withDescription("Method not found: " + name + "/" + req.param("method"))));
     }
 
