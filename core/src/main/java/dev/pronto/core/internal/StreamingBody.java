@@ -32,6 +32,8 @@ final class StreamingBody {
     private boolean abandoned;
     private Throwable failure;
     private boolean paused;
+    /** Bytes offered so far; event loop only. */
+    private long received;
     /** The listener asked to stop reading ({@code Request.pauseBody}); event loop only. */
     private boolean consumerPaused;
 
@@ -49,8 +51,14 @@ final class StreamingBody {
         }
     }
 
+    /** Event loop: the bytes offered so far, for a carrier that counts them against {@code maxBodySize}. */
+    long received() {
+        return received;
+    }
+
     /** Event loop: a chunk arrived; ownership moves here. */
     void offer(ByteBuf chunk) {
+        received += chunk.readableBytes();
         BodyListener l;
         lock.lock();
         try {
