@@ -34,7 +34,24 @@ class Http2BodyLimitTest {
                 public void onEnd() {
                     res.send(Long.toString(bytes));
                 }
-            })))
+            }))
+                    .post("/blocking", RouteOptions.blocking().streamingBody(), (req, res) -> {
+                        try (java.io.InputStream in = req.bodyStream()) {
+                            res.send(Long.toString(in.transferTo(java.io.OutputStream.nullOutputStream())));
+                        }
+                    })
+                    .post("/answering", RouteOptions.streaming(), (req, res) -> {
+                        res.stream().write("started");
+                        req.onBody(new BodyListener() {
+                            @Override
+                            public void onChunk(ByteBuf chunk) {
+                            }
+
+                            @Override
+                            public void onEnd() {
+                            }
+                        });
+                    }))
             .build().start();
 
     @AfterEach
@@ -56,6 +73,36 @@ class Http2BodyLimitTest {
             assertThat(head.decodeWith(new DefaultHttp2HeadersDecoder()).status()).hasToString("413");
             assertThat(reset).isNotNull();
             assertThat(reset.errorCode()).isEqualTo(Http2Error.NO_ERROR.code());
+        }
+    }
+
+    @Test
+    void blockingReaderOfAnUploadWithoutLengthPastTheLimitGets413OverH2c() throws Exception {
+        try (RawH2 h2 = new RawH2(server.ports().get(0))) {
+            h2.request(1, "POST", "/blocking", 0);
+            for (int i = 0; i < 3; i++) {
+                h2.frame(RawH2.DATA, 0, 1, new byte[16_000]);
+            }
+
+            RawH2.Frame head = h2.awaitFrame(RawH2.HEADERS);
+
+            assertThat(head.decodeWith(new DefaultHttp2HeadersDecoder()).status()).hasToString("413");
+        }
+    }
+
+    @Test
+    void uploadPastTheLimitAfterTheResponseStartedIsCancelled() throws Exception {
+        try (RawH2 h2 = new RawH2(server.ports().get(0))) {
+            h2.request(1, "POST", "/answering", 0);
+            assertThat(h2.awaitFrame(RawH2.DATA).text()).isEqualTo("started");
+            for (int i = 0; i < 3; i++) {
+                h2.frame(RawH2.DATA, 0, 1, new byte[16_000]);
+            }
+
+            RawH2.Frame reset = h2.awaitFrame(RawH2.RST_STREAM);
+
+            assertThat(reset).isNotNull();
+            assertThat(reset.errorCode()).isEqualTo(Http2Error.CANCEL.code());
         }
     }
 
