@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.Test;
@@ -72,7 +73,7 @@ class ListenersTest {
     void h2cOnlyListenerAnswersAnInvalidPrefaceWithGoAwayProtocolErrorAndCloses() throws Exception {
         try (Server server = h2cOnly(); Socket h1 = new Socket("127.0.0.1", server.port())) {
             h1.setSoTimeout(10_000);
-            h1.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            h1.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
             java.io.DataInputStream in = new java.io.DataInputStream(h1.getInputStream());
             byte[] header = new byte[9];
             in.readFully(header);
@@ -81,7 +82,7 @@ class ListenersTest {
 
             assertThat(header[3]).as("frame type").isEqualTo((byte) RawH2.GOAWAY);
             assertThat(java.nio.ByteBuffer.wrap(payload).getInt(4)).as("error code").isEqualTo(0x1);
-            assertThat(new String(payload, 8, payload.length - 8, java.nio.charset.StandardCharsets.US_ASCII))
+            assertThat(new String(payload, 8, payload.length - 8, StandardCharsets.US_ASCII))
                     .contains("HTTP/2 only");
             assertThat(in.read()).as("closed after the GOAWAY").isEqualTo(-1);
         }
