@@ -42,7 +42,14 @@ public record RouteOptions(Execution execution, BodyMode body) {
          * (blocking routes only). The socket is not read faster than the handler consumes, and a
          * response sent before the body ended closes the connection after it.
          */
-        STREAMING
+        STREAMING,
+        /**
+         * Streamed as {@link #STREAMING}, for a long-lived stream of messages that the handler bounds
+         * one by one (gRPC): over HTTP/2 the stream's bytes do not count against {@code maxBodySize}
+         * as a whole, so a client stream may run for hours. Memory stays bounded by the same
+         * back-pressure. HTTP/1.1 bodies keep the limit.
+         */
+        MESSAGE_STREAM
     }
 
     /** Validates both parts. */
@@ -71,13 +78,23 @@ public record RouteOptions(Execution execution, BodyMode body) {
         return new RouteOptions(execution, BodyMode.STREAMING);
     }
 
+    /** These options with the body streamed as a message stream ({@link BodyMode#MESSAGE_STREAM}). */
+    public RouteOptions messageStream() {
+        return new RouteOptions(execution, BodyMode.MESSAGE_STREAM);
+    }
+
     /** Whether the handler runs on a virtual thread. */
     public boolean isBlocking() {
         return execution == Execution.BLOCKING;
     }
 
-    /** Whether the body is streamed to the handler. */
+    /** Whether the body is streamed to the handler ({@link BodyMode#STREAMING} or {@link BodyMode#MESSAGE_STREAM}). */
     public boolean isStreaming() {
-        return body == BodyMode.STREAMING;
+        return body != BodyMode.AGGREGATED;
+    }
+
+    /** Whether the body is a message stream, not bounded by {@code maxBodySize} as a whole over HTTP/2. */
+    public boolean isMessageStream() {
+        return body == BodyMode.MESSAGE_STREAM;
     }
 }

@@ -22,24 +22,13 @@ class Http2BodyLimitTest {
             .config(c -> c.host("127.0.0.1").ioThreads(1).maxBodySize(LIMIT))
             .listener(Listener.h2c(0))
             .listener(Listener.https(0, TlsFixtures.localhost(TlsEngine.AUTO).build()))
-            .routes(r -> r.post("/upload", RouteOptions.streaming(), (req, res) -> req.onBody(new BodyListener() {
-                private long bytes;
-
-                @Override
-                public void onChunk(ByteBuf chunk) {
-                    bytes += chunk.readableBytes();
-                }
-
-                @Override
-                public void onEnd() {
-                    res.send(Long.toString(bytes));
-                }
-            }))
+            .routes(r -> r.post("/upload", RouteOptions.streaming(), (req, res) -> req.onBody(counter(res)))
                     .post("/blocking", RouteOptions.blocking().streamingBody(), (req, res) -> {
                         try (java.io.InputStream in = req.bodyStream()) {
                             res.send(Long.toString(in.transferTo(java.io.OutputStream.nullOutputStream())));
                         }
                     })
+                    .post("/messages", RouteOptions.defaults().messageStream(), (req, res) -> req.onBody(counter(res)))
                     .post("/answering", RouteOptions.streaming(), (req, res) -> {
                         res.stream().write("started");
                         req.onBody(new BodyListener() {
@@ -53,6 +42,23 @@ class Http2BodyLimitTest {
                         });
                     }))
             .build().start();
+
+    /** Answers the number of body bytes once the body ends. */
+    private static BodyListener counter(Response res) {
+        return new BodyListener() {
+            private long bytes;
+
+            @Override
+            public void onChunk(ByteBuf chunk) {
+                bytes += chunk.readableBytes();
+            }
+
+            @Override
+            public void onEnd() {
+                res.send(Long.toString(bytes));
+            }
+        };
+    }
 
     @AfterEach
     void stop() {
@@ -115,6 +121,18 @@ class Http2BodyLimitTest {
             h2.frame(RawH2.DATA, RawH2.END_STREAM, 1, new byte[LIMIT - 32_000]);
 
             assertThat(h2.awaitFrame(RawH2.DATA).text()).isEqualTo(Integer.toString(LIMIT));
+        }
+    }
+
+    @Test
+    void messageStreamRouteTakesMoreThanTheLimitInTotal() throws Exception {
+        try (RawH2 h2 = new RawH2(server.ports().get(0))) {
+            h2.request(1, "POST", "/messages", 0);
+            h2.frame(RawH2.DATA, 0, 1, new byte[16_000]);
+            h2.frame(RawH2.DATA, 0, 1, new byte[16_000]);
+            h2.frame(RawH2.DATA, RawH2.END_STREAM, 1, new byte[16_000]);
+
+            assertThat(h2.awaitFrame(RawH2.DATA).text()).isEqualTo("48000");
         }
     }
 

@@ -13,8 +13,10 @@ import io.netty.handler.codec.http2.Http2Stream;
 /**
  * The frame listener of an {@link H2Connection}: turns the HEADERS and DATA of each request stream
  * into an exchange, aggregating the body up to {@code maxBodySize} or streaming it to a streaming
- * route, where the DATA bytes count against the same limit (with or without a content-length). Protocol errors are Netty's to detect and answer (RST_STREAM or GOAWAY); request errors
- * (too large, malformed target, unknown method) are answered like HTTP/1.1 ones.
+ * route, where the DATA bytes count against the same limit (with or without a content-length),
+ * except on a message-stream route (gRPC), which bounds each message itself. Protocol errors are
+ * Netty's to detect and answer (RST_STREAM or GOAWAY); request errors (too large, malformed target,
+ * unknown method) are answered like HTTP/1.1 ones.
  */
 final class H2Inbound extends Http2EventAdapter {
     private final H2Connection conn;
@@ -92,7 +94,7 @@ final class H2Inbound extends Http2EventAdapter {
         }
         e.receivedNanos = conn.nanoTime();
         if (e.stream != null) {
-            if (e.stream.received() + data.readableBytes() > maxBody) {
+            if (e.stream.received() + data.readableBytes() > maxBody && !e.match.value().messageStream()) {
                 streamTooLarge(e);
                 return processed;
             }

@@ -25,4 +25,8 @@ public record RouteEntry(Handler handler, RouteOptions options, Lifecycle scope)
     boolean streaming() {
         return options.isStreaming();
     }
+
+    boolean messageStream() {
+        return options.isMessageStream();
+    }
 }
