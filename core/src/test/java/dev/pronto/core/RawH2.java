@@ -64,7 +64,12 @@ final class RawH2 implements AutoCloseable {
     }
 
     RawH2(int port, int... settings) throws IOException {
-        socket = new Socket("127.0.0.1", port);
+        this(new Socket("127.0.0.1", port), settings);
+    }
+
+    /** Speaks HTTP/2 on {@code socket}: a plain one, or a TLS one that negotiated h2. */
+    RawH2(Socket socket, int... settings) throws IOException {
+        this.socket = socket;
         socket.setSoTimeout(10_000);
         out = new java.io.BufferedOutputStream(socket.getOutputStream(), 1 << 16);
         in = new DataInputStream(socket.getInputStream());
