@@ -18,8 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The h2spec conformance suite (every generic, HTTP/2 and HPACK case) against a real server, over
- * h2c with prior knowledge (on an HTTP/1.1 listener and on an h2c-only one) and over TLS with ALPN h2. The h2spec 2.2.0 binary comes from the h2spec Maven plugin's jar, a
- * test dependency, so every build runs it.
+ * h2c with prior knowledge (on an HTTP/1.1 listener and on an h2c-only one) and over TLS with ALPN
+ * h2. The h2spec 2.2.0 binary comes from the h2spec Maven plugin's jar, a test dependency, so every
+ * build runs it.
  */
 class H2specTest {
     private static final Pattern SUMMARY = Pattern.compile("(\\d+) tests, (\\d+) passed, (\\d+) skipped, (\\d+) failed");
