@@ -46,9 +46,12 @@ public record RouteOptions(Execution execution, BodyMode body) {
          */
         STREAMING,
         /**
-         * Streamed as {@link #STREAMING}, for a stream of messages that arrives at the sender's
-         * application pace (gRPC client and bidirectional streams, event feeds): {@code minBodyRate}
-         * does not apply, only silence for {@code bodyReadTimeout} ends it.
+         * Streamed as {@link #STREAMING}, for a long-lived stream of messages that arrives at the
+         * sender's application pace and that the handler bounds one by one (gRPC client and
+         * bidirectional streams): {@code minBodyRate} does not apply (only silence for
+         * {@code bodyReadTimeout} ends it), and over HTTP/2 the stream's bytes do not count against
+         * {@code maxBodySize} as a whole, so a client stream may run for hours. Memory stays bounded by
+         * the same back-pressure. HTTP/1.1 bodies keep the size limit.
          */
         MESSAGE_STREAM
     }
@@ -74,17 +77,14 @@ public record RouteOptions(Execution execution, BodyMode body) {
         return DEFAULT.streamingBody();
     }
 
-    /**
-     * Runs the handler on the event loop and streams to it a body of messages sent at the client's
-     * application pace: exempt from {@code minBodyRate} ({@link BodyMode#MESSAGE_STREAM}).
-     */
-    public static RouteOptions messageStream() {
-        return new RouteOptions(Execution.EVENT_LOOP, BodyMode.MESSAGE_STREAM);
-    }
-
     /** These options with the body streamed to the handler. */
     public RouteOptions streamingBody() {
         return new RouteOptions(execution, BodyMode.STREAMING);
+    }
+
+    /** These options with the body streamed as a message stream ({@link BodyMode#MESSAGE_STREAM}). */
+    public RouteOptions messageStream() {
+        return new RouteOptions(execution, BodyMode.MESSAGE_STREAM);
     }
 
     /** Whether the handler runs on a virtual thread. */
@@ -97,8 +97,8 @@ public record RouteOptions(Execution execution, BodyMode body) {
         return body != BodyMode.AGGREGATED;
     }
 
-    /** Whether the body must arrive at {@code minBodyRate}: every body but a {@link BodyMode#MESSAGE_STREAM}. */
-    public boolean isRateLimited() {
-        return body != BodyMode.MESSAGE_STREAM;
+    /** Whether the body is a message stream, not bounded by {@code maxBodySize} as a whole over HTTP/2. */
+    public boolean isMessageStream() {
+        return body == BodyMode.MESSAGE_STREAM;
     }
 }

@@ -40,7 +40,7 @@ import java.util.Objects;
  * <tr><td>minBodyRate</td><td>{@value #DEFAULT_MIN_BODY_RATE} B/s</td><td>bytes per second a request body
  *     (collected or streamed) must average once it has been arriving for {@code minBodyRateGrace}; slower gets
  *     408 and a close (HTTP/2: 408 and RST_STREAM). Time the server stops reading does not count; message
- *     streams ({@code RouteOptions.messageStream()}, gRPC's routes) are exempt, their pace is the sender's
+ *     streams ({@code RouteOptions.defaults().messageStream()}, gRPC's routes) are exempt, their pace is the sender's
  *     application's</td></tr>
  * <tr><td>minBodyRateGrace</td><td>5 s</td><td>how long a body may arrive before {@code minBodyRate} is
  *     checked</td></tr>
@@ -68,7 +68,7 @@ import java.util.Objects;
  *        the end of its body) before the server answers 503 on the handler's behalf; positive
  * @param bodyReadTimeout longest a request body may go without new bytes; positive
  * @param minBodyRate least average rate in bytes per second of a request body (not one streamed to a
- *        {@code RouteOptions.messageStream()} route), checked once it has been arriving for
+ *        {@code RouteOptions.defaults().messageStream()} route), checked once it has been arriving for
  *        {@code minBodyRateGrace}; 0 turns the check off
  * @param minBodyRateGrace how long a body may arrive before {@code minBodyRate} applies; positive
  */

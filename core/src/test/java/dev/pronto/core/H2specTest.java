@@ -18,8 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The h2spec conformance suite (every generic, HTTP/2 and HPACK case) against a real server, over
- * h2c with prior knowledge and over TLS with ALPN h2. The h2spec 2.2.0 binary comes from the h2spec Maven plugin's jar, a
- * test dependency, so every build runs it.
+ * h2c with prior knowledge (on an HTTP/1.1 listener and on an h2c-only one) and over TLS with ALPN
+ * h2. The h2spec 2.2.0 binary comes from the h2spec Maven plugin's jar, a test dependency, so every
+ * build runs it.
  */
 class H2specTest {
     private static final Pattern SUMMARY = Pattern.compile("(\\d+) tests, (\\d+) passed, (\\d+) skipped, (\\d+) failed");
@@ -27,6 +28,7 @@ class H2specTest {
             .config(c -> c.host("127.0.0.1").ioThreads(1))
             .listener(Listener.http(0))
             .listener(Listener.https(0, TlsFixtures.localhost(TlsEngine.AUTO).build()))
+            .listener(Listener.h2c(0))
             .routes(r -> r.get("/", (req, res) -> res.send("h2spec"))
                     .post("/", (req, res) -> res.send("posted " + req.body().readableBytes())))
             .build().start();
@@ -42,6 +44,11 @@ class H2specTest {
     @Test
     void everyCasePassesOverH2c() throws Exception {
         assertAllPassed(run(h2spec(), "-h", "127.0.0.1", "-p", String.valueOf(server.ports().get(0)), "--timeout", "3"));
+    }
+
+    @Test
+    void everyCasePassesOnTheH2cOnlyListener() throws Exception {
+        assertAllPassed(run(h2spec(), "-h", "127.0.0.1", "-p", String.valueOf(server.ports().get(2)), "--timeout", "3"));
     }
 
     @Test

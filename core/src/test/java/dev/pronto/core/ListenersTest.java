@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.Test;
@@ -60,18 +61,35 @@ class ListenersTest {
     }
 
     @Test
-    void h2cOnlyListenerAnswersHttp2AndRefusesHttp1() throws Exception {
-        try (Server server = Server.builder().listener(Listener.h2c(0).withHost("127.0.0.1"))
-                .routes(r -> r.get("/", (req, res) -> res.send("ok"))).build().start();
-             RawH2 h2 = new RawH2(server.port());
-             Socket h1 = new Socket("127.0.0.1", server.port())) {
+    void h2cOnlyListenerAnswersHttp2() throws Exception {
+        try (Server server = h2cOnly(); RawH2 h2 = new RawH2(server.port())) {
             h2.request(1, "GET", "/", RawH2.END_STREAM);
-            assertThat(h2.awaitFrame(RawH2.DATA).text()).isEqualTo("ok");
 
-            h1.setSoTimeout(10_000);
-            h1.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-            String answer = new String(h1.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.ISO_8859_1);
-            assertThat(answer).startsWith("HTTP/1.1 400 ").contains("HTTP/2 only");
+            assertThat(h2.awaitFrame(RawH2.DATA).text()).isEqualTo("ok");
         }
+    }
+
+    @Test
+    void h2cOnlyListenerAnswersAnInvalidPrefaceWithGoAwayProtocolErrorAndCloses() throws Exception {
+        try (Server server = h2cOnly(); Socket h1 = new Socket("127.0.0.1", server.port())) {
+            h1.setSoTimeout(10_000);
+            h1.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            java.io.DataInputStream in = new java.io.DataInputStream(h1.getInputStream());
+            byte[] header = new byte[9];
+            in.readFully(header);
+            byte[] payload = new byte[(header[0] & 0xFF) << 16 | (header[1] & 0xFF) << 8 | header[2] & 0xFF];
+            in.readFully(payload);
+
+            assertThat(header[3]).as("frame type").isEqualTo((byte) RawH2.GOAWAY);
+            assertThat(java.nio.ByteBuffer.wrap(payload).getInt(4)).as("error code").isEqualTo(0x1);
+            assertThat(new String(payload, 8, payload.length - 8, StandardCharsets.US_ASCII))
+                    .contains("HTTP/2 only");
+            assertThat(in.read()).as("closed after the GOAWAY").isEqualTo(-1);
+        }
+    }
+
+    private static Server h2cOnly() {
+        return Server.builder().listener(Listener.h2c(0).withHost("127.0.0.1"))
+                .routes(r -> r.get("/", (req, res) -> res.send("ok"))).build().start();
     }
 }

@@ -67,7 +67,7 @@ final class RawH2 implements AutoCloseable {
         this(new Socket("127.0.0.1", port), settings);
     }
 
-    /** Speaks HTTP/2 on a connected {@code socket} (a TLS one that negotiated h2, say). */
+    /** Speaks HTTP/2 on {@code socket}: a plain one, or a TLS one that negotiated h2. */
     RawH2(Socket socket, int... settings) throws IOException {
         this.socket = socket;
         socket.setSoTimeout(10_000);
@@ -118,7 +118,16 @@ final class RawH2 implements AutoCloseable {
 
     /** An HPACK block for a request. */
     byte[] block(String method, String path) throws Exception {
-        Http2Headers h = new DefaultHttp2Headers().method(method).path(path).scheme("http").authority("localhost");
+        return block(request(method, path));
+    }
+
+    /** The pseudo-header fields of a request, to add fields to (names are checked, values are not). */
+    static Http2Headers request(String method, String path) {
+        return new DefaultHttp2Headers(true, false, 8).method(method).path(path).scheme("http").authority("localhost");
+    }
+
+    /** An HPACK block for {@code h} as it is. */
+    byte[] block(Http2Headers h) throws Exception {
         ByteBuf buf = Unpooled.buffer();
         try {
             hpack.encodeHeaders(1, h, buf);

@@ -20,6 +20,7 @@ import java.util.Objects;
  * <p>Semantics: hop-by-hop header fields are dropped both ways; {@code X-Forwarded-For},
  * {@code X-Forwarded-Proto}, {@code X-Forwarded-Host}, {@code Forwarded} and {@code Via} are added;
  * the Host sent upstream is the client's ({@link HostHeader#PRESERVE}, default) or the upstream's.
+ * A request field value with CR, LF or NUL is never forwarded: the client gets a 400.
  * Failures are answered with a plain-text body naming the upstream: 502 when it cannot be reached
  * or breaks the protocol, 503 when no upstream is available, 504 when it does not answer within
  * its timeout. Idempotent requests are retried on another upstream when the first could not be

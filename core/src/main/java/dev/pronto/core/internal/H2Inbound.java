@@ -1,5 +1,6 @@
 package dev.pronto.core.internal;
 
+import dev.pronto.core.PayloadTooLargeException;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http2.Http2Error;
@@ -12,13 +13,16 @@ import io.netty.handler.codec.http2.Http2Stream;
 /**
  * The frame listener of an {@link H2Connection}: turns the HEADERS and DATA of each request stream
  * into an exchange, aggregating the body up to {@code maxBodySize} or streaming it to a streaming
- * route. Protocol errors are Netty's to detect and answer (RST_STREAM or GOAWAY); request errors
- * (too large, malformed target, unknown method) are answered like HTTP/1.1 ones.
+ * route, where the DATA bytes count against the same limit (with or without a content-length),
+ * except on a message-stream route (gRPC), which bounds each message itself. Protocol errors are
+ * Netty's to detect and answer (RST_STREAM or GOAWAY); request errors (too large, malformed target,
+ * unknown method) are answered like HTTP/1.1 ones.
  */
 final class H2Inbound extends Http2EventAdapter {
     private final H2Connection conn;
     private final int maxHead;
     private final long maxBody;
+    private final String tooLarge;
     private final H2FloodLimits limits;
 
     H2Inbound(H2Connection conn) {
@@ -26,6 +30,7 @@ final class H2Inbound extends Http2EventAdapter {
         this.limits = new H2FloodLimits(conn.server.http2());
         this.maxHead = conn.server.config().maxRequestLineLength() + conn.server.config().maxHeaderSize();
         this.maxBody = conn.server.config().maxBodySize();
+        this.tooLarge = "Request body exceeds the limit of " + maxBody + " bytes (maxBodySize)";
     }
 
     @Override
@@ -58,7 +63,7 @@ final class H2Inbound extends Http2EventAdapter {
             return;
         }
         if (e.head.contentLength > maxBody) {
-            reject(e, 413, "Request body exceeds the limit of " + maxBody + " bytes (maxBodySize)");
+            reject(e, 413, tooLarge);
             return;
         }
         if (Dispatch.routeStreams(e)) {
@@ -90,6 +95,10 @@ final class H2Inbound extends Http2EventAdapter {
         }
         conn.timer.dataArrived(e, endOfStream);
         if (e.stream != null) {
+            if (e.stream.received() + data.readableBytes() > maxBody && !e.match.value().messageStream()) {
+                streamTooLarge(e);
+                return processed;
+            }
             if (data.isReadable()) {
                 e.stream.offer(data.retain());
             }
@@ -110,12 +119,25 @@ final class H2Inbound extends Http2EventAdapter {
         return processed;
     }
 
+    /**
+     * A streamed body went past {@code maxBodySize}, declared length or not: its reader fails, the
+     * client gets a 413 when the response has not started (then RST_STREAM NO_ERROR once written, as
+     * for any early answer), else the stream is reset (CANCEL). Nothing more of it is read.
+     */
+    private void streamTooLarge(Exchange e) {
+        e.stream.fail(new PayloadTooLargeException(tooLarge));
+        e.closeAfter = true;
+        if (!Errors.answerByServer(e, 413, tooLarge)) {
+            conn.resetStream(e, Http2Error.CANCEL);
+        }
+    }
+
     /** Appends {@code data} to the body; false (answered 413) past the limit. */
     private boolean aggregate(Exchange e, ByteBuf data) {
         int n = data.readableBytes();
         long have = e.body == null ? 0 : e.body.readableBytes();
         if (have + n > maxBody) {
-            reject(e, 413, "Request body exceeds the limit of " + maxBody + " bytes (maxBodySize)");
+            reject(e, 413, tooLarge);
             return false;
         }
         if (e.body == null) {

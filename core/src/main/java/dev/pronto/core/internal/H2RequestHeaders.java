@@ -17,8 +17,9 @@ import java.util.NoSuchElementException;
  * {@code DefaultHttp2Headers} hashes, links and re-validates every field; a request is read once,
  * in order, by {@link H2Requests}, so one instance per connection is cleared and refilled for each
  * block ({@link H2HeadersDecoder}). It keeps the checks Netty's validating headers make on add
- * (field names non-empty, lower-case tokens, known and non-repeated pseudo-header fields); the HPACK
- * decoder turns a failed check into a stream error (PROTOCOL_ERROR), as before.
+ * (field names non-empty, lower-case tokens, known and non-repeated pseudo-header fields) and adds
+ * the value rules of RFC 9113 §8.2.1 (no NUL, CR or LF; no SP or HTAB at either end), for requests
+ * and trailers alike; the HPACK decoder turns a failed check into a stream error (PROTOCOL_ERROR).
  *
  * <p>Only what Netty's connection decoder reads is answered ({@code add}, {@code size}, lookups,
  * {@code getAll}/{@code setLong} of content-length, pseudo-header getters, iteration); the rest of
@@ -59,6 +60,10 @@ final class H2RequestHeaders extends EmptyHeaders<CharSequence, CharSequence, Ht
     @Override
     public Http2Headers add(CharSequence name, CharSequence value) {
         validate(name);
+        if (!validValue(value)) {
+            // RFC 9113 §8.2.1: a malformed request, never handed on (an HTTP/1.1 hop would split on it)
+            throw new IllegalArgumentException("invalid header value: NUL, CR, LF, or SP/HTAB at either end");
+        }
         if (size == names.length) {
             names = Arrays.copyOf(names, size * 2);
             values = Arrays.copyOf(values, size * 2);
@@ -88,6 +93,39 @@ final class H2RequestHeaders extends EmptyHeaders<CharSequence, CharSequence, Ht
                 throw new IllegalArgumentException("invalid header name");
             }
         }
+    }
+
+    /** No NUL, CR or LF anywhere and no SP or HTAB at either end (RFC 9113 §8.2.1); one pass, no allocation. */
+    static boolean validValue(CharSequence value) {
+        int n = value.length();
+        if (n == 0) {
+            return true;
+        }
+        if (value instanceof AsciiString a) {
+            // what the HPACK decoder produces: check the bytes in place
+            return validValue(a.array(), a.arrayOffset(), a.arrayOffset() + n);
+        }
+        for (int i = 0; i < n; i++) {
+            char c = value.charAt(i);
+            if (c == 0 || c == '\n' || c == '\r') {
+                return false;
+            }
+        }
+        return !blank(value.charAt(0)) && !blank(value.charAt(n - 1));
+    }
+
+    private static boolean validValue(byte[] b, int from, int end) {
+        for (int i = from; i < end; i++) {
+            byte c = b[i];
+            if (c <= '\r' && (c == 0 || c == '\n' || c == '\r')) {
+                return false;
+            }
+        }
+        return !blank((char) b[from]) && !blank((char) b[end - 1]);
+    }
+
+    private static boolean blank(char c) {
+        return c == ' ' || c == '\t';
     }
 
     private int index(CharSequence name) {

@@ -111,7 +111,7 @@ final class H2Timer {
                 // still arriving: the client's to finish (a message stream may go at the sender's
                 // pace: silence only), unless the server has stopped reading it for that long
                 if (body.silent(reading - e.h2LastData) || e.match.value().rated()
-                        && body.tooSlow(e.stream.arrived(), reading - e.h2BodyStart)) {
+                        && body.tooSlow(e.stream.received(), reading - e.h2BodyStart)) {
                     bodyTimedOut(e);
                 } else if (gate.pausedFor(now) >= responseNanos) {
                     Errors.answerByServer(e, 503, "Service Unavailable: no response within the response timeout");

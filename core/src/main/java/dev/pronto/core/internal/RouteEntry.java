@@ -26,8 +26,12 @@ public record RouteEntry(Handler handler, RouteOptions options, Lifecycle scope)
         return options.isStreaming();
     }
 
-    /** Whether a body still arriving for this route is held to {@code minBodyRate}. */
+    boolean messageStream() {
+        return options.isMessageStream();
+    }
+
+    /** Whether a body still arriving for this route is held to {@code minBodyRate}: all but a message stream's. */
     boolean rated() {
-        return options.isRateLimited();
+        return !options.isMessageStream();
     }
 }

@@ -32,10 +32,10 @@ final class StreamingBody {
     private boolean abandoned;
     private Throwable failure;
     private boolean paused;
+    /** Bytes offered so far; event loop only. */
+    private long received;
     /** The listener asked to stop reading ({@code Request.pauseBody}); event loop only. */
     private boolean consumerPaused;
-    /** Bytes offered so far, for the body-rate check; event loop only. */
-    private long arrived;
 
     StreamingBody(Exchange exchange) {
         this.exchange = exchange;
@@ -51,14 +51,14 @@ final class StreamingBody {
         }
     }
 
-    /** Event loop: the bytes offered so far (also those dropped after {@link #abandon()}). */
-    long arrived() {
-        return arrived;
+    /** Event loop: the bytes offered so far, for {@code maxBodySize} and {@code minBodyRate}. */
+    long received() {
+        return received;
     }
 
     /** Event loop: a chunk arrived; ownership moves here. */
     void offer(ByteBuf chunk) {
-        arrived += chunk.readableBytes();
+        received += chunk.readableBytes();
         BodyListener l;
         lock.lock();
         try {

@@ -28,7 +28,7 @@ class BodyRateTest {
                     .get("/never", (req, res) -> parked.add(res.async()))
                     .post("/upload", (req, res) -> res.send("length=" + req.body().readableBytes()))
                     .post("/stream", RouteOptions.streaming(), (req, res) -> req.onBody(doneAtEnd(res)))
-                    .post("/messages", RouteOptions.messageStream(), (req, res) -> req.onBody(doneAtEnd(res))));
+                    .post("/messages", RouteOptions.defaults().messageStream(), (req, res) -> req.onBody(doneAtEnd(res))));
 
     BodyRateTest() {
         ch.freezeTime();

@@ -30,6 +30,40 @@ class H2RequestHeadersTest {
     }
 
     @Test
+    void valueWithCrLfIsRefused() {
+        assertThatThrownBy(() -> headers.add("x-a", AsciiString.of("a\r\nx-injected: 1")))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void valueWithNulIsRefused() {
+        assertThatThrownBy(() -> headers.add("x-a", AsciiString.of("a\0b"))).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void valueWithBareLfIsRefusedAsAString() {
+        assertThatThrownBy(() -> headers.add("x-a", "a\nb")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void valueStartingWithSpaceIsRefused() {
+        assertThatThrownBy(() -> headers.add("x-a", AsciiString.of(" a"))).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void valueEndingWithTabIsRefused() {
+        assertThatThrownBy(() -> headers.add("x-a", AsciiString.of("a\t"))).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void valueWithInnerWhitespaceObsTextOrNothingIsKept() {
+        headers.add("x-a", AsciiString.of("a b\tc")).add("x-b", new AsciiString(new byte[] {'a', (byte) 0xE9}))
+                .add("x-c", AsciiString.EMPTY_STRING);
+
+        assertThat(headers.size()).isEqualTo(3);
+    }
+
+    @Test
     void repeatedPseudoHeaderIsRefused() {
         headers.add(":path", "/a");
 

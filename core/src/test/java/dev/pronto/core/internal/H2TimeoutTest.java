@@ -35,7 +35,7 @@ class H2TimeoutTest {
             .get("/big", (req, res) -> res.send("y".repeat(100)))
             .post("/upload", (req, res) -> res.send("length=" + req.body().readableBytes()))
             .post("/stream", RouteOptions.streaming(), (req, res) -> req.onBody(BodyRateTest.doneAtEnd(res)))
-            .post("/messages", RouteOptions.messageStream(), (req, res) -> req.onBody(BodyRateTest.doneAtEnd(res)))
+            .post("/messages", RouteOptions.defaults().messageStream(), (req, res) -> req.onBody(BodyRateTest.doneAtEnd(res)))
             .post("/answer-later", RouteOptions.streaming(), (req, res) -> req.onBody(new BodyListener() {
                 @Override
                 public void onChunk(ByteBuf chunk) {

@@ -35,6 +35,8 @@ public final class GrpcRoutes {
             .name("pronto-grpc-", 0).factory());
 
     private static final AsciiString GRPC_TYPE = AsciiString.cached("application/grpc");
+    /** Calls are long-lived message streams: each message is bounded (maxInboundMessageSize), not the call. */
+    private static final RouteOptions CALLS = RouteOptions.defaults().messageStream();
 
     private GrpcRoutes() {
     }
@@ -54,10 +56,10 @@ public final class GrpcRoutes {
 
     private static void service(Routes r, ServerServiceDefinition service, GrpcRuntime runtime) {
         for (ServerMethodDefinition<?, ?> m : service.getMethods()) {
-            r.post("/" + m.getMethodDescriptor().getFullMethodName(), RouteOptions.messageStream(), handler(m, runtime));
+            r.post("/" + m.getMethodDescriptor().getFullMethodName(), CALLS, handler(m, runtime));
         }
         String name = service.getServiceDescriptor().getName();
-        r.post("/" + name + "/{method}", RouteOptions.messageStream(), (req, res) ->
+        r.post("/" + name + "/{method}", CALLS, (req, res) ->
                 trailersOnly(req, res, Status.UNIMPLEMENTED.withDescription("Method not found: " + name + "/" + req.param("method"))));
     }
 

@@ -2,6 +2,8 @@ package dev.pronto.proxy.internal;
 
 import dev.pronto.client.http.ClientRequest;
 import dev.pronto.client.http.ClientResponse;
+import dev.pronto.core.BadRequestException;
+import dev.pronto.core.HttpException;
 import dev.pronto.core.Request;
 import dev.pronto.core.Response;
 import dev.pronto.router.Method;
@@ -16,7 +18,8 @@ import java.util.Set;
  * Proxy semantics of one request and its response (RFC 9110 §7.6): hop-by-hop fields (the fixed
  * set and any the Connection field names) are not forwarded either way; X-Forwarded-For, -Proto,
  * -Host, Forwarded (RFC 7239) and Via are added; the Host sent upstream is the client's or the
- * upstream's. Content-Length and Date are the sending side's to write. Internal: not API.
+ * upstream's. Content-Length and Date are the sending side's to write. A request field value with
+ * CR, LF or NUL is refused (400), never forwarded. Internal: not API.
  */
 public final class Forwarding {
     /** Hop-by-hop (RFC 9110 §7.6.1), then those the client or the server write themselves. */
@@ -50,13 +53,30 @@ public final class Forwarding {
                 .uri("http://" + authority + target).timeout(timeout).header("Host", host);
         Set<String> named = named(req.header("connection") == null ? List.of() : req.headers("connection"));
         // one pass over the fields as they arrived: no name lists, no lower-casing per field
-        req.forEachHeader((name, value) -> {
-            if (!skipped(name, named) && !name.equalsIgnoreCase("x-forwarded-for") && !name.equalsIgnoreCase("via")) {
-                b.header(name, value);
-            }
-        });
+        req.forEachHeader((name, value) -> field(b, name, value, named));
         forwardedFor(req, b, via);
         return b;
+    }
+
+    /**
+     * Copies one field of the client's request to {@code b} unless it stays behind. Every value is
+     * checked, skipped ones too (Host, X-Forwarded-For and Via feed fields this proxy writes): one
+     * with CR, LF or NUL could split or smuggle a request on an HTTP/1.1 upstream, so it is never
+     * forwarded, whatever carrier let it in.
+     *
+     * @throws BadRequestException (400) for such a value
+     */
+    static void field(ClientRequest.Builder b, String name, String value, Set<String> named) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '\r' || c == '\n' || c == 0) {
+                throw new BadRequestException("Header " + HttpException.excerpt(name)
+                        + " has CR, LF or NUL in its value: not forwarded");
+            }
+        }
+        if (!skipped(name, named) && !name.equalsIgnoreCase("x-forwarded-for") && !name.equalsIgnoreCase("via")) {
+            b.header(name, value);
+        }
     }
 
     private static void forwardedFor(Request req, ClientRequest.Builder b, String via) {
