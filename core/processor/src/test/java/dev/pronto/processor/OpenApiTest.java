@@ -73,7 +73,7 @@ class OpenApiTest {
                 "code", Map.of("type", "string", "pattern", "^(?:[a-z]+)$"),
                 "age", Map.of("type", "integer", "format", "int32", "exclusiveMinimum", 0L),
                 "tags", Map.of("type", "array", "items", Map.of("type", "string"), "minItems", 1L, "maxItems", 3L),
-                "score", Map.of("type", "number", "exclusiveMaximum", 9.5),
+                "score", Map.of("type", "number", "exclusiveMaximum", new java.math.BigDecimal("9.5")),
                 "note", Map.of("type", "string")));
         assertThat(at(form, "required")).isEqualTo(List.of("name", "age"));
         assertThat(at(doc, "paths", "/signup", "post", "parameters", "0", "schema"))
