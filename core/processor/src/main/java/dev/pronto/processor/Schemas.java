@@ -117,9 +117,13 @@ final class Schemas {
         Map<String, Object> props = JsonText.object();
         List<String> required = new java.util.ArrayList<>();
         for (Properties.Property property : properties.of(element)) {
-            props.put(property.name(), of(property.type(), property.annotated()));
-            if (property.type().getKind().isPrimitive() || keywords.required(property.annotated())) {
-                required.add(property.name());
+            JsonAttributes json = JsonAttributes.of(property.name(), property.annotated());
+            if (json.ignored()) {
+                continue;
+            }
+            props.put(json.name(), of(property.type(), property.annotated()));
+            if (json.mandatory() || property.type().getKind().isPrimitive() || keywords.required(property.annotated())) {
+                required.add(json.name());
             }
         }
         schema.put("type", "object");

@@ -88,6 +88,25 @@ final class OpenApiFixtures {
             }
             """;
 
+    /** DSL-JSON's renamed, ignored and mandatory properties. */
+    static final String RENAMED = """
+            package app;
+
+            import com.dslplatform.json.JsonAttribute;
+            import dev.pronto.core.annotation.*;
+
+            public final class Renamed {
+                public record Doc(@JsonAttribute(name = "full_name") String name, @JsonAttribute(ignore = true) String secret,
+                        @JsonAttribute(mandatory = true) String code) {
+                }
+
+                @Get("/doc")
+                Doc doc() {
+                    return null;
+                }
+            }
+            """;
+
     private OpenApiFixtures() {
     }
 }

@@ -64,6 +64,14 @@ class OpenApiTest {
     }
 
     @Test
+    void jsonAttributesRenameSkipAndRequireProperties() {
+        Object doc = at(parse(compiled(OpenApiFixtures.RENAMED)), "components", "schemas", "Renamed.Doc");
+        assertThat(at(doc, "properties")).isEqualTo(Map.of("full_name", Map.of("type", "string"),
+                "code", Map.of("type", "string")));
+        assertThat(at(doc, "required")).isEqualTo(List.of("code"));
+    }
+
+    @Test
     void constraintsBecomeSchemaKeywords() {
         Map<String, Object> doc = parse(compiled(OpenApiFixtures.CONSTRAINED));
         Object form = at(doc, "components", "schemas", "Signup.Form");
