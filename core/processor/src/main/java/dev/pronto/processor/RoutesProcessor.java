@@ -2,6 +2,7 @@ package dev.pronto.processor;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -13,6 +14,7 @@ import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
+import javax.tools.StandardLocation;
 
 /**
  * Turns controller classes annotated with {@code dev.pronto.core.annotation} annotations into
@@ -27,9 +29,14 @@ import javax.tools.Diagnostic;
  * <p>Jakarta constraint annotations on parameters and on {@code @Body} classes are checked by
  * generated code: a {@code <Type>$Validator} per validated class, called by the routes, which throw
  * one {@code ValidationException} listing every error (see the package documentation).
+ *
+ * <p>Once processing is over it writes the OpenAPI 3.1 document of every controller of the
+ * compilation to the class-path resource {@code META-INF/pronto/openapi.json}; the options
+ * {@code -Apronto.openapi.title=...} and {@code -Apronto.openapi.version=...} set its {@code info}.
  */
 public final class RoutesProcessor extends AbstractProcessor {
     private final Map<String, Route> seen = new HashMap<>();
+    private final OpenApiDocument openApi = new OpenApiDocument();
     private ValidationReader validation;
 
     /** Creates the processor; the compiler calls this through {@code ServiceLoader}. */
@@ -43,6 +50,12 @@ public final class RoutesProcessor extends AbstractProcessor {
         names.add(Names.PATH);
         names.add(Names.WEB_SOCKET);
         return names;
+    }
+
+    /** {@code pronto.openapi.title} and {@code pronto.openapi.version}: the {@code info} of the OpenAPI document. */
+    @Override
+    public Set<String> getSupportedOptions() {
+        return new LinkedHashSet<>(OpenApiDocument.options());
     }
 
     /** The latest source version of the running compiler: generated code uses Java 21 features only. */
@@ -66,10 +79,14 @@ public final class RoutesProcessor extends AbstractProcessor {
         for (Controller controller : controllers) {
             if (!duplicated.contains(controller)) {
                 write(controller.qualifiedGeneratedName(), new RoutesWriter(controller, generated()).write(), controller.type());
+                openApi.add(controller, processingEnv);
             }
         }
         for (ValidatedType type : validation.drain()) {
             write(type.qualifiedGeneratedName(), new ValidatorWriter(type, generated()).write(), type.type());
+        }
+        if (round.processingOver() && !openApi.isEmpty()) {
+            writeOpenApi();
         }
         return false;
     }
@@ -107,6 +124,19 @@ public final class RoutesProcessor extends AbstractProcessor {
 
     private boolean generated() {
         return processingEnv.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null;
+    }
+
+    /** One document per module: written once, when no round can add controllers any more. */
+    private void writeOpenApi() {
+        try {
+            var file = processingEnv.getFiler().createResource(StandardLocation.CLASS_OUTPUT, "", OpenApiDocument.RESOURCE);
+            try (Writer writer = new java.io.OutputStreamWriter(file.openOutputStream(), StandardCharsets.UTF_8)) {
+                writer.write(openApi.write(processingEnv.getOptions()));
+            }
+        } catch (IOException e) {
+            processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+                    "cannot write " + OpenApiDocument.RESOURCE + ": " + e.getMessage());
+        }
     }
 
     private void write(String qualifiedName, String source, TypeElement origin) {

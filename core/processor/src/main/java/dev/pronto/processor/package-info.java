@@ -46,5 +46,19 @@
  * so are {@code @Digits}, validation groups, constraints on type arguments
  * ({@code List<@NotBlank String>}) and constrained fields without an accessor. Annotations of
  * other packages, even with the same simple names, are ignored.
+ *
+ * <p>OpenAPI: when processing is over, the controllers of the compilation are merged into one
+ * OpenAPI 3.1 document, {@code META-INF/pronto/openapi.json} in the class output (served by
+ * {@code dev.pronto.core.OpenApi}). Paths and operations come from the routes (operation ids
+ * {@code Controller.method}, tags per controller), parameters with their source, type and
+ * {@code required} (false for {@code Optional} and {@code List}), JSON bodies and results as schemas
+ * of the record and class components ({@code $ref}s to {@code components/schemas} named like
+ * {@code Outer.Inner}; lists, sets, arrays, maps with string keys, enums, {@code Instant} and the
+ * other {@code java.time} types, {@code UUID}), the constraints above as schema keywords, the
+ * {@code @Status}, and {@code application/problem+json} errors: 400 when the route takes a
+ * parameter or a body, 404 with path parameters, 415 with a body, 500 always. Javadoc gives
+ * {@code summary} (first sentence) and {@code description}. Keys are sorted, so the same sources
+ * give the same bytes. {@code -Apronto.openapi.title} and {@code -Apronto.openapi.version} set
+ * {@code info} (defaults {@code API} and {@code 0.0.0}).
  */
 package dev.pronto.processor;

@@ -30,6 +30,11 @@ final class TestCompiler {
 
     /** Compiles {@code sources}, each a complete compilation unit whose public type names the file. */
     static Compilation compile(String... sources) {
+        return compileWith(List.of(), sources);
+    }
+
+    /** Compiles {@code sources} with the extra compiler {@code options}, such as {@code -Akey=value}. */
+    static Compilation compileWith(List<String> extra, String... sources) {
         try {
             Path root = Files.createTempDirectory("pronto-processor");
             Path classes = Files.createDirectories(root.resolve("classes"));
@@ -39,6 +44,7 @@ final class TestCompiler {
             try (StandardJavaFileManager files = compiler.getStandardFileManager(diagnostics, Locale.ROOT, null)) {
                 List<String> options = List.of("--release", "21", "-classpath", System.getProperty("java.class.path"),
                         "-d", classes.toString(), "-s", generated.toString(), "-Adsljson.configuration=app.JsonConfig");
+                options = java.util.stream.Stream.concat(options.stream(), extra.stream()).toList();
                 JavaCompiler.CompilationTask task = compiler.getTask(null, files, diagnostics, options, null, units(sources));
                 task.setProcessors(List.of(new RoutesProcessor(), new CompiledJsonAnnotationProcessor()));
                 boolean ok = task.call();

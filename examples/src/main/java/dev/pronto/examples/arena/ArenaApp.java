@@ -4,6 +4,7 @@ import dev.pronto.client.pg.PgConfig;
 import dev.pronto.client.pg.Postgres;
 import dev.pronto.client.pg.VertxLoops;
 import dev.pronto.core.Compression;
+import dev.pronto.core.OpenApi;
 import dev.pronto.core.config.Config;
 import dev.pronto.core.Server;
 import dev.pronto.grpc.Grpc;
@@ -88,10 +89,11 @@ public final class ArenaApp implements AutoCloseable {
                 .compression(Compression.defaults())
                 .routes(ops)
                 .routes(new BaselineRoutes())
-                .routes(new JsonRoutes(dataset))
+                .routes(new JsonController$Routes(new JsonController(dataset)))
                 .routes(r -> r.get("/static/{*path}", files))
                 .routes(new DbRoutes(postgres))
                 .routes(new CrudController$Routes(new CrudController(postgres)))
+                .routes(OpenApi.builder().ui("/openapi").build())
                 .routes(new EchoSocket())
                 .routes(r -> r.register(Grpc.services(new BenchmarkGrpc())))
                 .onStart(started -> postgres.connect())

@@ -1,6 +1,10 @@
 package dev.pronto.examples.arena;
 
 import com.dslplatform.json.CompiledJson;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.PositiveOrZero;
+import jakarta.validation.constraints.Size;
 import java.util.List;
 
 /** The JSON shapes of the arena endpoints; converters are generated at compile time. */
@@ -47,11 +51,13 @@ final class Model {
 
     /** A crud create body; also its 201 answer. */
     @CompiledJson
-    record NewItem(long id, String name, String category, int price, int quantity) {
+    record NewItem(@Positive long id, @NotBlank @Size(max = 200) String name, @NotBlank @Size(max = 100) String category,
+                   @PositiveOrZero int price, @PositiveOrZero int quantity) {
     }
 
     /** A crud update body. */
     @CompiledJson
-    record ItemUpdate(String name, String category, int price, int quantity) {
+    record ItemUpdate(@NotBlank @Size(max = 200) String name, @Size(max = 100) String category,
+                      @PositiveOrZero int price, @PositiveOrZero int quantity) {
     }
 }

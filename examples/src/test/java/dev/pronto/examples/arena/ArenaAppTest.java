@@ -269,6 +269,24 @@ class ArenaAppTest {
     }
 
     @Test
+    void crudCreateBreakingAConstraintIs400() throws Exception {
+        HttpResponse<byte[]> r = send(req("/crud/items").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"id\":200002,\"name\":\" \",\"category\":\"test\",\"price\":-1,\"quantity\":7}")));
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(new String(r.body())).contains("body.name", "body.price");
+    }
+
+    @Test
+    void servesItsOpenApiDocumentAndPage() throws Exception {
+        HttpResponse<byte[]> doc = send(req("/openapi.json"));
+        assertThat(doc.statusCode()).isEqualTo(200);
+        assertThat(doc.headers().firstValue("Content-Type")).hasValue("application/json");
+        assertThat(new String(doc.body(), java.nio.charset.StandardCharsets.UTF_8))
+                .isEqualTo(ArenaOpenApiTest.generated()).contains("\"/crud/items/{id}\"", "\"/json/{count}\"");
+        assertThat(body("/openapi")).contains("fetch(\"/openapi.json\")");
+    }
+
+    @Test
     void curlNegotiatesH2OnTheH2Port() throws Exception {
         Curl.Reply r = Curl.fetch("https://localhost:" + app.h2Port() + "/baseline2?a=13&b=42", "-k", "--http2");
 

@@ -1,0 +1,84 @@
+package dev.pronto.processor;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.annotation.processing.ProcessingEnvironment;
+
+/**
+ * The module's OpenAPI 3.1 document, merged from every controller compiled with it. Each round adds
+ * its controllers as JSON trees (no compiler element outlives its round); {@link #write} assembles
+ * them once processing is over.
+ */
+final class OpenApiDocument {
+    /** The class-path resource the document is written to, and {@code OpenApi} in core reads. */
+    static final String RESOURCE = "META-INF/pronto/openapi.json";
+    static final String TITLE_OPTION = "pronto.openapi.title";
+    static final String VERSION_OPTION = "pronto.openapi.version";
+
+    private final Map<String, Object> paths = JsonText.object();
+    private final Map<String, Object> schemas = JsonText.object();
+    private final Map<String, Object> tags = JsonText.object();
+    private final Set<String> operationIds = new HashSet<>();
+
+    /** Adds the routes of {@code controller}. */
+    void add(Controller controller, ProcessingEnvironment env) {
+        if (controller.routes().isEmpty()) {
+            return;
+        }
+        Schemas reader = new Schemas(env.getTypeUtils(), env.getElementUtils(), schemas);
+        String tag = Schemas.componentName(controller.type());
+        Map<String, Object> tagObject = JsonText.object();
+        tagObject.put("name", tag);
+        Javadoc.describe(env.getElementUtils().getDocComment(controller.type()), tagObject);
+        tags.put(tag, tagObject);
+        for (Route route : controller.routes()) {
+            String id = tag + "." + route.method().getSimpleName();
+            if (!operationIds.add(id)) {
+                id = id + "." + route.verb().toLowerCase(java.util.Locale.ROOT);
+                operationIds.add(id);
+            }
+            @SuppressWarnings("unchecked")
+            Map<String, Object> item = (Map<String, Object>) paths.computeIfAbsent(openApiPath(route.path()),
+                    p -> JsonText.object());
+            item.put(route.verb().toLowerCase(java.util.Locale.ROOT),
+                    new Operation(route, reader, env.getElementUtils()).build(tag, id));
+        }
+    }
+
+    /** Whether no route was added. */
+    boolean isEmpty() {
+        return paths.isEmpty();
+    }
+
+    /** The document as JSON text, with {@code info} from the processor options. */
+    String write(Map<String, String> options) {
+        Map<String, Object> info = JsonText.object();
+        info.put("title", options.getOrDefault(TITLE_OPTION, "API"));
+        info.put("version", options.getOrDefault(VERSION_OPTION, "0.0.0"));
+        Map<String, Object> components = JsonText.object();
+        Map<String, Object> allSchemas = JsonText.object();
+        allSchemas.putAll(schemas);
+        ProblemResponses.addComponents(components, allSchemas);
+        components.put("schemas", allSchemas);
+        Map<String, Object> document = JsonText.object();
+        document.put("openapi", "3.1.0");
+        document.put("info", info);
+        document.put("paths", paths);
+        document.put("components", components);
+        document.put("tags", new ArrayList<>(tags.values()));
+        return JsonText.write(document);
+    }
+
+    /** {@code /files/{path}} for the router's catch-all {@code /files/{*path}}. */
+    private static String openApiPath(PathTemplate path) {
+        return path.pattern().replace("{*", "{");
+    }
+
+    /** The processor options it reads. */
+    static List<String> options() {
+        return List.of(TITLE_OPTION, VERSION_OPTION);
+    }
+}

@@ -1,0 +1,124 @@
+package dev.pronto.processor;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.util.Elements;
+
+/**
+ * Jakarta constraints as JSON Schema keywords ({@code minLength}, {@code maximum}, {@code pattern},
+ * {@code format: email}, ...). The route compile already rejected constraints that do not fit their
+ * type, so this only translates; constraints without a keyword ({@code @Past}) are left out.
+ */
+final class SchemaKeywords {
+    private static final List<String> REQUIRING = List.of("NotNull", "NotBlank", "NotEmpty");
+
+    private final Elements elements;
+
+    SchemaKeywords(Elements elements) {
+        this.elements = elements;
+    }
+
+    /** Whether a constraint on {@code annotated} makes the value mandatory. */
+    boolean required(List<? extends Element> annotated) {
+        return annotated.stream().flatMap(e -> constraints(e).stream()).map(Names::simpleName).anyMatch(REQUIRING::contains);
+    }
+
+    /** Adds the keywords of the constraints on {@code element} to {@code schema}. */
+    void add(Element element, Map<String, Object> schema) {
+        for (AnnotationMirror mirror : constraints(element)) {
+            keyword(mirror, schema);
+        }
+    }
+
+    private void keyword(AnnotationMirror mirror, Map<String, Object> schema) {
+        switch (Names.simpleName(mirror)) {
+            case "NotBlank" -> {
+                schema.put("minLength", 1);
+                schema.put("pattern", "\\S");
+            }
+            case "NotEmpty" -> sized(schema, "min", 1);
+            case "Size" -> {
+                int min = (Integer) value(mirror, "min");
+                int max = (Integer) value(mirror, "max");
+                if (min > 0) {
+                    sized(schema, "min", min);
+                }
+                if (max < Integer.MAX_VALUE) {
+                    sized(schema, "max", max);
+                }
+            }
+            case "Min" -> schema.put("minimum", value(mirror, "value"));
+            case "Max" -> schema.put("maximum", value(mirror, "value"));
+            case "DecimalMin" -> decimal(mirror, schema, "inimum");
+            case "DecimalMax" -> decimal(mirror, schema, "aximum");
+            case "Positive" -> schema.put("exclusiveMinimum", 0);
+            case "PositiveOrZero" -> schema.put("minimum", 0);
+            case "Negative" -> schema.put("exclusiveMaximum", 0);
+            case "NegativeOrZero" -> schema.put("maximum", 0);
+            case "Pattern" -> schema.put("pattern", anchored((String) value(mirror, "regexp")));
+            case "Email" -> email(mirror, schema);
+            case "AssertTrue" -> schema.put("const", true);
+            case "AssertFalse" -> schema.put("const", false);
+            default -> {
+                // @NotNull, @Null and the temporal constraints have no schema keyword of their own.
+            }
+        }
+    }
+
+    /** {@code minLength}, {@code minItems} or {@code minProperties}, after the schema's type. */
+    private static void sized(Map<String, Object> schema, String bound, int value) {
+        String unit = switch (String.valueOf(schema.get("type"))) {
+            case "string" -> "Length";
+            case "object" -> "Properties";
+            default -> "Items";
+        };
+        schema.put(bound + unit, value);
+    }
+
+    private void decimal(AnnotationMirror mirror, Map<String, Object> schema, String suffix) {
+        BigDecimal bound = new BigDecimal((String) value(mirror, "value"));
+        boolean inclusive = (Boolean) value(mirror, "inclusive");
+        String prefix = suffix.equals("inimum") ? "m" : "M";
+        schema.put(inclusive ? prefix.toLowerCase(java.util.Locale.ROOT) + suffix : "exclusive" + prefix + suffix,
+                bound.stripTrailingZeros().scale() <= 0 ? (Number) bound.toBigIntegerExact() : bound);
+    }
+
+    private void email(AnnotationMirror mirror, Map<String, Object> schema) {
+        schema.put("format", "email");
+        String regexp = (String) value(mirror, "regexp");
+        if (!regexp.equals(".*")) {
+            schema.put("pattern", anchored(regexp));
+        }
+    }
+
+    /** Jakarta matches the whole value; a JSON Schema pattern matches anywhere unless anchored. */
+    private static String anchored(String regexp) {
+        return "^(?:" + regexp + ")$";
+    }
+
+    private Object value(AnnotationMirror mirror, String name) {
+        return Constraints.attributeOrDefault(mirror, name, elements);
+    }
+
+    /** The Jakarta constraints on {@code element}, repeated ones ({@code @Pattern.List}) expanded. */
+    private static List<AnnotationMirror> constraints(Element element) {
+        List<AnnotationMirror> found = new ArrayList<>();
+        for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
+            String name = Names.qualifiedName(mirror);
+            if (!name.startsWith(Constraints.PACKAGE)) {
+                continue;
+            }
+            if (name.endsWith(".List") && Names.value(mirror) instanceof List<?> repeated) {
+                repeated.forEach(v -> found.add((AnnotationMirror) ((AnnotationValue) v).getValue()));
+            } else {
+                found.add(mirror);
+            }
+        }
+        return found;
+    }
+}

@@ -1,0 +1,149 @@
+package dev.pronto.processor;
+
+import static dev.pronto.processor.OpenApiDocuments.at;
+import static dev.pronto.processor.OpenApiDocuments.compiled;
+import static dev.pronto.processor.OpenApiDocuments.parse;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The OpenAPI 3.1 document the processor writes to {@code META-INF/pronto/openapi.json}. */
+class OpenApiTest {
+    private static final String REF = "$ref";
+
+    @Test
+    void parametersHaveTheirSourceTypeAndOptionalness() {
+        Object params = at(parse(compiled(OpenApiFixtures.PARAMS)), "paths", "/shops/{shop}/items", "get", "parameters");
+        assertThat(params).isEqualTo(List.of(
+                Map.of("name", "shop", "in", "path", "required", true, "schema", Map.of("type", "integer", "format", "int64")),
+                Map.of("name", "limit", "in", "query", "required", false, "schema", Map.of("type", "integer", "format", "int32")),
+                Map.of("name", "tag", "in", "query", "required", false,
+                        "schema", Map.of("type", "array", "items", Map.of("type", "string"))),
+                Map.of("name", "sort", "in", "query", "required", true, "schema", Map.of(REF, "#/components/schemas/Search.Sort")),
+                Map.of("name", "X-Tenant", "in", "header", "required", true, "schema", Map.of("type", "string")),
+                Map.of("name", "session", "in", "cookie", "required", false, "schema", Map.of("type", "string"))));
+    }
+
+    @Test
+    void enumsAreStringComponents() {
+        Object sort = at(parse(compiled(OpenApiFixtures.PARAMS)), "components", "schemas", "Search.Sort");
+        assertThat(sort).isEqualTo(Map.of("type", "string", "enum", List.of("NAME", "PRICE")));
+    }
+
+    @Test
+    void textResultIsPlainText() {
+        Object ok = at(parse(compiled(OpenApiFixtures.PARAMS)), "paths", "/shops/{shop}/items", "get", "responses", "200");
+        assertThat(ok).isEqualTo(Map.of("description", "OK",
+                "content", Map.of("text/plain", Map.of("schema", Map.of("type", "string")))));
+    }
+
+    @Test
+    void jsonBodyAndAsyncResultReferToRecordComponents() {
+        Object create = at(parse(compiled(OpenApiFixtures.ORDERS)), "paths", "/orders", "post");
+        Object json = Map.of("application/json", Map.of("schema", Map.of(REF, "#/components/schemas/Orders.Order")));
+        assertThat(at(create, "requestBody")).isEqualTo(Map.of("required", true, "content", json));
+        assertThat(at(create, "responses", "201")).isEqualTo(Map.of("description", "Created", "content", json));
+    }
+
+    @Test
+    void nestedRecordsListsMapsEnumsAndInstantsAreSchemas() {
+        Map<String, Object> doc = parse(compiled(OpenApiFixtures.ORDERS));
+        Object order = at(doc, "components", "schemas", "Orders.Order", "properties");
+        assertThat(order).isEqualTo(Map.of(
+                "id", Map.of("type", "integer", "format", "int64"),
+                "lines", Map.of("type", "array", "items", Map.of(REF, "#/components/schemas/Orders.Line")),
+                "counts", Map.of("type", "object", "additionalProperties", Map.of("type", "integer", "format", "int32")),
+                "state", Map.of(REF, "#/components/schemas/Orders.State"),
+                "at", Map.of("type", "string", "format", "date-time"),
+                "note", Map.of("type", "string"),
+                "parent", Map.of(REF, "#/components/schemas/Orders.Order")));
+        assertThat(at(doc, "components", "schemas", "Orders.Order", "required")).isEqualTo(List.of("id"));
+        assertThat(at(doc, "components", "schemas", "Orders.Line", "description")).isEqualTo("One line of an order.");
+    }
+
+    @Test
+    void jsonAttributesRenameSkipAndRequireProperties() {
+        Object doc = at(parse(compiled(OpenApiFixtures.RENAMED)), "components", "schemas", "Renamed.Doc");
+        assertThat(at(doc, "properties")).isEqualTo(Map.of("full_name", Map.of("type", "string"),
+                "code", Map.of("type", "string")));
+        assertThat(at(doc, "required")).isEqualTo(List.of("code"));
+    }
+
+    @Test
+    void constraintsBecomeSchemaKeywords() {
+        Map<String, Object> doc = parse(compiled(OpenApiFixtures.CONSTRAINED));
+        Object form = at(doc, "components", "schemas", "Signup.Form");
+        assertThat(at(form, "properties")).isEqualTo(Map.of(
+                "name", Map.of("type", "string", "minLength", 1L, "maxLength", 40L, "pattern", "\\S"),
+                "email", Map.of("type", "string", "format", "email"),
+                "code", Map.of("type", "string", "pattern", "^(?:[a-z]+)$"),
+                "age", Map.of("type", "integer", "format", "int32", "exclusiveMinimum", 0L),
+                "tags", Map.of("type", "array", "items", Map.of("type", "string"), "minItems", 1L, "maxItems", 3L),
+                "score", Map.of("type", "number", "exclusiveMaximum", new java.math.BigDecimal("9.5")),
+                "note", Map.of("type", "string")));
+        assertThat(at(form, "required")).isEqualTo(List.of("name", "age"));
+        assertThat(at(doc, "paths", "/signup", "post", "parameters", "0", "schema"))
+                .isEqualTo(Map.of("type", "integer", "format", "int32", "minimum", 1L, "maximum", 50L));
+    }
+
+    @Test
+    void voidRouteAnswers204() {
+        Object responses = at(parse(compiled(OpenApiFixtures.CONSTRAINED)), "paths", "/signup", "post", "responses");
+        assertThat(at(responses, "204")).isEqualTo(Map.of("description", "No Content"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void errorsAreProblemResponsesAfterWhatTheRouteTakes() {
+        Map<String, Object> doc = parse(compiled(OpenApiFixtures.ORDERS));
+        Map<String, ?> create = (Map<String, ?>) at(doc, "paths", "/orders", "post", "responses");
+        Map<String, ?> remove = (Map<String, ?>) at(doc, "paths", "/orders/{id}", "delete", "responses");
+        assertThat(create.keySet()).containsExactlyInAnyOrder("201", "400", "415", "500");
+        assertThat(remove.keySet()).containsExactlyInAnyOrder("204", "400", "404", "500");
+        assertThat(remove.get("404")).isEqualTo(Map.of(REF, "#/components/responses/NotFound"));
+        assertThat(at(doc, "components", "responses", "NotFound", "content"))
+                .isEqualTo(Map.of("application/problem+json", Map.of("schema", Map.of(REF, "#/components/schemas/Problem"))));
+    }
+
+    @Test
+    void badRequestListsTheValidatedFields() {
+        Object badRequest = at(parse(compiled(OpenApiFixtures.CONSTRAINED)), "paths", "/signup", "post", "responses", "400");
+        assertThat(at(badRequest, "description")).asString().endsWith("errors (body, query.limit)");
+        assertThat(at(badRequest, "content", "application/problem+json", "schema", REF))
+                .isEqualTo("#/components/schemas/ValidationProblem");
+    }
+
+    @Test
+    void javadocBecomesSummaryDescriptionAndTag() {
+        Map<String, Object> doc = parse(compiled(OpenApiFixtures.ORDERS));
+        Object create = at(doc, "paths", "/orders", "post");
+        assertThat(at(create, "summary")).isEqualTo("Creates an order.");
+        assertThat(at(create, "description")).isEqualTo("Creates an order. The id is chosen by the server.");
+        assertThat(at(create, "tags")).isEqualTo(List.of("Orders"));
+        assertThat(at(doc, "tags")).isEqualTo(List.of(Map.of("name", "Orders", "description", "Orders of the shop.")));
+    }
+
+    @Test
+    void controllersOfOneCompilationMergeIntoOneSortedDocument() {
+        String text = OpenApiDocuments.text(compiled(OpenApiFixtures.PARAMS, OpenApiFixtures.ORDERS));
+        assertThat(text).containsSubsequence("\"/orders\"", "\"/orders/{id}\"", "\"/shops/{shop}/items\"");
+        assertThat(at(parse(compiled(OpenApiFixtures.ORDERS, OpenApiFixtures.PARAMS)), "paths"))
+                .isEqualTo(at(parse(compiled(OpenApiFixtures.PARAMS, OpenApiFixtures.ORDERS)), "paths"));
+    }
+
+    @Test
+    void titleAndVersionComeFromProcessorOptions() {
+        var compilation = TestCompiler.compileWith(List.of("-Apronto.openapi.title=Shop", "-Apronto.openapi.version=2.1"),
+                OpenApiFixtures.PARAMS);
+        assertThat(at(parse(compilation), "info")).isEqualTo(Map.of("title", "Shop", "version", "2.1"));
+        assertThat(at(parse(compilation), "openapi")).isEqualTo("3.1.0");
+    }
+
+    @Test
+    void compilationWithoutRoutesWritesNoDocument() {
+        var compilation = compiled("package app; public final class Plain { }");
+        assertThat(OpenApiDocuments.file(compilation)).doesNotExist();
+    }
+}

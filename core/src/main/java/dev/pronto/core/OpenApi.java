@@ -1,0 +1,135 @@
+package dev.pronto.core;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Serves the OpenAPI 3.1 document {@code pronto-processor} wrote at compile time for the module's
+ * annotated controllers, as a plugin: {@code GET /openapi.json} and, when asked for, a small HTML
+ * page listing its operations (rendered in the browser from the document, no external scripts).
+ * Off unless registered:
+ *
+ * <pre>{@code
+ * Server.builder().routes(OpenApi.builder().ui("/openapi").build()) ...
+ * }</pre>
+ *
+ * <p>{@link Builder#build()} reads the named class-path resource {@value #RESOURCE} once (no class-path
+ * scanning) and fails with {@code IllegalStateException} when it is missing; requests are answered
+ * from those bytes. The document describes problem responses as {@code application/problem+json},
+ * which the server writes with {@code errorFormat(ErrorFormat.PROBLEM_JSON)}. Immutable and thread-safe.
+ */
+public final class OpenApi implements Consumer<Routes> {
+    /** The resource the processor writes: one document per compiled module. */
+    public static final String RESOURCE = "META-INF/pronto/openapi.json";
+    /** Where the document is served unless {@link Builder#path(String)} says otherwise. */
+    public static final String DEFAULT_PATH = "/openapi.json";
+
+    private final byte[] document;
+    private final String path;
+    private final String ui;
+
+    private OpenApi(byte[] document, String path, String ui) {
+        this.document = document;
+        this.path = path;
+        this.ui = ui;
+    }
+
+    /** A builder serving {@value #RESOURCE} of this class's loader at {@value #DEFAULT_PATH}, without the page. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The path of the JSON document. */
+    public String path() {
+        return path;
+    }
+
+    /** The path of the HTML page, or null when it is off. */
+    public String ui() {
+        return ui;
+    }
+
+    /** Registers the routes on the root scope, so a group prefix does not move them. */
+    @Override
+    public void accept(Routes routes) {
+        Routes root = routes.root();
+        root.get(path, (req, res) -> res.contentType("application/json").send(document));
+        if (ui != null) {
+            byte[] page = OpenApiPage.html(path).getBytes(StandardCharsets.UTF_8);
+            root.get(ui, (req, res) -> res.contentType("text/html; charset=utf-8").send(page));
+        }
+    }
+
+    /** Settings of {@link OpenApi}; not thread-safe. */
+    public static final class Builder {
+        private ClassLoader loader = OpenApi.class.getClassLoader();
+        private String path = DEFAULT_PATH;
+        private String ui;
+        private byte[] document;
+
+        private Builder() {
+        }
+
+        /** Reads {@value #RESOURCE} through {@code value} instead of this class's loader. */
+        public Builder classLoader(ClassLoader value) {
+            loader = Objects.requireNonNull(value, "classLoader");
+            return this;
+        }
+
+        /** Serves {@code json} (an OpenAPI document) instead of the resource. */
+        public Builder document(String json) {
+            document = Objects.requireNonNull(json, "document").getBytes(StandardCharsets.UTF_8);
+            return this;
+        }
+
+        /** Where the JSON document is served (default {@value #DEFAULT_PATH}). */
+        public Builder path(String value) {
+            path = checkPath("path", value);
+            return this;
+        }
+
+        /** Serves the HTML page at {@code value}, e.g. {@code /openapi}; off by default. */
+        public Builder ui(String value) {
+            ui = checkPath("ui", value);
+            return this;
+        }
+
+        /**
+         * Reads the document (once) and returns the plugin.
+         *
+         * @throws IllegalStateException if no document was given and the resource is missing
+         * @throws IllegalArgumentException if the page and the document share a path
+         */
+        public OpenApi build() {
+            if (path.equals(ui)) {
+                throw new IllegalArgumentException("ui must differ from path, both are '" + path + "'");
+            }
+            return new OpenApi(document != null ? document : read(), path, ui);
+        }
+
+        private byte[] read() {
+            try (InputStream in = loader.getResourceAsStream(RESOURCE)) {
+                if (in == null) {
+                    throw new IllegalStateException(RESOURCE + " is not on the class path: compile the controllers "
+                            + "with pronto-processor in annotationProcessorPaths");
+                }
+                return in.readAllBytes();
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + RESOURCE, e);
+            }
+        }
+
+        private static String checkPath(String field, String value) {
+            Objects.requireNonNull(value, field);
+            if (!value.matches("/[A-Za-z0-9._~/-]*")) {
+                throw new IllegalArgumentException(field + " must be a plain absolute path of letters, digits and "
+                        + "._~-/ characters, got '" + value + "'");
+            }
+            return value;
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package dev.pronto.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.pronto.core.testing.TestClient;
+import dev.pronto.core.testing.TestResponse;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class OpenApiTest {
+    private static final String DOC = "{\"openapi\":\"3.1.0\",\"info\":{\"title\":\"T\",\"version\":\"1\"},\"paths\":{}}";
+
+    @Test
+    void servesTheDocumentAsJson() {
+        try (TestClient c = TestClient.start(Server.builder().routes(OpenApi.builder().document(DOC).build()))) {
+            TestResponse r = c.get("/openapi.json");
+            assertThat(r.status()).isEqualTo(200);
+            assertThat(r.header("content-type")).isEqualTo("application/json");
+            assertThat(r.text()).isEqualTo(DOC);
+        }
+    }
+
+    @Test
+    void pageIsOffByDefault() {
+        try (TestClient c = TestClient.start(Server.builder().routes(OpenApi.builder().document(DOC).build()))) {
+            assertThat(c.get("/openapi").status()).isEqualTo(404);
+        }
+    }
+
+    @Test
+    void pageLoadsTheDocumentFromItsPath() {
+        OpenApi openApi = OpenApi.builder().document(DOC).path("/api/spec.json").ui("/api/docs").build();
+        try (TestClient c = TestClient.start(Server.builder().routes(openApi))) {
+            TestResponse page = c.get("/api/docs");
+            assertThat(page.header("content-type")).isEqualTo("text/html; charset=utf-8");
+            assertThat(page.text()).contains("fetch(\"/api/spec.json\")").doesNotContain("<script src");
+            assertThat(c.get("/api/spec.json").text()).isEqualTo(DOC);
+        }
+    }
+
+    @Test
+    void readsTheProcessorResourceOnce(@TempDir Path dir) throws Exception {
+        Path resource = dir.resolve(OpenApi.RESOURCE);
+        Files.createDirectories(resource.getParent());
+        Files.writeString(resource, DOC, StandardCharsets.UTF_8);
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, null)) {
+            OpenApi openApi = OpenApi.builder().classLoader(loader).build();
+            Files.delete(resource);
+            try (TestClient c = TestClient.start(Server.builder().routes(openApi))) {
+                assertThat(c.get("/openapi.json").text()).isEqualTo(DOC);
+            }
+        }
+    }
+
+    @Test
+    void missingResourceFailsAtBuild(@TempDir Path dir) throws Exception {
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, null)) {
+            assertThatThrownBy(() -> OpenApi.builder().classLoader(loader).build())
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("META-INF/pronto/openapi.json");
+        }
+    }
+
+    @Test
+    void pathsAreValidated() {
+        assertThatThrownBy(() -> OpenApi.builder().ui("docs")).hasMessageContaining("ui").hasMessageContaining("'docs'");
+        assertThatThrownBy(() -> OpenApi.builder().document(DOC).ui("/openapi.json").build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ui must differ from path");
+    }
+}
