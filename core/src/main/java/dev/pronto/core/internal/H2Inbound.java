@@ -127,7 +127,9 @@ final class H2Inbound extends Http2EventAdapter {
     private void streamTooLarge(Exchange e) {
         e.stream.fail(new PayloadTooLargeException(tooLarge));
         e.closeAfter = true;
-        if (!Errors.answerByServer(e, 413, tooLarge)) {
+        // a blocking reader woken by the failure may already be answering 413 itself: only a
+        // response already under way is cut
+        if (!Errors.answerByServer(e, 413, tooLarge) && e.response.streamStarted()) {
             conn.resetStream(e, Http2Error.CANCEL);
         }
     }
