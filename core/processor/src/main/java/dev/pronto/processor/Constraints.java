@@ -102,7 +102,7 @@ final class Constraints {
     }
 
     /** The constraints on {@code element}, with repeated ones ({@code @Pattern.List}) expanded. */
-    private static List<AnnotationMirror> annotations(Element element) {
+    static List<AnnotationMirror> annotations(Element element) {
         List<AnnotationMirror> found = new ArrayList<>();
         for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
             String name = Names.qualifiedName(mirror);

@@ -1,11 +1,9 @@
 package dev.pronto.processor;
 
 import java.math.BigDecimal;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.util.Elements;
 
@@ -25,12 +23,13 @@ final class SchemaKeywords {
 
     /** Whether a constraint on {@code annotated} makes the value mandatory. */
     boolean required(List<? extends Element> annotated) {
-        return annotated.stream().flatMap(e -> constraints(e).stream()).map(Names::simpleName).anyMatch(REQUIRING::contains);
+        return annotated.stream().flatMap(e -> Constraints.annotations(e).stream()).map(Names::simpleName)
+                .anyMatch(REQUIRING::contains);
     }
 
     /** Adds the keywords of the constraints on {@code element} to {@code schema}. */
     void add(Element element, Map<String, Object> schema) {
-        for (AnnotationMirror mirror : constraints(element)) {
+        for (AnnotationMirror mirror : Constraints.annotations(element)) {
             keyword(mirror, schema);
         }
     }
@@ -103,22 +102,5 @@ final class SchemaKeywords {
 
     private Object value(AnnotationMirror mirror, String name) {
         return Constraints.attributeOrDefault(mirror, name, elements);
-    }
-
-    /** The Jakarta constraints on {@code element}, repeated ones ({@code @Pattern.List}) expanded. */
-    private static List<AnnotationMirror> constraints(Element element) {
-        List<AnnotationMirror> found = new ArrayList<>();
-        for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
-            String name = Names.qualifiedName(mirror);
-            if (!name.startsWith(Constraints.PACKAGE)) {
-                continue;
-            }
-            if (name.endsWith(".List") && Names.value(mirror) instanceof List<?> repeated) {
-                repeated.forEach(v -> found.add((AnnotationMirror) ((AnnotationValue) v).getValue()));
-            } else {
-                found.add(mirror);
-            }
-        }
-        return found;
     }
 }
