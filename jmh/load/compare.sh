@@ -65,7 +65,8 @@ median_of() { # suite build metric
     cat "$LOG/$1.$2".* | metrics "$1" | awk -v m="$3" '$1 == m && $2 > 0 {print $2}' | median
 }
 echo
-echo "medians of $ROUNDS rounds, head = working tree ($(git rev-parse --short HEAD)$(git diff --quiet || echo '+changes')), base = $REV"
+echo "medians of $ROUNDS rounds, head = $HEAD_JAR built $(date -u -r "$HEAD_JAR" '+%F %H:%M') UTC (HEAD is now" \
+    "$(git rev-parse --short HEAD)$(git diff --quiet || echo ' with changes'): rebuild it after a change), base = $REV"
 printf '%-10s %-26s %14s %14s %10s %14s %12s\n' suite metric base head head/base "raw netty" "head/netty"
 for suite in "${SUITES[@]}"; do
     for m in $(cat "$LOG/$suite.head".* | metrics "$suite" | awk '$1 !~ /^netty\./ {print $1}' | awk '!seen[$0]++'); do
