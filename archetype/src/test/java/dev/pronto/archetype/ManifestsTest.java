@@ -13,6 +13,7 @@ import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -57,12 +58,16 @@ class ManifestsTest {
     }
 
     @Test
-    void gracePeriodOutlastsDrain() {
+    void gracePeriodOutlastsPreStopAndDrain() {
         Matcher drain = Pattern.compile("(?m)^\\s+drain: (\\d+)s$").matcher(template("config/application.yaml"));
         assertThat(drain.find()).isTrue();
+        Deployment deployment = deployment();
+        List<String> preStop = container(deployment).getLifecycle().getPreStop().getExec().getCommand();
+        assertThat(preStop).hasSize(2).first().isEqualTo("sleep");
 
-        long grace = deployment().getSpec().getTemplate().getSpec().getTerminationGracePeriodSeconds();
-        assertThat(Duration.ofSeconds(grace)).isGreaterThan(Duration.ofSeconds(Long.parseLong(drain.group(1))));
+        long grace = deployment.getSpec().getTemplate().getSpec().getTerminationGracePeriodSeconds();
+        assertThat(Duration.ofSeconds(grace))
+                .isGreaterThan(Duration.ofSeconds(Long.parseLong(drain.group(1)) + Long.parseLong(preStop.get(1))));
     }
 
     @Test
