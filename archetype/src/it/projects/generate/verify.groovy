@@ -28,7 +28,7 @@ try {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60)
     while (port < 0 && System.nanoTime() < deadline) {
         String line = lines.poll(1, TimeUnit.SECONDS)
-        def match = line =~ /(?i)listening on \S*:(\d+)\b/
+        def match = line =~ /(?i)listening\b.*?(?::|port )(\d{1,5})\b/
         if (match.find()) {
             port = match.group(1) as int
         }
