@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
  * virtual-thread executor for blocking handlers, and the set of open connections for shutdown.
  */
 public final class ServerContext {
-    private static final Logger LOG = LoggerFactory.getLogger("dev.pronto.core.Server");
+    private static final Logger LOG = ConsoleLogger.unlessSilent(LoggerFactory.getLogger("dev.pronto.core.Server"),
+            LoggerFactory.getILoggerFactory());
 
     private final ServerConfig config;
     private final RouteTable routes;

@@ -81,6 +81,7 @@ public final class ServerLifecycle {
             throw new IllegalStateException("server was stopped and cannot start again (its blocking executor "
                     + "and connections are gone); build a new one with Server.builder()");
         }
+        long began = System.nanoTime();
         ServerConfig cfg = context.config();
         if (external != null) {
             group = external.group();
@@ -113,14 +114,15 @@ public final class ServerLifecycle {
         ports = List.copyOf(bound);
         warmup.start();
         watchTls();
-        context.log().info("Pronto listening on {} ({}, {} event loops{}, {} routes)", describe(), transport,
-                loopCount(), reusePort(cfg) ? ", SO_REUSEPORT" : "", context.routes().router().routes().size());
+        context.log().info("Pronto listening on {} ({}, {} event loops{}, {} routes) {}", describe(), transport,
+                loopCount(), reusePort(cfg) ? ", SO_REUSEPORT" : "", context.routes().router().routes().size(),
+                StartupLine.took(began));
     }
 
     private String describe() {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < setups.size(); i++) {
-            out.add(where(i));
+            out.add(StartupLine.listener(where(i), setups.get(i).listener()));
         }
         return String.join(", ", out);
     }
