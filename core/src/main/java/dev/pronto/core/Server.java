@@ -5,6 +5,7 @@ import dev.pronto.core.internal.RouteTable;
 import dev.pronto.core.internal.ServerContext;
 import dev.pronto.core.internal.ServerInitializer;
 import dev.pronto.core.internal.ServerLifecycle;
+import dev.pronto.core.internal.ShutdownSignals;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
@@ -37,10 +38,14 @@ public final class Server implements AutoCloseable {
     private final List<Consumer<Server>> onStart;
     private final List<Consumer<Server>> onStop;
 
+    private final List<Runnable> onDrain;
+    private final java.util.concurrent.atomic.AtomicBoolean drained = new java.util.concurrent.atomic.AtomicBoolean();
+
     private Server(ServerContext context, List<ListenerSetup> listeners, Builder b) {
         this.lifecycle = new ServerLifecycle(context, b.loops, listeners);
         this.onStart = List.copyOf(b.onStart);
         this.onStop = List.copyOf(b.onStop);
+        this.onDrain = b.routes.drainActions();
     }
 
     /** A builder with the default configuration and no routes. */
@@ -63,6 +68,9 @@ public final class Server implements AutoCloseable {
     public Server start() {
         lifecycle.start();
         onStart.forEach(hook -> hook.accept(this));
+        if (lifecycle.context().config().shutdownHook()) {
+            ShutdownSignals.register(this, this::close, lifecycle.context().log());
+        }
         return this;
     }
 
@@ -174,13 +182,25 @@ public final class Server implements AutoCloseable {
     }
 
     /**
-     * Stops gracefully: stops accepting, lets in-flight requests finish (their responses carry
+     * Stops gracefully: runs the {@link Routes#onDrain} actions (readiness DOWN), stops accepting, lets
+     * in-flight requests finish (their responses carry
      * {@code Connection: close}), closes idle keep-alive connections, and after {@code grace}
      * closes whatever is left. Blocks until the event loops have stopped.
      */
     public void stop(Duration grace) {
         Objects.requireNonNull(grace, "grace");
         boolean running = lifecycle.group() != null;
+        ShutdownSignals.unregister(this);
+        if (running && !onDrain.isEmpty() && drained.compareAndSet(false, true)) {
+            lifecycle.context().log().info("Pronto stopping: readiness DOWN");
+            for (Runnable action : onDrain) {
+                try {
+                    action.run();
+                } catch (RuntimeException e) {
+                    lifecycle.context().log().warn("onDrain action failed; stopping anyway", e);
+                }
+            }
+        }
         lifecycle.stop(grace);
         if (running) {
             onStop.forEach(hook -> hook.accept(this));

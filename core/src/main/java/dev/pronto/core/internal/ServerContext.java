@@ -120,7 +120,8 @@ public final class ServerContext {
         return blocking;
     }
 
-    Logger log() {
+    /** The server's logger ({@code dev.pronto.core.Server}; the console when SLF4J has no provider). */
+    public Logger log() {
         return LOG;
     }
 

@@ -226,8 +226,10 @@ public final class ServerLifecycle {
         if (group == null) {
             return;
         }
+        long began = System.nanoTime();
         watches.forEach(w -> w.cancel(false));
         watches.clear();
+        context.log().info("Pronto draining {} open connections (up to {})", context.openConnections(), grace);
         context.startDraining();
         channels.forEach(ch -> ch.close().syncUninterruptibly());
         channels.clear();
@@ -236,6 +238,7 @@ public final class ServerLifecycle {
         while (context.openConnections() > 0 && System.nanoTime() < deadline) {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
         }
+        int cut = context.openConnections();
         context.closeAll();
         // every connection runs its teardown (and frees its buffers) on its loop before the loop may stop:
         // a loop already terminating can refuse the channelInactive that an io_uring close schedules
@@ -247,7 +250,8 @@ public final class ServerLifecycle {
         group = null;
         ports = List.of();
         stopped = true;
-        context.log().info("Pronto stopped");
+        context.log().info("Pronto stopped in {} ms{}", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began),
+                cut == 0 ? "" : "; " + cut + " connections were still busy at the deadline and were closed");
     }
 
     private void awaitClosed(long deadline) {
