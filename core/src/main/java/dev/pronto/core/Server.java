@@ -74,6 +74,26 @@ public final class Server implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Starts the server without binding its listeners, for a carrier that hands it connections through
+     * {@link #channelInitializer()} itself, such as {@link dev.pronto.core.testing.TestClient}: runs the
+     * {@link Builder#onStart} hooks as {@link #start()} does, and {@link #stop(Duration)} runs the
+     * {@link Routes#onDrain} actions and {@link Builder#onStop} hooks. Installs no shutdown hook.
+     *
+     * @return this server
+     * @throws IllegalStateException if the server is already started or was stopped
+     */
+    public Server startWithoutListeners() {
+        lifecycle.startWithoutListeners();
+        onStart.forEach(hook -> hook.accept(this));
+        return this;
+    }
+
+    /** Whether the server is started ({@link #start()} or {@link #startWithoutListeners()}) and not stopped. Any thread. */
+    public boolean running() {
+        return lifecycle.running();
+    }
+
     /** The first listener's bound port (useful with port 0), or -1 before start and after stop. */
     public int port() {
         return lifecycle.port();
@@ -128,8 +148,13 @@ public final class Server implements AutoCloseable {
     }
 
     /**
-     * The event loops serving connections after start (created by the server, or the ones given to
-     * {@link Builder#eventLoops(EventLoops)}), for clients that should share them; null before start.
+     * The event loops serving connections (created by the server, or the ones given to
+     * {@link Builder#eventLoops(EventLoops)}), for clients that should share them. Available before
+     * {@link #start()}: the first call creates them and {@code start()} serves on the same loops, so an
+     * {@code HttpClient} or a database client can be built next to the server, with no holder for later.
+     * A server stopped without ever starting shuts loops it created down. Any thread.
+     *
+     * @return the loops; null once the server stopped
      */
     public EventLoopGroup eventLoopGroup() {
         return lifecycle.group();
@@ -189,7 +214,7 @@ public final class Server implements AutoCloseable {
      */
     public void stop(Duration grace) {
         Objects.requireNonNull(grace, "grace");
-        boolean running = lifecycle.group() != null;
+        boolean running = lifecycle.running();
         ShutdownSignals.unregister(this);
         if (running && !onDrain.isEmpty() && drained.compareAndSet(false, true)) {
             lifecycle.context().log().info("Pronto stopping: readiness DOWN");

@@ -33,6 +33,7 @@ public final class ServerLifecycle {
     private Transport transport;
     private volatile List<Integer> ports = List.of();
     private boolean stopped;
+    private boolean running;
 
     /**
      * Creates the lifecycle of the server described by {@code context}.
@@ -46,9 +47,57 @@ public final class ServerLifecycle {
         this.setups = List.copyOf(setups);
     }
 
-    /** The event loops serving connections, null before start. */
-    public EventLoopGroup group() {
+    /**
+     * The event loops serving connections: created on the first call when {@link #start()} has not run yet,
+     * so clients can share them before the server binds; null once stopped.
+     */
+    public synchronized EventLoopGroup group() {
+        if (group == null && !stopped) {
+            createLoops(context.config());
+        }
         return group;
+    }
+
+    /** Whether {@link #start()} or {@link #startWithoutListeners()} ran and {@link #stop} did not yet. */
+    public synchronized boolean running() {
+        return running;
+    }
+
+    /**
+     * Starts without binding any listener: a carrier feeds connections through the server's channel
+     * initializers itself (the in-memory test client). The loops are still created on demand.
+     *
+     * @throws IllegalStateException if already started or stopped
+     */
+    public synchronized void startWithoutListeners() {
+        checkStartable();
+        running = true;
+    }
+
+    private void checkStartable() {
+        if (running) {
+            throw new IllegalStateException("server already started");
+        }
+        if (stopped) {
+            throw new IllegalStateException("server was stopped and cannot start again (its blocking executor "
+                    + "and connections are gone); build a new one with Server.builder()");
+        }
+    }
+
+    private void createLoops(ServerConfig cfg) {
+        if (external != null) {
+            group = external.group();
+            serverChannel = external.serverChannel();
+            transport = Transports.of(serverChannel);
+        } else {
+            transport = Transports.resolve(cfg.transport());
+            if (cfg.transport() != Transport.AUTO && transport != cfg.transport()) {
+                context.log().warn("Transport {} unavailable ({}); using {}", cfg.transport(),
+                        Transports.unavailabilityCause(cfg.transport()), transport);
+            }
+            group = new MultiThreadIoEventLoopGroup(cfg.ioThreads(), Transports.ioHandlerFactory(transport));
+            serverChannel = Transports.serverChannel(transport);
+        }
     }
 
     /** The shared server state. */
@@ -74,28 +123,13 @@ public final class ServerLifecycle {
 
     /** Creates the event loops and binds; see {@code Server.start()}. */
     public synchronized void start() {
-        if (group != null) {
-            throw new IllegalStateException("server already started");
-        }
-        if (stopped) {
-            throw new IllegalStateException("server was stopped and cannot start again (its blocking executor "
-                    + "and connections are gone); build a new one with Server.builder()");
-        }
+        checkStartable();
         long began = System.nanoTime();
         ServerConfig cfg = context.config();
-        if (external != null) {
-            group = external.group();
-            serverChannel = external.serverChannel();
-            transport = Transports.of(serverChannel);
-        } else {
-            transport = Transports.resolve(cfg.transport());
-            if (cfg.transport() != Transport.AUTO && transport != cfg.transport()) {
-                context.log().warn("Transport {} unavailable ({}); using {}", cfg.transport(),
-                        Transports.unavailabilityCause(cfg.transport()), transport);
-            }
-            group = new MultiThreadIoEventLoopGroup(cfg.ioThreads(), Transports.ioHandlerFactory(transport));
-            serverChannel = Transports.serverChannel(transport);
+        if (group == null) {
+            createLoops(cfg);
         }
+        running = true;
         List<Integer> bound = new ArrayList<>();
         TlsWarmup warmup = new TlsWarmup(context.log());
         try {
@@ -223,13 +257,16 @@ public final class ServerLifecycle {
 
     /** Graceful stop; see {@code Server.stop(Duration)}. */
     public synchronized void stop(Duration grace) {
-        if (group == null) {
+        if (!running && group == null) {
             return;
         }
         long began = System.nanoTime();
+        boolean listening = !ports.isEmpty();
         watches.forEach(w -> w.cancel(false));
         watches.clear();
-        context.log().info("Pronto draining {} open connections (up to {})", context.openConnections(), grace);
+        if (listening) {
+            context.log().info("Pronto draining {} open connections (up to {})", context.openConnections(), grace);
+        }
         context.startDraining();
         channels.forEach(ch -> ch.close().syncUninterruptibly());
         channels.clear();
@@ -243,15 +280,18 @@ public final class ServerLifecycle {
         // every connection runs its teardown (and frees its buffers) on its loop before the loop may stop:
         // a loop already terminating can refuse the channelInactive that an io_uring close schedules
         awaitClosed(deadline);
-        if (external == null) {
+        if (external == null && group != null) {
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         }
         context.blockingExecutor().shutdownNow();
         group = null;
+        running = false;
         ports = List.of();
         stopped = true;
-        context.log().info("Pronto stopped in {} ms{}", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began),
-                cut == 0 ? "" : "; " + cut + " connections were still busy at the deadline and were closed");
+        if (listening) {
+            context.log().info("Pronto stopped in {} ms{}", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began),
+                    cut == 0 ? "" : "; " + cut + " connections were still busy at the deadline and were closed");
+        }
     }
 
     private void awaitClosed(long deadline) {
