@@ -43,6 +43,9 @@ public final class Server implements AutoCloseable {
 
     private Server(ServerContext context, List<ListenerSetup> listeners, Builder b) {
         this.lifecycle = new ServerLifecycle(context, b.loops, listeners);
+        if (b.earlyLoops != null) {
+            lifecycle.adopt(b.earlyLoops);
+        }
         this.onStart = List.copyOf(b.onStart);
         this.onStop = List.copyOf(b.onStop);
         this.onDrain = b.routes.drainActions();
@@ -248,6 +251,7 @@ public final class Server implements AutoCloseable {
         private ErrorFormat errorFormat = ErrorFormat.TEXT;
         private Http2Config http2 = Http2Config.defaults();
         private EventLoops loops;
+        private EventLoops earlyLoops;
         private final List<Listener> listeners = new ArrayList<>();
         private final List<Consumer<Server>> onStart = new ArrayList<>();
         private final List<Consumer<Server>> onStop = new ArrayList<>();
@@ -262,6 +266,35 @@ public final class Server implements AutoCloseable {
         public Builder eventLoops(EventLoops value) {
             loops = Objects.requireNonNull(value, "value");
             return this;
+        }
+
+        /**
+         * The event loops the server will serve on, created now, so that clients sharing them (an
+         * {@code HttpClient}, a proxy's upstreams, a database client) can be built before the routes that
+         * use them, with no holder filled in after {@code start()}:
+         *
+         * <pre>{@code
+         * Server.Builder b = Server.builder().config(c -> c.ioThreads(4));
+         * HttpClient backend = HttpClient.create(ClientConfig.defaults(), b.eventLoopGroup());
+         * Server server = b.routes(r -> r.get("/", (req, res) -> res.send(backend.get(...)))).build().start();
+         * }</pre>
+         *
+         * <p>Created on the first call from the configuration as set so far ({@code ioThreads},
+         * {@code transport}); later changes to those two do not apply. The loops belong to the server
+         * built from this builder, which shuts them down when it stops; the loops given to
+         * {@link #eventLoops(EventLoops)} are returned as they are. Not thread-safe, like the builder.
+         *
+         * @return the loops; the same group on every call
+         */
+        public EventLoopGroup eventLoopGroup() {
+            if (loops != null) {
+                return loops.group();
+            }
+            if (earlyLoops == null) {
+                ServerConfig cfg = fixed != null ? fixed : config.build();
+                earlyLoops = ServerLifecycle.createLoops(cfg, org.slf4j.LoggerFactory.getLogger(Server.class));
+            }
+            return earlyLoops.group();
         }
 
         /**

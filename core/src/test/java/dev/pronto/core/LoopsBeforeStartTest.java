@@ -46,4 +46,23 @@ class LoopsBeforeStartTest {
         assertThat(early.isShutdown()).isTrue();
         assertThat(server.eventLoopGroup()).isNull();
     }
+
+    @Test
+    void builderLoopsExistBeforeTheRoutesThatUseThem() throws Exception {
+        Server.Builder builder = builder();
+        EventLoopGroup early = builder.eventLoopGroup();
+        EventExecutor loop = early.next();
+        Thread loopThread = loop.submit(Thread::currentThread).get();
+        Server server = builder.routes(r -> r.get("/", (req, res) ->
+                res.send(Thread.currentThread() == loopThread ? "on the early loop" : "elsewhere"))).build();
+        try (server; HttpClient http = HttpClient.newHttpClient()) {
+            server.start();
+            String body = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/")).build(),
+                    HttpResponse.BodyHandlers.ofString()).body();
+
+            assertThat(body).isEqualTo("on the early loop");
+            assertThat(server.eventLoopGroup()).isSameAs(early);
+        }
+        assertThat(early.isShutdown()).isTrue();
+    }
 }

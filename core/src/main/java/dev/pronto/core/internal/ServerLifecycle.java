@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
 
 /** Starts and stops the event loops and listeners of one server, and reloads their TLS material. */
 public final class ServerLifecycle {
@@ -28,6 +29,8 @@ public final class ServerLifecycle {
     private final List<Channel> channels = new ArrayList<>();
     private final List<io.netty.util.concurrent.Future<?>> watches = new ArrayList<>();
     private final EventLoops external;
+    /** Loops the builder created early for this server: not external, so stop shuts them down. */
+    private EventLoops owned;
     private EventLoopGroup group;
     private Class<? extends ServerChannel> serverChannel;
     private Transport transport;
@@ -85,19 +88,32 @@ public final class ServerLifecycle {
     }
 
     private void createLoops(ServerConfig cfg) {
-        if (external != null) {
-            group = external.group();
-            serverChannel = external.serverChannel();
-            transport = Transports.of(serverChannel);
-        } else {
-            transport = Transports.resolve(cfg.transport());
-            if (cfg.transport() != Transport.AUTO && transport != cfg.transport()) {
-                context.log().warn("Transport {} unavailable ({}); using {}", cfg.transport(),
-                        Transports.unavailabilityCause(cfg.transport()), transport);
-            }
-            group = new MultiThreadIoEventLoopGroup(cfg.ioThreads(), Transports.ioHandlerFactory(transport));
-            serverChannel = Transports.serverChannel(transport);
+        EventLoops loops = external != null ? external : owned != null ? owned : createLoops(cfg, context.log());
+        group = loops.group();
+        serverChannel = loops.serverChannel();
+        transport = Transports.of(serverChannel);
+    }
+
+    /**
+     * New event loops as a server with {@code cfg} creates them: {@code ioThreads} loops of the best
+     * available transport at or below {@code cfg.transport()} (a WARN names a fallback). The caller owns them.
+     */
+    public static EventLoops createLoops(ServerConfig cfg, Logger log) {
+        Transport transport = Transports.resolve(cfg.transport());
+        if (cfg.transport() != Transport.AUTO && transport != cfg.transport()) {
+            log.warn("Transport {} unavailable ({}); using {}", cfg.transport(),
+                    Transports.unavailabilityCause(cfg.transport()), transport);
         }
+        return new EventLoops(new MultiThreadIoEventLoopGroup(cfg.ioThreads(), Transports.ioHandlerFactory(transport)),
+                Transports.serverChannel(transport));
+    }
+
+    /**
+     * Serves on {@code loops}, created early by the server's builder, and shuts them down on stop as if
+     * this lifecycle had created them. Call before {@link #start()}.
+     */
+    public synchronized void adopt(EventLoops loops) {
+        owned = loops;
     }
 
     /** The shared server state. */
