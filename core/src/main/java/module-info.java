@@ -17,6 +17,7 @@ module dev.pronto.core {
     requires io.netty.transport.unix.common;
     requires com.aayushatharva.brotli4j;
     requires org.slf4j;
+    requires jdk.unsupported;
 
     exports dev.pronto.core;
     exports dev.pronto.core.annotation;

@@ -16,11 +16,13 @@ import java.util.function.Consumer;
  * <pre>{@code
  * Health health = Health.create().readiness("postgres", postgres.healthCheck());
  * Server server = Server.builder().routes(r -> r.register(health)) ... .build().start();
- * Runtime.getRuntime().addShutdownHook(new Thread(() -> health.shutdown(server, Duration.ofSeconds(5))));
  * }</pre>
  *
- * <p>{@link #shutdown(Server, Duration)} is the graceful order: readiness flips to DOWN first, so load
- * balancers stop sending new requests, then after the delay the server drains and stops. Checks run
+ * <p>Readiness turns DOWN for good when the server it is registered on begins to stop: on SIGTERM (the
+ * server's default shutdown hook, {@link ServerConfig#shutdownHook()}), {@link Server#stop(Duration)} or
+ * {@link Server#close()}. {@link #shutdown(Server, Duration)} is the graceful order with a pause: readiness
+ * flips to DOWN first, so load balancers stop sending new requests, then after the delay the server drains
+ * and stops. Checks run
  * on the probing request's event loop; add them before the server starts. Thread-safe.
  */
 public final class Health implements Consumer<Routes> {
@@ -51,6 +53,7 @@ public final class Health implements Consumer<Routes> {
 
     @Override
     public void accept(Routes routes) {
+        routes.onDrain(this::markShuttingDown);
         routes.root().get("/health/live", (req, res) -> answer(res, liveness, null))
                 .get("/health/ready", (req, res) -> answer(res, readiness, shuttingDown ? "shutting down" : null))
                 .get("/health", (req, res) -> answer(res, readiness, shuttingDown ? "shutting down" : null));

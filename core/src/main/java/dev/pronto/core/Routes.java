@@ -48,6 +48,8 @@ public final class Routes {
     private final Map<Integer, ErrorHandler<Throwable>> byStatus = new LinkedHashMap<>();
     private final Map<Class<?>, ErrorHandler<Throwable>> byType = new LinkedHashMap<>();
     private RouteEntry notFound;
+    /** Kept on the root only: actions run when the server begins to stop. */
+    private final List<Runnable> onDrain = new ArrayList<>();
 
     Routes() {
         this.root = this;
@@ -177,6 +179,21 @@ public final class Routes {
     /** Applies {@code plugin} in a scope of its own: its hooks stay inside it. */
     public Routes register(Consumer<Routes> plugin) {
         return group("", plugin);
+    }
+
+    /**
+     * Adds an action run when the server begins a graceful stop ({@link Server#stop(java.time.Duration)},
+     * {@link Server#close()}, or SIGTERM with {@link ServerConfig#shutdownHook()}), before it stops accepting:
+     * for a plugin to turn readiness DOWN ({@link Health} does). Runs once, in order, on the stopping thread;
+     * one that throws is logged and the stop goes on. Applies server-wide from any scope.
+     */
+    public Routes onDrain(Runnable action) {
+        root.onDrain.add(Objects.requireNonNull(action, "action"));
+        return this;
+    }
+
+    List<Runnable> drainActions() {
+        return List.copyOf(root.onDrain);
     }
 
     /** The root scope, for plugins whose hooks must apply to every request (access logs, metrics). */

@@ -5,6 +5,7 @@ import dev.pronto.core.internal.RouteTable;
 import dev.pronto.core.internal.ServerContext;
 import dev.pronto.core.internal.ServerInitializer;
 import dev.pronto.core.internal.ServerLifecycle;
+import dev.pronto.core.internal.ShutdownSignals;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
@@ -37,10 +38,17 @@ public final class Server implements AutoCloseable {
     private final List<Consumer<Server>> onStart;
     private final List<Consumer<Server>> onStop;
 
+    private final List<Runnable> onDrain;
+    private final java.util.concurrent.atomic.AtomicBoolean drained = new java.util.concurrent.atomic.AtomicBoolean();
+
     private Server(ServerContext context, List<ListenerSetup> listeners, Builder b) {
         this.lifecycle = new ServerLifecycle(context, b.loops, listeners);
+        if (b.earlyLoops != null) {
+            lifecycle.adopt(b.earlyLoops);
+        }
         this.onStart = List.copyOf(b.onStart);
         this.onStop = List.copyOf(b.onStop);
+        this.onDrain = b.routes.drainActions();
     }
 
     /** A builder with the default configuration and no routes. */
@@ -63,7 +71,30 @@ public final class Server implements AutoCloseable {
     public Server start() {
         lifecycle.start();
         onStart.forEach(hook -> hook.accept(this));
+        if (lifecycle.context().config().shutdownHook()) {
+            ShutdownSignals.register(this, this::close, lifecycle.context().log());
+        }
         return this;
+    }
+
+    /**
+     * Starts the server without binding its listeners, for a carrier that hands it connections through
+     * {@link #channelInitializer()} itself, such as {@link dev.pronto.core.testing.TestClient}: runs the
+     * {@link Builder#onStart} hooks as {@link #start()} does, and {@link #stop(Duration)} runs the
+     * {@link Routes#onDrain} actions and {@link Builder#onStop} hooks. Installs no shutdown hook.
+     *
+     * @return this server
+     * @throws IllegalStateException if the server is already started or was stopped
+     */
+    public Server startWithoutListeners() {
+        lifecycle.startWithoutListeners();
+        onStart.forEach(hook -> hook.accept(this));
+        return this;
+    }
+
+    /** Whether the server is started ({@link #start()} or {@link #startWithoutListeners()}) and not stopped. Any thread. */
+    public boolean running() {
+        return lifecycle.running();
     }
 
     /** The first listener's bound port (useful with port 0), or -1 before start and after stop. */
@@ -120,8 +151,13 @@ public final class Server implements AutoCloseable {
     }
 
     /**
-     * The event loops serving connections after start (created by the server, or the ones given to
-     * {@link Builder#eventLoops(EventLoops)}), for clients that should share them; null before start.
+     * The event loops serving connections (created by the server, or the ones given to
+     * {@link Builder#eventLoops(EventLoops)}), for clients that should share them. Available before
+     * {@link #start()}: the first call creates them and {@code start()} serves on the same loops, so an
+     * {@code HttpClient} or a database client can be built next to the server, with no holder for later.
+     * A server stopped without ever starting shuts loops it created down. Any thread.
+     *
+     * @return the loops; null once the server stopped
      */
     public EventLoopGroup eventLoopGroup() {
         return lifecycle.group();
@@ -174,13 +210,25 @@ public final class Server implements AutoCloseable {
     }
 
     /**
-     * Stops gracefully: stops accepting, lets in-flight requests finish (their responses carry
+     * Stops gracefully: runs the {@link Routes#onDrain} actions (readiness DOWN), stops accepting, lets
+     * in-flight requests finish (their responses carry
      * {@code Connection: close}), closes idle keep-alive connections, and after {@code grace}
      * closes whatever is left. Blocks until the event loops have stopped.
      */
     public void stop(Duration grace) {
         Objects.requireNonNull(grace, "grace");
-        boolean running = lifecycle.group() != null;
+        boolean running = lifecycle.running();
+        ShutdownSignals.unregister(this);
+        if (running && !onDrain.isEmpty() && drained.compareAndSet(false, true)) {
+            lifecycle.context().log().info("Pronto stopping: readiness DOWN");
+            for (Runnable action : onDrain) {
+                try {
+                    action.run();
+                } catch (RuntimeException e) {
+                    lifecycle.context().log().warn("onDrain action failed; stopping anyway", e);
+                }
+            }
+        }
         lifecycle.stop(grace);
         if (running) {
             onStop.forEach(hook -> hook.accept(this));
@@ -203,6 +251,7 @@ public final class Server implements AutoCloseable {
         private ErrorFormat errorFormat = ErrorFormat.TEXT;
         private Http2Config http2 = Http2Config.defaults();
         private EventLoops loops;
+        private EventLoops earlyLoops;
         private final List<Listener> listeners = new ArrayList<>();
         private final List<Consumer<Server>> onStart = new ArrayList<>();
         private final List<Consumer<Server>> onStop = new ArrayList<>();
@@ -217,6 +266,35 @@ public final class Server implements AutoCloseable {
         public Builder eventLoops(EventLoops value) {
             loops = Objects.requireNonNull(value, "value");
             return this;
+        }
+
+        /**
+         * The event loops the server will serve on, created now, so that clients sharing them (an
+         * {@code HttpClient}, a proxy's upstreams, a database client) can be built before the routes that
+         * use them, with no holder filled in after {@code start()}:
+         *
+         * <pre>{@code
+         * Server.Builder b = Server.builder().config(c -> c.ioThreads(4));
+         * HttpClient backend = HttpClient.create(ClientConfig.defaults(), b.eventLoopGroup());
+         * Server server = b.routes(r -> r.get("/", (req, res) -> res.send(backend.get(...)))).build().start();
+         * }</pre>
+         *
+         * <p>Created on the first call from the configuration as set so far ({@code ioThreads},
+         * {@code transport}); later changes to those two do not apply. The loops belong to the server
+         * built from this builder, which shuts them down when it stops; the loops given to
+         * {@link #eventLoops(EventLoops)} are returned as they are. Not thread-safe, like the builder.
+         *
+         * @return the loops; the same group on every call
+         */
+        public EventLoopGroup eventLoopGroup() {
+            if (loops != null) {
+                return loops.group();
+            }
+            if (earlyLoops == null) {
+                ServerConfig cfg = fixed != null ? fixed : config.build();
+                earlyLoops = ServerLifecycle.createLoops(cfg, org.slf4j.LoggerFactory.getLogger(Server.class));
+            }
+            return earlyLoops.group();
         }
 
         /**

@@ -30,7 +30,9 @@ import java.util.Objects;
  *     closes, and a header block (HEADERS, CONTINUATION) not complete gets GOAWAY PROTOCOL_ERROR and a
  *     close</td></tr>
  * <tr><td>maxConnections</td><td>{@value #DEFAULT_MAX_CONNECTIONS}</td><td>further connections are closed at once</td></tr>
- * <tr><td>shutdownTimeout</td><td>10 s</td><td>grace period of {@link Server#close()}</td></tr>
+ * <tr><td>shutdownTimeout</td><td>10 s</td><td>grace period of {@link Server#close()} and of the drain on SIGTERM</td></tr>
+ * <tr><td>shutdownHook</td><td>true</td><td>{@link Server#start()} makes SIGTERM (and JVM exit) drain the
+ *     server: readiness DOWN, in-flight requests finish within {@code shutdownTimeout}, then the process exits 0</td></tr>
  * <tr><td>maxInFlight</td><td>0 (no limit)</td><td>concurrent requests before a fast 503</td></tr>
  * <tr><td>maxQueueTime</td><td>none</td><td>wait for a blocking handler's thread before a 503</td></tr>
  * <tr><td>responseTimeout</td><td>30 s</td><td>a request nobody has answered by then (counted from its last
@@ -71,13 +73,14 @@ import java.util.Objects;
  *        {@code RouteOptions.defaults().messageStream()} route), checked once it has been arriving for
  *        {@code minBodyRateGrace}; 0 turns the check off
  * @param minBodyRateGrace how long a body may arrive before {@code minBodyRate} applies; positive
+ * @param shutdownHook whether {@link Server#start()} installs the drain on SIGTERM and JVM exit
  */
 public record ServerConfig(String host, int port, int ioThreads, Transport transport, boolean reusePort,
                            int backlog, int maxRequestLineLength, int maxHeaderSize, long maxBodySize,
                            int maxPendingResponses, Duration idleTimeout, Duration headerReadTimeout,
                            int maxConnections, Duration shutdownTimeout, int maxInFlight, Duration maxQueueTime,
                            Duration responseTimeout, Duration bodyReadTimeout, long minBodyRate,
-                           Duration minBodyRateGrace) {
+                           Duration minBodyRateGrace, boolean shutdownHook) {
     /** Default bind address: every interface. */
     public static final String DEFAULT_HOST = "0.0.0.0";
     /** Default port. */
@@ -182,6 +185,7 @@ public record ServerConfig(String host, int port, int ioThreads, Transport trans
         private long minBodyRate = DEFAULT_MIN_BODY_RATE;
         // Kestrel's grace: time for a connection's first round trips and a client's slow start
         private Duration minBodyRateGrace = Duration.ofSeconds(5);
+        private boolean shutdownHook = true;
 
         private Builder() {
         }
@@ -247,6 +251,12 @@ public record ServerConfig(String host, int port, int ioThreads, Transport trans
         public Builder minBodyRateGrace(Duration value) { minBodyRateGrace = value; return this; }
 
         /**
+         * Sets whether {@link Server#start()} makes SIGTERM and JVM exit drain the server (default true); off
+         * for an application that stops its servers itself, or runs several it must stop in a set order.
+         */
+        public Builder shutdownHook(boolean value) { shutdownHook = value; return this; }
+
+        /**
          * Builds and validates the configuration.
          *
          * @throws IllegalArgumentException naming the first invalid field and its value
@@ -255,7 +265,7 @@ public record ServerConfig(String host, int port, int ioThreads, Transport trans
             return new ServerConfig(host, port, ioThreads, transport, reusePort, backlog, maxRequestLineLength,
                     maxHeaderSize, maxBodySize, maxPendingResponses, idleTimeout, headerReadTimeout,
                     maxConnections, shutdownTimeout, maxInFlight, maxQueueTime, responseTimeout, bodyReadTimeout,
-                    minBodyRate, minBodyRateGrace);
+                    minBodyRate, minBodyRateGrace, shutdownHook);
         }
     }
 }

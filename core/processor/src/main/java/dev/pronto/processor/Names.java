@@ -81,6 +81,16 @@ final class Names {
         return null;
     }
 
+    /** The explicit boolean element {@code name} of {@code mirror}, or false when it uses the default. */
+    static boolean booleanValue(AnnotationMirror mirror, String name) {
+        for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e : mirror.getElementValues().entrySet()) {
+            if (e.getKey().getSimpleName().contentEquals(name)) {
+                return Boolean.TRUE.equals(e.getValue().getValue());
+            }
+        }
+        return false;
+    }
+
     /** The explicit string {@code value()} of {@code mirror}, or {@code fallback}. */
     static String stringValue(AnnotationMirror mirror, String fallback) {
         Object value = value(mirror);

@@ -46,7 +46,7 @@ final class ParamBinder {
         }
         String hint = param.getEnclosingElement().getSimpleName() + " " + param.getSimpleName();
         if (body != null) {
-            String expression = bodyExpression(param);
+            String expression = bodyExpression(param, Names.booleanValue(body, "anyContentType"));
             var value = new ValidationReader.Value(param.getSimpleName().toString(), "body", expression, param.asType(), hint);
             return new Argument(expression, null, true, validation.parameter(param, value, constants));
         }
@@ -122,7 +122,7 @@ final class ParamBinder {
         throw unsupported;
     }
 
-    private String bodyExpression(VariableElement param) throws RouteException {
+    private String bodyExpression(VariableElement param, boolean anyContentType) throws RouteException {
         TypeMirror type = param.asType();
         String raw = erasedName(type);
         String fixed = switch (raw) {
@@ -138,7 +138,8 @@ final class ParamBinder {
         boolean plainClass = type instanceof DeclaredType d && d.getTypeArguments().isEmpty()
                 && !raw.equals("java.util.Optional");
         if (plainClass || type instanceof ArrayType a && a.getComponentType().getKind() == TypeKind.DECLARED) {
-            return "req.json(" + raw + ".class)";
+            // a JSON body must not be parsed out of a text/plain or form request unless the route opts out
+            return anyContentType ? "req.json(" + raw + ".class)" : "Params.jsonBody(req, " + raw + ".class)";
         }
         throw new RouteException("unsupported type " + type + " for @Body parameter '" + param.getSimpleName()
                 + "'; use String, byte[], ByteBuf, InputStream, or a non-generic class or array decoded as JSON", param);

@@ -213,7 +213,7 @@ final class Fixtures {
                 /** {@code POST /users}: {@link Users#create}. */
                 private void create(Request req, Response res) throws Exception {
                     res.status(201);
-                    res.json(controller.create(req.json(app.Users.NewUser.class)));
+                    res.json(controller.create(Params.jsonBody(req, app.Users.NewUser.class)));
                 }
 
                 /** {@code GET /users/search}: {@link Users#search}. */

@@ -60,4 +60,33 @@ class GeneratedSourceTest {
                 .contains("routes.get(\"/page\", this::page);", "routes.head(\"/page\", this::page2);",
                         "routes.get(\"/accept\", this::accept2);");
     }
+
+    @Test
+    void anyContentTypeBodySkipsTheContentTypeCheck() {
+        TestCompiler.Compilation compilation = TestCompiler.compile("""
+                package app;
+
+                import dev.pronto.core.annotation.*;
+
+                public final class Notes {
+                    public record Note(String text) {
+                    }
+
+                    @Post("/strict")
+                    String strict(@Body Note note) {
+                        return note.text();
+                    }
+
+                    @Post("/lenient")
+                    String lenient(@Body(anyContentType = true) Note note) {
+                        return note.text();
+                    }
+                }
+                """);
+
+        assertThat(compilation.errors()).isEmpty();
+        assertThat(compilation.source("app.Notes$Routes"))
+                .contains("controller.strict(Params.jsonBody(req, app.Notes.Note.class))",
+                        "controller.lenient(req.json(app.Notes.Note.class))");
+    }
 }

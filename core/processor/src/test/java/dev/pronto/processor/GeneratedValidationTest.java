@@ -74,6 +74,19 @@ class GeneratedValidationTest {
     }
 
     @Test
+    void jsonBodyWithANonJsonContentTypeIs415() {
+        TestResponse res = client.request("POST", "/shop/orders", Map.of("Content-Type", "text/plain"), VALID_ORDER);
+
+        assertThat(res.status()).isEqualTo(415);
+        assertThat(res.text()).contains("Content-Type must be application/json, got 'text/plain'");
+    }
+
+    @Test
+    void jsonBodyWithoutContentTypeIsAccepted() {
+        assertThat(client.request("POST", "/shop/orders", Map.of(), VALID_ORDER).status()).isEqualTo(201);
+    }
+
+    @Test
     void queryLimitWithinMinAndMax() {
         assertThat(client.get("/shop/items?limit=1").text()).isEqualTo("1 - -");
         assertThat(client.get("/shop/items?limit=50").text()).isEqualTo("50 - -");

@@ -25,7 +25,7 @@ class ValidatorSourceTest {
 
         assertThat(compilation.errors()).isEmpty();
         assertThat(compilation.source("app.Tree$Routes")).contains("""
-                        var node = req.json(app.Tree.Node.class);
+                        var node = Params.jsonBody(req, app.Tree.Node.class);
                         java.lang.Integer limit = Params.intValue(req.query("limit"), "limit", Params.QUERY);
                         List<FieldError> errors = new ArrayList<>();
                         Tree$Node$Validator.collect(node, "body", errors);

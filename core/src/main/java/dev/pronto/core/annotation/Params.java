@@ -52,6 +52,45 @@ public final class Params {
         T convert(String raw, String name, String source);
     }
 
+    /**
+     * The request body decoded as JSON into {@code type} ({@link dev.pronto.core.Request#json(Class)}),
+     * what a {@code @Body} parameter of a class type binds to. A body sent with an explicit non-JSON
+     * {@code Content-Type} (such as {@code text/plain} or a form) is refused with 415 rather than parsed;
+     * a missing {@code Content-Type}, {@code application/json} and {@code application/*+json} (any
+     * parameters) are accepted. {@code @Body(anyContentType = true)} binds with {@code req.json} instead.
+     *
+     * @param <T> the decoded type
+     * @throws HttpException 415 for a non-JSON content type; 400 (from the codec) for a malformed document
+     */
+    public static <T> T jsonBody(dev.pronto.core.Request req, Class<T> type) {
+        String contentType = req.header("Content-Type");
+        if (contentType != null && !isJson(contentType)) {
+            throw new HttpException(415, "Content-Type must be application/json, got '"
+                    + HttpException.excerpt(contentType) + "'");
+        }
+        return req.json(type);
+    }
+
+    /** Whether {@code contentType}'s media type is {@code application/json} or {@code application/*+json}. */
+    static boolean isJson(String contentType) {
+        int end = contentType.indexOf(';');
+        end = end < 0 ? contentType.length() : end;
+        while (end > 0 && (contentType.charAt(end - 1) == ' ' || contentType.charAt(end - 1) == '\t')) {
+            end--;
+        }
+        int start = 0;
+        while (start < end && (contentType.charAt(start) == ' ' || contentType.charAt(start) == '\t')) {
+            start++;
+        }
+        String app = "application/";
+        if (end - start <= app.length() || !contentType.regionMatches(true, start, app, 0, app.length())) {
+            return false;
+        }
+        int subtype = start + app.length();
+        return end - subtype == 4 && contentType.regionMatches(true, subtype, "json", 0, 4)
+                || end - subtype > 5 && contentType.regionMatches(true, end - 5, "+json", 0, 5);
+    }
+
     /** Returns {@code raw}, which must be present. */
     public static String string(String raw, String name, String source) {
         return present(raw, name, source);

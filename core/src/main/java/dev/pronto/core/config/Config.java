@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
 
 /**
  * Layered, typed configuration. A key such as {@code database.max-conn} is looked up, the last layer
- * winning, in: the defaults the caller passes to the accessor, a properties or YAML file, the
+ * winning, in: the defaults the caller passes to the accessor, properties or YAML files (paths, or
+ * {@code classpath:} resources; one named with {@code file} must exist, {@code optionalFile} may be missing), the
  * environment (under {@code DATABASE_MAX_CONN}: upper case, dots and dashes as underscores) and
  * system properties ({@code -Ddatabase.max-conn=...}). Applications read it into one record per
  * concern, validated in the record's constructor:
@@ -81,6 +82,39 @@ public final class Config {
         return value;
     }
 
+    /**
+     * The long integer at {@code key}, or {@code fallback}: for sizes and counts beyond {@code int}.
+     *
+     * @throws IllegalArgumentException when the value is not an integer within [min, max]
+     */
+    public long longInteger(String key, long fallback, long min, long max) {
+        String raw = read(key, Long.toString(fallback), Visibility.PLAIN);
+        long value;
+        try {
+            value = Long.parseLong(raw.strip());
+        } catch (NumberFormatException e) {
+            throw invalid(key, raw, "an integer");
+        }
+        if (value < min || value > max) {
+            throw invalid(key, Long.toString(value), "between " + min + " and " + max);
+        }
+        return value;
+    }
+
+    /**
+     * The boolean at {@code key} ({@code true} or {@code false}, any case), or {@code fallback}.
+     *
+     * @throws IllegalArgumentException when the value is anything else (a typo must not read as false)
+     */
+    public boolean bool(String key, boolean fallback) {
+        String raw = read(key, Boolean.toString(fallback), Visibility.PLAIN);
+        String v = raw.strip();
+        if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(v);
+        }
+        throw invalid(key, raw, "true or false");
+    }
+
     /** The path at {@code key}, or {@code fallback}. */
     public Path path(String key, String fallback) {
         return Path.of(Objects.requireNonNull(read(key, fallback, Visibility.PLAIN), key));
@@ -97,6 +131,19 @@ public final class Config {
             return null;
         }
         return ConfigFiles.duration(raw).orElseThrow(() -> invalid(key, raw, "a duration such as 500ms, 10s or PT10S"));
+    }
+
+    /**
+     * Like {@link #duration(String, Duration)}, within [min, max].
+     *
+     * @throws IllegalArgumentException when the value is not a duration or is outside the bounds
+     */
+    public Duration duration(String key, Duration fallback, Duration min, Duration max) {
+        Duration value = Objects.requireNonNull(duration(key, Objects.requireNonNull(fallback, "fallback")), key);
+        if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
+            throw invalid(key, value.toString(), "between " + min + " and " + max);
+        }
+        return value;
     }
 
     /**
@@ -173,12 +220,45 @@ public final class Config {
 
         /**
          * Adds a {@code .properties} or {@code .yaml}/{@code .yml} file (nested YAML maps become dotted
-         * keys); a missing file is skipped.
+         * keys). A file named explicitly must exist: a typo must not start the service on defaults.
+         *
+         * @throws IllegalArgumentException when the file does not exist, or cannot be read or parsed
+         */
+        public Builder file(Path file) {
+            return file(file.toString());
+        }
+
+        /**
+         * Like {@link #file(Path)}, for a file path or a class-path resource named {@code classpath:app.yaml}
+         * (looked up in the thread's context class loader).
+         *
+         * @throws IllegalArgumentException when it does not exist, or cannot be read or parsed
+         */
+        public Builder file(String location) {
+            return layer(location, ConfigFiles.Presence.REQUIRED);
+        }
+
+        /**
+         * Like {@link #file(Path)}, but a missing file is skipped: for an optional local override.
          *
          * @throws IllegalArgumentException when the file exists but cannot be read or parsed
          */
-        public Builder file(Path file) {
-            layers.add(new Layer("file " + file, ConfigFiles.read(file), false));
+        public Builder optionalFile(Path file) {
+            return optionalFile(file.toString());
+        }
+
+        /**
+         * Like {@link #file(String)}, but a missing file or resource is skipped.
+         *
+         * @throws IllegalArgumentException when it exists but cannot be read or parsed
+         */
+        public Builder optionalFile(String location) {
+            return layer(location, ConfigFiles.Presence.OPTIONAL);
+        }
+
+        private Builder layer(String location, ConfigFiles.Presence presence) {
+            String name = location.startsWith(ConfigFiles.CLASSPATH) ? location : "file " + location;
+            layers.add(new Layer(name, ConfigFiles.read(location, presence), false));
             return this;
         }
 

@@ -60,7 +60,8 @@ public final class ConfigRecords {
                 .responseTimeout(c.duration(key(prefix, "response-timeout"), d.responseTimeout()))
                 .minBodyRate(c.integer(key(prefix, "min-body-rate"), (int) d.minBodyRate(), 0, Integer.MAX_VALUE))
                 .minBodyRateGrace(c.duration(key(prefix, "min-body-rate-grace"), d.minBodyRateGrace()))
-                .shutdownTimeout(c.duration(key(prefix, "shutdown-timeout"), d.shutdownTimeout()));
+                .shutdownTimeout(c.duration(key(prefix, "shutdown-timeout"), d.shutdownTimeout()))
+                .shutdownHook(c.bool(key(prefix, "shutdown-hook"), d.shutdownHook()));
         try {
             return b.build();
         } catch (IllegalArgumentException e) {

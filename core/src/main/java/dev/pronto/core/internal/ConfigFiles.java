@@ -1,7 +1,12 @@
 package dev.pronto.core.internal;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,29 +25,62 @@ import java.util.Properties;
  * anchors and multi-line strings are refused with the line number rather than misread.
  */
 public final class ConfigFiles {
+    /** The prefix naming a class-path resource instead of a file. */
+    public static final String CLASSPATH = "classpath:";
+
     private ConfigFiles() {
     }
 
-    /** The file's keys and values, dotted; empty when it does not exist. */
-    public static Map<String, String> read(Path file) {
-        if (!Files.exists(file)) {
+    /**
+     * The keys and values, dotted, of {@code location}: a file path, or {@code classpath:name} for a
+     * resource of the context class loader.
+     *
+     * @param required whether a missing file or resource is an error rather than an empty map
+     * @throws IllegalArgumentException when it is missing but required, or cannot be read or parsed
+     */
+    public static Map<String, String> read(String location, Presence required) {
+        String name = location.startsWith(CLASSPATH) ? location.substring(CLASSPATH.length()) : location;
+        InputStream in;
+        try {
+            in = open(location, name);
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException("configuration file " + location + ": " + e.getMessage(), e);
+        }
+        if (in == null) {
+            if (required == Presence.REQUIRED) {
+                throw new IllegalArgumentException("configuration file " + location + " does not exist"
+                        + " (a file named explicitly must exist; use optionalFile to allow a missing one)");
+            }
             return Map.of();
         }
-        String name = file.getFileName().toString();
-        try {
-            if (name.endsWith(".yaml") || name.endsWith(".yml")) {
-                return yaml(Files.readAllLines(file));
-            }
-            Properties p = new Properties();
-            try (Reader r = Files.newBufferedReader(file)) {
-                p.load(r);
-            }
-            Map<String, String> values = new HashMap<>();
-            p.stringPropertyNames().forEach(k -> values.put(k, p.getProperty(k)));
-            return values;
-        } catch (IOException | IllegalArgumentException e) {
-            throw new IllegalArgumentException("configuration file " + file + ": " + e.getMessage(), e);
+        try (in) {
+            return parse(name, new InputStreamReader(in, StandardCharsets.UTF_8));
+        } catch (IOException | IllegalArgumentException | UncheckedIOException e) {
+            throw new IllegalArgumentException("configuration file " + location + ": " + e.getMessage(), e);
         }
+    }
+
+    private static Map<String, String> parse(String name, Reader r) throws IOException {
+        if (name.endsWith(".yaml") || name.endsWith(".yml")) {
+            return yaml(new BufferedReader(r).lines().toList());
+        }
+        Properties p = new Properties();
+        p.load(r);
+        Map<String, String> values = new HashMap<>();
+        p.stringPropertyNames().forEach(k -> values.put(k, p.getProperty(k)));
+        return values;
+    }
+
+    /** Whether a named configuration source must exist. */
+    public enum Presence { REQUIRED, OPTIONAL }
+
+    private static InputStream open(String location, String name) throws IOException {
+        if (location.startsWith(CLASSPATH)) {
+            ClassLoader loader = Thread.currentThread().getContextClassLoader();
+            return (loader != null ? loader : ConfigFiles.class.getClassLoader()).getResourceAsStream(name);
+        }
+        Path file = Path.of(location);
+        return Files.exists(file) ? Files.newInputStream(file) : null;
     }
 
     static Map<String, String> yaml(List<String> lines) {

@@ -2,6 +2,7 @@ package dev.pronto.core.internal;
 
 import dev.pronto.core.ErrorHandler;
 import dev.pronto.core.HttpException;
+import dev.pronto.core.UpstreamFailure;
 
 /**
  * Maps a failure to a response: the user's error handler for the exception type or status when
@@ -31,7 +32,7 @@ final class Errors {
         }
         if (ExchangeState.open(e.state())) {
             reset(e, status);
-            String message = t instanceof HttpException ? t.getMessage() : "Internal Server Error";
+            String message = message(t, status);
             try {
                 if (e.server.problemDetails()) {
                     h.contentType("application/problem+json");
@@ -54,8 +55,7 @@ final class Errors {
         int status = status(t);
         logUnexpected(e, t, status);
         observe(e, e.handle, t, status);
-        String message = t instanceof HttpException ? t.getMessage() : "Internal Server Error";
-        plain(e, status, message);
+        plain(e, status, message(t, status));
     }
 
     /**
@@ -92,13 +92,28 @@ final class Errors {
     }
 
     private static int status(Throwable t) {
-        return t instanceof HttpException he ? he.status() : 500;
+        if (t instanceof HttpException he) {
+            return he.status();
+        }
+        return t instanceof UpstreamFailure u ? u.status() : 500;
+    }
+
+    /** The body of an error answer: only an {@link HttpException} speaks for itself to the client. */
+    private static String message(Throwable t, int status) {
+        return t instanceof HttpException ? t.getMessage() : Status.reason(status);
     }
 
     private static void logUnexpected(Exchange e, Throwable t, int status) {
-        if (status == 500 && !(t instanceof HttpException)) {
-            Object id = e.attributes == null ? null : e.attributes.get(dev.pronto.core.AccessLog.REQUEST_ID);
-            e.server.log().error("Unhandled exception in {}{}", e.request, id == null ? "" : " (request id " + id + ")", t);
+        if (t instanceof HttpException) {
+            return;
+        }
+        Object id = e.attributes == null ? null : e.attributes.get(dev.pronto.core.AccessLog.REQUEST_ID);
+        String idText = id == null ? "" : " (request id " + id + ")";
+        if (t instanceof UpstreamFailure) {
+            // an upstream outage is not a bug here: one line without a stack trace
+            e.server.log().warn("Upstream failure in {}{}, answered {}: {}", e.request, idText, status, t.toString());
+        } else {
+            e.server.log().error("Unhandled exception in {}{}", e.request, idText, t);
         }
     }
 

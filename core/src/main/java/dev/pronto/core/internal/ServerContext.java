@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
  * virtual-thread executor for blocking handlers, and the set of open connections for shutdown.
  */
 public final class ServerContext {
-    private static final Logger LOG = LoggerFactory.getLogger("dev.pronto.core.Server");
+    private static final Logger LOG = ConsoleLogger.unlessSilent(LoggerFactory.getLogger("dev.pronto.core.Server"),
+            LoggerFactory.getILoggerFactory());
 
     private final ServerConfig config;
     private final RouteTable routes;
@@ -119,7 +120,8 @@ public final class ServerContext {
         return blocking;
     }
 
-    Logger log() {
+    /** The server's logger ({@code dev.pronto.core.Server}; the console when SLF4J has no provider). */
+    public Logger log() {
         return LOG;
     }
 

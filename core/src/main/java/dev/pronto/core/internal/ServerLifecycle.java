@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
 
 /** Starts and stops the event loops and listeners of one server, and reloads their TLS material. */
 public final class ServerLifecycle {
@@ -28,11 +29,14 @@ public final class ServerLifecycle {
     private final List<Channel> channels = new ArrayList<>();
     private final List<io.netty.util.concurrent.Future<?>> watches = new ArrayList<>();
     private final EventLoops external;
+    /** Loops the builder created early for this server: not external, so stop shuts them down. */
+    private EventLoops owned;
     private EventLoopGroup group;
     private Class<? extends ServerChannel> serverChannel;
     private Transport transport;
     private volatile List<Integer> ports = List.of();
     private boolean stopped;
+    private boolean running;
 
     /**
      * Creates the lifecycle of the server described by {@code context}.
@@ -46,9 +50,70 @@ public final class ServerLifecycle {
         this.setups = List.copyOf(setups);
     }
 
-    /** The event loops serving connections, null before start. */
-    public EventLoopGroup group() {
+    /**
+     * The event loops serving connections: created on the first call when {@link #start()} has not run yet,
+     * so clients can share them before the server binds; null once stopped.
+     */
+    public synchronized EventLoopGroup group() {
+        if (group == null && !stopped) {
+            createLoops(context.config());
+        }
         return group;
+    }
+
+    /** Whether {@link #start()} or {@link #startWithoutListeners()} ran and {@link #stop} did not yet. */
+    public synchronized boolean running() {
+        return running;
+    }
+
+    /**
+     * Starts without binding any listener: a carrier feeds connections through the server's channel
+     * initializers itself (the in-memory test client). The loops are still created on demand.
+     *
+     * @throws IllegalStateException if already started or stopped
+     */
+    public synchronized void startWithoutListeners() {
+        checkStartable();
+        running = true;
+    }
+
+    private void checkStartable() {
+        if (running) {
+            throw new IllegalStateException("server already started");
+        }
+        if (stopped) {
+            throw new IllegalStateException("server was stopped and cannot start again (its blocking executor "
+                    + "and connections are gone); build a new one with Server.builder()");
+        }
+    }
+
+    private void createLoops(ServerConfig cfg) {
+        EventLoops loops = external != null ? external : owned != null ? owned : createLoops(cfg, context.log());
+        group = loops.group();
+        serverChannel = loops.serverChannel();
+        transport = Transports.of(serverChannel);
+    }
+
+    /**
+     * New event loops as a server with {@code cfg} creates them: {@code ioThreads} loops of the best
+     * available transport at or below {@code cfg.transport()} (a WARN names a fallback). The caller owns them.
+     */
+    public static EventLoops createLoops(ServerConfig cfg, Logger log) {
+        Transport transport = Transports.resolve(cfg.transport());
+        if (cfg.transport() != Transport.AUTO && transport != cfg.transport()) {
+            log.warn("Transport {} unavailable ({}); using {}", cfg.transport(),
+                    Transports.unavailabilityCause(cfg.transport()), transport);
+        }
+        return new EventLoops(new MultiThreadIoEventLoopGroup(cfg.ioThreads(), Transports.ioHandlerFactory(transport)),
+                Transports.serverChannel(transport));
+    }
+
+    /**
+     * Serves on {@code loops}, created early by the server's builder, and shuts them down on stop as if
+     * this lifecycle had created them. Call before {@link #start()}.
+     */
+    public synchronized void adopt(EventLoops loops) {
+        owned = loops;
     }
 
     /** The shared server state. */
@@ -74,27 +139,13 @@ public final class ServerLifecycle {
 
     /** Creates the event loops and binds; see {@code Server.start()}. */
     public synchronized void start() {
-        if (group != null) {
-            throw new IllegalStateException("server already started");
-        }
-        if (stopped) {
-            throw new IllegalStateException("server was stopped and cannot start again (its blocking executor "
-                    + "and connections are gone); build a new one with Server.builder()");
-        }
+        checkStartable();
+        long began = System.nanoTime();
         ServerConfig cfg = context.config();
-        if (external != null) {
-            group = external.group();
-            serverChannel = external.serverChannel();
-            transport = Transports.of(serverChannel);
-        } else {
-            transport = Transports.resolve(cfg.transport());
-            if (cfg.transport() != Transport.AUTO && transport != cfg.transport()) {
-                context.log().warn("Transport {} unavailable ({}); using {}", cfg.transport(),
-                        Transports.unavailabilityCause(cfg.transport()), transport);
-            }
-            group = new MultiThreadIoEventLoopGroup(cfg.ioThreads(), Transports.ioHandlerFactory(transport));
-            serverChannel = Transports.serverChannel(transport);
+        if (group == null) {
+            createLoops(cfg);
         }
+        running = true;
         List<Integer> bound = new ArrayList<>();
         TlsWarmup warmup = new TlsWarmup(context.log());
         try {
@@ -113,14 +164,15 @@ public final class ServerLifecycle {
         ports = List.copyOf(bound);
         warmup.start();
         watchTls();
-        context.log().info("Pronto listening on {} ({}, {} event loops{}, {} routes)", describe(), transport,
-                loopCount(), reusePort(cfg) ? ", SO_REUSEPORT" : "", context.routes().router().routes().size());
+        context.log().info("Pronto listening on {} ({}, {} event loops{}, {} routes) {}", describe(), transport,
+                loopCount(), reusePort(cfg) ? ", SO_REUSEPORT" : "", context.routes().router().routes().size(),
+                StartupLine.took(began));
     }
 
     private String describe() {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < setups.size(); i++) {
-            out.add(where(i));
+            out.add(StartupLine.listener(where(i), setups.get(i).listener()));
         }
         return String.join(", ", out);
     }
@@ -221,11 +273,16 @@ public final class ServerLifecycle {
 
     /** Graceful stop; see {@code Server.stop(Duration)}. */
     public synchronized void stop(Duration grace) {
-        if (group == null) {
+        if (!running && group == null) {
             return;
         }
+        long began = System.nanoTime();
+        boolean listening = !ports.isEmpty();
         watches.forEach(w -> w.cancel(false));
         watches.clear();
+        if (listening) {
+            context.log().info("Pronto draining {} open connections (up to {})", context.openConnections(), grace);
+        }
         context.startDraining();
         channels.forEach(ch -> ch.close().syncUninterruptibly());
         channels.clear();
@@ -234,18 +291,23 @@ public final class ServerLifecycle {
         while (context.openConnections() > 0 && System.nanoTime() < deadline) {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
         }
+        int cut = context.openConnections();
         context.closeAll();
         // every connection runs its teardown (and frees its buffers) on its loop before the loop may stop:
         // a loop already terminating can refuse the channelInactive that an io_uring close schedules
         awaitClosed(deadline);
-        if (external == null) {
+        if (external == null && group != null) {
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         }
         context.blockingExecutor().shutdownNow();
         group = null;
+        running = false;
         ports = List.of();
         stopped = true;
-        context.log().info("Pronto stopped");
+        if (listening) {
+            context.log().info("Pronto stopped in {} ms{}", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began),
+                    cut == 0 ? "" : "; " + cut + " connections were still busy at the deadline and were closed");
+        }
     }
 
     private void awaitClosed(long deadline) {

@@ -73,6 +73,11 @@ final class ServerResponse {
     void resetForError(int code) {
         headers.clear();
         status = code;
+        // an error answer must stay traceable to its log line: keep the request id a hook assigned
+        Object id = e.attributes == null ? null : e.attributes.get(dev.pronto.core.AccessLog.REQUEST_ID);
+        if (id != null) {
+            headers.add("X-Request-Id", id.toString());
+        }
     }
 
     void status(int code) {

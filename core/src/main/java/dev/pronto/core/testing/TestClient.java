@@ -36,7 +36,9 @@ import java.util.concurrent.TimeUnit;
  * }</pre>
  *
  * <p>Each call opens its own connection, writes the request bytes and waits for the responses
- * (at most {@link #timeout()}, then fails). Thread-safe. Close it to stop the event loop.
+ * (at most {@link #timeout()}, then fails). Thread-safe. Starting runs the server's {@code onStart} hooks
+ * ({@link Server#startWithoutListeners()}) unless it was started already; closing stops the server, which
+ * runs its {@code onDrain} actions and {@code onStop} hooks, then the client's event loop.
  */
 public final class TestClient implements AutoCloseable {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
@@ -78,6 +80,10 @@ public final class TestClient implements AutoCloseable {
         this.protocol = protocol;
         this.clientTls = tls == null ? null : new ClientTls(tls.engine());
         this.group = new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
+        if (!server.running()) {
+            // the app's onStart hooks (clients on the server's loops, readiness) run as on a real start
+            server.startWithoutListeners();
+        }
         this.address = new LocalAddress(TestClient.class);
         this.listener = new ServerBootstrap().group(group).channel(LocalServerChannel.class)
                 .childHandler(tls == null ? server.channelInitializer() : server.channelInitializer(Listener.https(0, tls)))
@@ -212,8 +218,9 @@ public final class TestClient implements AutoCloseable {
     @Override
     public void close() {
         listener.close().syncUninterruptibly();
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        // the server first: its onDrain actions and onStop hooks run, its connections close on a live loop
         server.stop(Duration.ZERO);
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     }
 
     private static final class Collector extends ChannelInboundHandlerAdapter {

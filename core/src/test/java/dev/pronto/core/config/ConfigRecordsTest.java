@@ -40,6 +40,14 @@ class ConfigRecordsTest {
     }
 
     @Test
+    void shutdownHookIsOnByDefaultAndCanBeTurnedOff() {
+        Config c = Config.builder().env(Map.of("SERVER_SHUTDOWN_HOOK", "false")).build();
+
+        assertThat(ServerConfig.defaults().shutdownHook()).isTrue();
+        assertThat(ConfigRecords.server(c, "server").shutdownHook()).isFalse();
+    }
+
+    @Test
     void unsetServerKeysKeepTheRecordDefaults() {
         assertThat(ConfigRecords.server(Config.builder().build(), "server")).isEqualTo(ServerConfig.defaults());
     }

@@ -80,9 +80,61 @@ class ConfigTest {
     }
 
     @Test
-    void aMissingFileIsSkipped() {
-        Config config = Config.builder().file(dir.resolve("none.properties")).build();
+    void aMissingOptionalFileIsSkipped() {
+        Config config = Config.builder().optionalFile(dir.resolve("none.properties")).build();
 
         assertThat(config.string("x", "fallback")).isEqualTo("fallback");
+    }
+
+    @Test
+    void aMissingNamedFileIsAnError() {
+        Path missing = dir.resolve("aap.yaml");
+
+        assertThatThrownBy(() -> Config.builder().file(missing))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(missing + " does not exist");
+    }
+
+    @Test
+    void aClasspathResourceIsALayer() {
+        Config config = Config.builder().file("classpath:config/app-test.yaml").build();
+
+        assertThat(config.string("service.name", null)).isEqualTo("from-classpath");
+        assertThat(config.describe()).contains("service.name = from-classpath (classpath:config/app-test.yaml)");
+    }
+
+    @Test
+    void aMissingClasspathResourceIsAnErrorUnlessOptional() {
+        assertThatThrownBy(() -> Config.builder().file("classpath:config/none.yaml"))
+                .hasMessageContaining("classpath:config/none.yaml does not exist");
+        assertThat(Config.builder().optionalFile("classpath:config/none.yaml").build().integer("n", 7, 0, 9)).isEqualTo(7);
+    }
+
+    @Test
+    void booleansAreTrueOrFalseAndNothingElse() {
+        Config config = Config.builder().env(Map.of("CACHE_ON", "TRUE", "TRACE", "yes")).build();
+
+        assertThat(config.bool("cache.on", false)).isTrue();
+        assertThat(config.bool("absent", true)).isTrue();
+        assertThatThrownBy(() -> config.bool("trace", false))
+                .hasMessage("configuration key 'trace' (env TRACE) must be true or false, got 'yes'");
+    }
+
+    @Test
+    void longIntegersAreParsedAndBounded() {
+        Config config = Config.builder().env(Map.of("MAX_BYTES", "8589934592", "SMALL", "-1")).build();
+
+        assertThat(config.longInteger("max.bytes", 0, 0, Long.MAX_VALUE)).isEqualTo(8_589_934_592L);
+        assertThatThrownBy(() -> config.longInteger("small", 1, 0, 10))
+                .hasMessage("configuration key 'small' (env SMALL) must be between 0 and 10, got '-1'");
+    }
+
+    @Test
+    void boundedDurationsRefuseValuesOutsideTheRange() {
+        Config config = Config.builder().env(Map.of("TIMEOUT", "2h")).build();
+
+        assertThat(config.duration("other", Duration.ofSeconds(5), Duration.ZERO, Duration.ofMinutes(1)))
+                .isEqualTo(Duration.ofSeconds(5));
+        assertThatThrownBy(() -> config.duration("timeout", Duration.ofSeconds(5), Duration.ZERO, Duration.ofMinutes(1)))
+                .hasMessage("configuration key 'timeout' (env TIMEOUT) must be between PT0S and PT1M, got 'PT2H'");
     }
 }

@@ -53,8 +53,11 @@ public final class ArenaApp implements AutoCloseable {
         if (System.getProperty(DNS_RESOLVER_OFF) == null) {
             System.setProperty(DNS_RESOLVER_OFF, "true");
         }
-        Config config = Config.builder().file(Path.of(System.getenv().getOrDefault("ARENA_CONFIG", "arena.yaml")))
-                .env(System.getenv()).systemProperties().build();
+        // ARENA_CONFIG names a file that must exist; without it, arena.yaml in the working directory is optional
+        String named = System.getenv("ARENA_CONFIG");
+        Config.Builder layers = named == null ? Config.builder().optionalFile(Path.of("arena.yaml"))
+                : Config.builder().file(Path.of(named));
+        Config config = layers.env(System.getenv()).systemProperties().build();
         ArenaApp app = start(ArenaConfig.from(config), () -> { });
         LOG.info("Effective configuration:\n{}", config.describe());
         Runtime.getRuntime().addShutdownHook(new Thread(app::close, "arena-shutdown"));

@@ -48,16 +48,16 @@ public final class Gateway64 implements AutoCloseable {
 
     /** Starts the gateway on {@code port} (0: a free one). */
     public static Gateway64 start(int port, TlsConfig tls, Path staticDir, Upstream upstream) {
-        Proxy[] proxy = new Proxy[1];
         StaticFiles files = StaticFiles.of(staticDir);
-        Server edge = Server.builder().listener(Listener.https(port, tls)).routes(r -> r
-                .get("/static/{*path}", files)
-                .get("/baseline2", (req, res) -> proxy[0].handle(req, res))
-                .get("/json/{count}", (req, res) -> proxy[0].handle(req, res))
-                .get("/async-db", (req, res) -> proxy[0].handle(req, res))).build().start();
+        Server.Builder builder = Server.builder().listener(Listener.https(port, tls));
         UpstreamGroup server = UpstreamGroup.builder().upstream(upstream.withTimeout(Duration.ofSeconds(10)))
-                .build(edge.eventLoopGroup());
-        proxy[0] = Proxy.to(server);
+                .build(builder.eventLoopGroup());
+        Proxy proxy = Proxy.to(server);
+        Server edge = builder.routes(r -> r
+                .get("/static/{*path}", files)
+                .get("/baseline2", proxy)
+                .get("/json/{count}", proxy)
+                .get("/async-db", proxy)).build().start();
         return new Gateway64(edge, server);
     }
 

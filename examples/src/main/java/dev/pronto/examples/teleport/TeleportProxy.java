@@ -41,17 +41,16 @@ public final class TeleportProxy implements AutoCloseable {
 
     /** Starts an edge on {@code port} (0: a free one) forwarding to the teleport server at {@code host:teleportPort}. */
     public static TeleportProxy start(int port, String host, int teleportPort, TeleportCompression compression) {
-        Handler[] proxy = new Handler[1];
-        Handler forward = (req, res) -> proxy[0].handle(req, res);
-        Server edge = Server.builder().listener(Listener.http(port)).routes(r -> {
+        Server.Builder builder = Server.builder().listener(Listener.http(port));
+        UpstreamGroup backend = UpstreamGroup.builder()
+                .upstream(Upstream.teleport(host, teleportPort).withCompression(compression).withTimeout(Duration.ofSeconds(30)))
+                .build(builder.eventLoopGroup());
+        Handler forward = Proxy.to(backend);
+        Server edge = builder.routes(r -> {
             for (Method m : METHODS) {
                 r.route(m, "/", forward).route(m, "/{*path}", forward);
             }
         }).build().start();
-        UpstreamGroup backend = UpstreamGroup.builder()
-                .upstream(Upstream.teleport(host, teleportPort).withCompression(compression).withTimeout(Duration.ofSeconds(30)))
-                .build(edge.eventLoopGroup());
-        proxy[0] = Proxy.to(backend);
         return new TeleportProxy(edge, backend);
     }
 
