@@ -21,21 +21,20 @@ public final class App {
     private App() {
     }
 
-    /** Starts the service and drains it on SIGTERM. */
+    /**
+     * Starts the service. On SIGTERM Pronto drains it: readiness goes DOWN, in-flight requests get
+     * {@code server.drain} to finish, then the process exits 0.
+     */
     public static void main(String[] args) {
-        Config config = Config.builder()
-                .file(Path.of(System.getenv().getOrDefault("APP_CONFIG", "config/application.yaml")))
-                .env(System.getenv()).systemProperties().build();
+        String named = System.getenv("APP_CONFIG");
+        Config.Builder files = Config.builder();
+        // a file named explicitly must exist; the default one may be absent (a jar run from elsewhere)
+        Config config = (named != null ? files.file(Path.of(named))
+                : files.optionalFile(Path.of("config/application.yaml"))).env(System.getenv()).systemProperties().build();
         int port = config.integer("server.port", 8080, 0, 65535);
         Duration drain = config.duration("server.drain", Duration.ofSeconds(20));
-        Health health = Health.create();
-        Server server = server(health).port(port).build().start();
+        server(Health.create()).port(port).config(c -> c.shutdownTimeout(drain)).build().start();
         LOG.info("Configuration:\n{}", config.describe());
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            // not ready any more: the load balancer stops sending while in-flight requests finish
-            health.markShuttingDown();
-            server.stop(drain);
-        }, "shutdown"));
     }
 
     /** The service's routes on a server builder; tests start it with {@code TestClient.start(App.server(...))}. */
