@@ -1,0 +1,197 @@
+package dev.pronto.client.http;
+
+import dev.pronto.client.http.internal.ProblemReader;
+import dev.pronto.client.http.internal.UriText;
+import dev.pronto.core.JsonCodec;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * What the clients that {@code pronto-processor} generates from a contract interface
+ * ({@code <Interface>$Client}) call: URI building with percent-encoding, headers, bodies encoded
+ * by the same {@link JsonCodec} as the server's, and responses decoded, or turned into a
+ * {@link ProblemException} when their status is not 2xx. Generated code is its intended user.
+ *
+ * <p>Threading: immutable and safe from any thread. Stages complete on the {@link HttpClient}'s
+ * event loops, which decode the body there; {@link #await} is for virtual threads.
+ */
+public final class ContractClient {
+    private final HttpClient http;
+    private final String base;
+    private final JsonCodec json;
+    private final Duration timeout;
+
+    private ContractClient(HttpClient http, String base, JsonCodec json, Duration timeout) {
+        this.http = http;
+        this.base = base;
+        this.json = json;
+        this.timeout = timeout;
+    }
+
+    /**
+     * A contract client calling {@code baseUri} through {@code http}.
+     *
+     * @param baseUri an absolute http(s) URI without query, e.g. {@code http://items:8080} or
+     *        {@code http://gateway/v1}; the routes' paths are appended to it
+     * @param json the codec of the JSON bodies, e.g. {@code ProntoJson.create(...)}
+     * @param timeout each call's timeout, or null for {@link ClientConfig#requestTimeout()}
+     * @throws IllegalArgumentException if {@code baseUri} is not absolute http(s) or has a query
+     */
+    public static ContractClient of(HttpClient http, String baseUri, JsonCodec json, Duration timeout) {
+        Objects.requireNonNull(baseUri, "baseUri");
+        if (!baseUri.startsWith("http://") && !baseUri.startsWith("https://") || baseUri.indexOf('?') >= 0
+                || baseUri.indexOf('#') >= 0) {
+            throw new IllegalArgumentException("baseUri must be an absolute http(s) URI without query, got " + baseUri);
+        }
+        ClientRequest.get(baseUri + "/");
+        if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
+            throw new IllegalArgumentException("timeout must be positive, got " + timeout);
+        }
+        String trimmed = baseUri.endsWith("/") ? baseUri.substring(0, baseUri.length() - 1) : baseUri;
+        return new ContractClient(Objects.requireNonNull(http, "http"), trimmed, Objects.requireNonNull(json, "json"),
+                timeout);
+    }
+
+    /** A new URI under construction: the base URI, to which the route's path is appended. */
+    public StringBuilder uri() {
+        return new StringBuilder(base.length() + 48).append(base);
+    }
+
+    /** Appends {@code value} as one path segment, percent-encoded ({@code /} included). */
+    public static void segment(StringBuilder uri, Object value) {
+        UriText.path(uri, String.valueOf(Objects.requireNonNull(value, "path parameter")), "");
+    }
+
+    /** Appends {@code value} as the rest of the path ({@code {*name}}): encoded, but {@code /} kept. */
+    public static void rest(StringBuilder uri, Object value) {
+        UriText.path(uri, String.valueOf(Objects.requireNonNull(value, "path parameter")), "/");
+    }
+
+    /**
+     * Appends query parameter {@code name}: nothing for null or an empty {@code Optional}, once per
+     * element of an {@code Iterable}, else once with {@code String.valueOf(value)}.
+     */
+    public static void query(StringBuilder uri, String name, Object value) {
+        if (value instanceof Optional<?> optional) {
+            optional.ifPresent(v -> query(uri, name, v));
+        } else if (value instanceof Iterable<?> values) {
+            values.forEach(v -> query(uri, name, v));
+        } else if (value != null) {
+            uri.append(uri.indexOf("?") < 0 ? '?' : '&');
+            UriText.query(uri, name);
+            uri.append('=');
+            UriText.query(uri, String.valueOf(value));
+        }
+    }
+
+    /** A request builder for {@code method} and the finished {@code uri}, with this client's timeout. */
+    public ClientRequest.Builder request(String method, StringBuilder uri) {
+        ClientRequest.Builder b = ClientRequest.builder().method(method).uri(uri.toString());
+        return timeout == null ? b : b.timeout(timeout);
+    }
+
+    /** Adds header {@code name}, with the same rules for null, {@code Optional} and {@code Iterable} as {@link #query}. */
+    public static void header(ClientRequest.Builder request, String name, Object value) {
+        if (value instanceof Optional<?> optional) {
+            optional.ifPresent(v -> header(request, name, v));
+        } else if (value instanceof Iterable<?> values) {
+            values.forEach(v -> header(request, name, v));
+        } else if (value != null) {
+            request.header(name, String.valueOf(value));
+        }
+    }
+
+    /**
+     * Sets the body: a {@code String} as UTF-8 text, a {@code byte[]} as octets, anything else as
+     * JSON. Returns the buffer to hand to {@link #call} (which releases it), or null.
+     */
+    public ByteBuf body(ClientRequest.Builder request, Object value) {
+        Objects.requireNonNull(value, "body");
+        if (value instanceof String text) {
+            request.header("Content-Type", "text/plain; charset=utf-8").body(text);
+            return null;
+        }
+        if (value instanceof byte[] bytes) {
+            request.header("Content-Type", "application/octet-stream").body(bytes);
+            return null;
+        }
+        ByteBuf buffer = Unpooled.buffer(256);
+        json.write(value, buffer);
+        request.header("Content-Type", "application/json").body(buffer);
+        return buffer;
+    }
+
+    /**
+     * Sends the request and decodes a 2xx answer as {@code type}: {@code Void} (nothing),
+     * {@code String}, {@code byte[]}, else JSON (null for an empty body). Any other status fails
+     * the stage with a {@link ProblemException}; an undecodable body with a
+     * {@link MalformedResponseException}; the transport with another {@link ClientException}.
+     *
+     * @param body the buffer {@link #body} returned, released once the call is over; or null
+     */
+    public <T> CompletionStage<T> call(ClientRequest.Builder request, ByteBuf body, Class<T> type) {
+        ClientRequest built = request.build();
+        CompletionStage<ClientResponse> sent = http.send(built);
+        if (body != null) {
+            sent.whenComplete((r, e) -> body.release());
+        }
+        return sent.thenApply(r -> decode(built, r, type));
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> T decode(ClientRequest request, ClientResponse response, Class<T> type) {
+        try (response) {
+            int status = response.status();
+            if (status < 200 || status > 299) {
+                throw ProblemReader.read(request.toString(), response);
+            }
+            if (type == Void.class) {
+                return null;
+            } else if (type == String.class) {
+                return (T) response.string();
+            } else if (type == byte[].class) {
+                return (T) response.bytes();
+            } else if (!response.body().isReadable()) {
+                return null;
+            }
+            try {
+                return json.read(response.body(), type);
+            } catch (RuntimeException e) {
+                throw new MalformedResponseException(request + ": the body is not a valid " + type.getName()
+                        + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /**
+     * {@link #call} and wait: the blocking form of a generated method, for virtual threads.
+     * Rethrows the failure as it is (a {@link ClientException} subclass, e.g. {@link ProblemException}).
+     *
+     * @throws IllegalStateException when called on one of the client's event loops, which would
+     *         deadlock; nothing is sent then
+     */
+    public <T> T callBlocking(ClientRequest.Builder request, ByteBuf body, Class<T> type) {
+        if (http.onLoop()) {
+            if (body != null) {
+                body.release();
+            }
+            throw new IllegalStateException("a blocking contract call on an event loop of the client; "
+                    + "declare the method with a CompletionStage result");
+        }
+        try {
+            return call(request, body, type).toCompletableFuture().get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ClientException("interrupted while waiting for a contract call", e);
+        } catch (ExecutionException | CompletionException e) {
+            Throwable cause = e.getCause() instanceof CompletionException c && c.getCause() != null ? c.getCause() : e.getCause();
+            throw cause instanceof RuntimeException r ? r : new ClientException(String.valueOf(cause), cause);
+        }
+    }
+}
