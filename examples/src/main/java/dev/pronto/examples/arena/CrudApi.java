@@ -18,7 +18,7 @@ import java.util.concurrent.CompletionStage;
  * header, so the controller does not implement this interface.)
  */
 @Path("/crud/items")
-public interface CrudApi {
+interface CrudApi {
     /** A page of items of {@code category} (default electronics), {@code limit} (1..50, default 10) a page. */
     @Get
     CompletionStage<Model.Page> list(@Query Optional<String> category, @Query Optional<Integer> page,
