@@ -41,9 +41,9 @@ final class ClientWriter {
         line("     * JSON bodies encoded and decoded by {@code json}.");
         line("     */");
         line("    public " + name + "(" + CLIENT + "HttpClient http, String baseUri, dev.pronto.core.JsonCodec json) {");
-        line("        this(" + CLIENT + "ContractClient.of(http, baseUri, json, null));");
+        line("        this(" + CLIENT + "ContractClient.of(http, baseUri, json, " + CLIENT + "ContractConfig.defaults()));");
         line("    }").line("");
-        line("    /** A client sending through {@code contract}, which holds the base URI, codec and timeout. */");
+        line("    /** A client sending through {@code contract}, which holds the base URI, codec, deadline and retries. */");
         line("    public " + name + "(" + CLIENT + "ContractClient contract) {");
         line("        this.contract = java.util.Objects.requireNonNull(contract, \"contract\");");
         line("    }");

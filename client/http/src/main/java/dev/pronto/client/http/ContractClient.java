@@ -1,11 +1,11 @@
 package dev.pronto.client.http;
 
+import dev.pronto.client.http.internal.ContractAttempts;
 import dev.pronto.client.http.internal.ProblemReader;
 import dev.pronto.client.http.internal.UriText;
 import dev.pronto.core.JsonCodec;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
@@ -25,13 +25,15 @@ public final class ContractClient {
     private final HttpClient http;
     private final String base;
     private final JsonCodec json;
-    private final Duration timeout;
+    private final ContractConfig config;
+    private final boolean plain;
 
-    private ContractClient(HttpClient http, String base, JsonCodec json, Duration timeout) {
+    private ContractClient(HttpClient http, String base, JsonCodec json, ContractConfig config) {
         this.http = http;
         this.base = base;
         this.json = json;
-        this.timeout = timeout;
+        this.config = config;
+        this.plain = config.timeout() == null && config.retries() == 0;
     }
 
     /**
@@ -40,22 +42,27 @@ public final class ContractClient {
      * @param baseUri an absolute http(s) URI without query, e.g. {@code http://items:8080} or
      *        {@code http://gateway/v1}; the routes' paths are appended to it
      * @param json the codec of the JSON bodies, e.g. {@code ProntoJson.create(...)}
-     * @param timeout each call's timeout, or null for {@link ClientConfig#requestTimeout()}
+     * @param config deadline and retries, e.g. {@link ContractConfig#defaults()}
      * @throws IllegalArgumentException if {@code baseUri} is not absolute http(s) or has a query
      */
-    public static ContractClient of(HttpClient http, String baseUri, JsonCodec json, Duration timeout) {
+    public static ContractClient of(HttpClient http, String baseUri, JsonCodec json, ContractConfig config) {
         Objects.requireNonNull(baseUri, "baseUri");
         if (!baseUri.startsWith("http://") && !baseUri.startsWith("https://") || baseUri.indexOf('?') >= 0
                 || baseUri.indexOf('#') >= 0) {
             throw new IllegalArgumentException("baseUri must be an absolute http(s) URI without query, got " + baseUri);
         }
         ClientRequest.get(baseUri + "/");
-        if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
-            throw new IllegalArgumentException("timeout must be positive, got " + timeout);
-        }
         String trimmed = baseUri.endsWith("/") ? baseUri.substring(0, baseUri.length() - 1) : baseUri;
         return new ContractClient(Objects.requireNonNull(http, "http"), trimmed, Objects.requireNonNull(json, "json"),
-                timeout);
+                Objects.requireNonNull(config, "config"));
+    }
+
+    /**
+     * This client with another deadline and retries, e.g. for the calls that need a shorter
+     * deadline: {@code new Items$Client(contract.with(ContractConfig.builder().timeout(ms200).build()))}.
+     */
+    public ContractClient with(ContractConfig other) {
+        return new ContractClient(http, base, json, Objects.requireNonNull(other, "other"));
     }
 
     /** A new URI under construction: the base URI, to which the route's path is appended. */
@@ -90,10 +97,9 @@ public final class ContractClient {
         }
     }
 
-    /** A request builder for {@code method} and the finished {@code uri}, with this client's timeout. */
+    /** A request builder for {@code method} and the finished {@code uri}. */
     public ClientRequest.Builder request(String method, StringBuilder uri) {
-        ClientRequest.Builder b = ClientRequest.builder().method(method).uri(uri.toString());
-        return timeout == null ? b : b.timeout(timeout);
+        return ClientRequest.builder().method(method).uri(uri.toString());
     }
 
     /** Adds header {@code name}, with the same rules for null, {@code Optional} and {@code Iterable} as {@link #query}. */
@@ -132,16 +138,22 @@ public final class ContractClient {
      * {@code String}, {@code byte[]}, else JSON (null for an empty body). Any other status fails
      * the stage with a {@link ProblemException}; an undecodable body with a
      * {@link MalformedResponseException}; the transport with another {@link ClientException}.
+     * With a {@link ContractConfig#timeout()}, the deadline is sent as {@value ContractConfig#DEADLINE_HEADER}
+     * and covers every attempt; idempotent calls are retried as {@link ContractConfig} says.
      *
      * @param body the buffer {@link #body} returned, released once the call is over; or null
      */
     public <T> CompletionStage<T> call(ClientRequest.Builder request, ByteBuf body, Class<T> type) {
         ClientRequest built = request.build();
-        CompletionStage<ClientResponse> sent = http.send(built);
+        CompletionStage<T> result = plain ? attempt(built, type) : ContractAttempts.run(built, config, r -> attempt(r, type));
         if (body != null) {
-            sent.whenComplete((r, e) -> body.release());
+            result.whenComplete((r, e) -> body.release());
         }
-        return sent.thenApply(r -> decode(built, r, type));
+        return result;
+    }
+
+    private <T> CompletionStage<T> attempt(ClientRequest request, Class<T> type) {
+        return http.send(request).thenApply(r -> decode(request, r, type));
     }
 
     @SuppressWarnings("unchecked")

@@ -4,16 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.pronto.core.ErrorFormat;
+import dev.pronto.core.Handler;
 import dev.pronto.core.JsonCodec;
 import dev.pronto.core.Server;
 import dev.pronto.core.ValidationException;
 import io.netty.buffer.ByteBuf;
 import java.lang.reflect.Type;
+import java.time.Duration;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,6 +26,7 @@ class ContractClientTest {
     private static Server server;
     private static HttpClient http;
     private static ContractClient contract;
+    private static final AtomicInteger FLAKY = new AtomicInteger();
 
     /** Integers as JSON numbers: enough to see the codec used both ways. */
     private static final class IntCodec implements JsonCodec {
@@ -56,9 +60,13 @@ class ContractClientTest {
                 .get("/invalid", (req, res) -> {
                     throw new ValidationException(List.of(new ValidationException.FieldError("query.limit", "must be at most 50")));
                 })
-                .get("/text", (req, res) -> res.send("not a number"))).build().start();
+                .get("/text", (req, res) -> res.send("not a number"))
+                .get("/deadline", (req, res) -> res.send(String.valueOf(req.header(ContractConfig.DEADLINE_HEADER))))
+                .get("/flaky", (req, res) -> res.status(FLAKY.getAndIncrement() % 3 == 2 ? 200 : 503).send("flaky"))
+                .post("/flaky", (req, res) -> res.status(FLAKY.getAndIncrement() % 3 == 2 ? 200 : 503).send("flaky"))
+                .get("/never", Handler.async((req, res) -> new CompletableFuture<String>()))).build().start();
         http = HttpClient.create(ClientConfig.builder().ioThreads(1).build());
-        contract = ContractClient.of(http, "http://127.0.0.1:" + server.port() + "/", new IntCodec(), null);
+        contract = ContractClient.of(http, "http://127.0.0.1:" + server.port() + "/", new IntCodec(), ContractConfig.defaults());
     }
 
     @AfterAll
@@ -135,7 +143,69 @@ class ContractClientTest {
 
     @Test
     void baseUriWithAQueryIsRejected() {
-        assertThatThrownBy(() -> ContractClient.of(http, "http://h/x?y=1", new IntCodec(), null))
+        assertThatThrownBy(() -> ContractClient.of(http, "http://h/x?y=1", new IntCodec(), ContractConfig.defaults()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("baseUri");
+    }
+
+    @Test
+    void withoutATimeoutNoDeadlineIsSent() {
+        ClientRequest.Builder request = contract.request("GET", contract.uri().append("/deadline"));
+
+        assertThat(contract.callBlocking(request, null, String.class)).isEqualTo("null");
+    }
+
+    @Test
+    void timeoutIsSentAsTheDeadlineInMilliseconds() {
+        ContractClient timed = contract.with(ContractConfig.builder().timeout(Duration.ofSeconds(5)).build());
+        ClientRequest.Builder request = timed.request("GET", timed.uri().append("/deadline"));
+
+        assertThat(Long.parseLong(timed.callBlocking(request, null, String.class))).isBetween(1L, 5000L);
+    }
+
+    @Test
+    void callWithoutAnAnswerFailsAtItsDeadline() {
+        ContractClient timed = contract.with(ContractConfig.builder().timeout(Duration.ofMillis(200)).build());
+        ClientRequest.Builder request = timed.request("GET", timed.uri().append("/never"));
+
+        assertThatThrownBy(() -> timed.callBlocking(request, null, String.class)).isInstanceOf(RequestTimeoutException.class);
+    }
+
+    @Test
+    void idempotentCallIsRetriedOnA503WhenConfigured() {
+        FLAKY.set(0);
+        ContractClient retrying = contract.with(ContractConfig.builder().retries(2).retryBackoff(Duration.ZERO).build());
+        ClientRequest.Builder request = retrying.request("GET", retrying.uri().append("/flaky"));
+
+        assertThat(retrying.callBlocking(request, null, String.class)).isEqualTo("flaky");
+        assertThat(FLAKY.get()).isEqualTo(3);
+    }
+
+    @Test
+    void idempotentCallIsNotRetriedByDefault() {
+        FLAKY.set(0);
+        ClientRequest.Builder request = contract.request("GET", contract.uri().append("/flaky"));
+
+        assertThatThrownBy(() -> contract.callBlocking(request, null, String.class))
+                .isInstanceOfSatisfying(ProblemException.class, e -> assertThat(e.status()).isEqualTo(503));
+        assertThat(FLAKY.get()).isEqualTo(1);
+    }
+
+    @Test
+    void postIsNeverRetried() {
+        FLAKY.set(0);
+        ContractClient retrying = contract.with(ContractConfig.builder().retries(2).retryBackoff(Duration.ZERO).build());
+        ClientRequest.Builder request = retrying.request("POST", retrying.uri().append("/flaky"));
+        ByteBuf body = retrying.body(request, "x");
+
+        assertThatThrownBy(() -> retrying.callBlocking(request, body, String.class)).isInstanceOf(ProblemException.class);
+        assertThat(FLAKY.get()).isEqualTo(1);
+    }
+
+    @Test
+    void invalidConfigNamesTheField() {
+        assertThatThrownBy(() -> ContractConfig.builder().retries(11).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("retries must be in 0..10, got 11");
+        assertThatThrownBy(() -> ContractConfig.builder().timeout(Duration.ZERO).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("timeout must be positive, got PT0S");
     }
 }
