@@ -11,6 +11,8 @@ import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
  * What the clients that {@code pronto-processor} generates from a contract interface
@@ -19,7 +21,7 @@ import java.util.concurrent.ExecutionException;
  * {@link ProblemException} when their status is not 2xx. Generated code is its intended user.
  *
  * <p>Threading: immutable and safe from any thread. Stages complete on the {@link HttpClient}'s
- * event loops, which decode the body there; {@link #await} is for virtual threads.
+ * event loops, which decode the body there; {@link #callBlocking} is for virtual threads.
  */
 public final class ContractClient {
     private final HttpClient http;
@@ -27,6 +29,7 @@ public final class ContractClient {
     private final JsonCodec json;
     private final ContractConfig config;
     private final boolean plain;
+    private final Consumer<BiConsumer<String, String>> headers;
 
     private ContractClient(HttpClient http, String base, JsonCodec json, ContractConfig config) {
         this.http = http;
@@ -34,6 +37,16 @@ public final class ContractClient {
         this.json = json;
         this.config = config;
         this.plain = config.timeout() == null && config.retries() == 0;
+        this.headers = null;
+    }
+
+    private ContractClient(ContractClient from, ContractConfig config, Consumer<BiConsumer<String, String>> headers) {
+        this.http = from.http;
+        this.base = from.base;
+        this.json = from.json;
+        this.config = config;
+        this.plain = config.timeout() == null && config.retries() == 0;
+        this.headers = headers;
     }
 
     /**
@@ -62,7 +75,25 @@ public final class ContractClient {
      * deadline: {@code new Items$Client(contract.with(ContractConfig.builder().timeout(ms200).build()))}.
      */
     public ContractClient with(ContractConfig other) {
-        return new ContractClient(http, base, json, Objects.requireNonNull(other, "other"));
+        return new ContractClient(this, Objects.requireNonNull(other, "other"), headers);
+    }
+
+    /**
+     * This client adding, to every call, the headers {@code headers} writes (after those of this
+     * client). For context that belongs to the request being handled, such as its trace, a
+     * client per request:
+     * {@code new Items$Client(contract.headers(h -> tracing.inject(req, h)))} with
+     * pronto-opentelemetry's {@code Tracing}, so the callee joins the trace.
+     *
+     * @param headers called on the calling thread, once per call, with a sink of name and value
+     */
+    public ContractClient headers(Consumer<BiConsumer<String, String>> headers) {
+        Objects.requireNonNull(headers, "headers");
+        Consumer<BiConsumer<String, String>> before = this.headers;
+        return new ContractClient(this, config, before == null ? headers : h -> {
+            before.accept(h);
+            headers.accept(h);
+        });
     }
 
     /** A new URI under construction: the base URI, to which the route's path is appended. */
@@ -99,7 +130,11 @@ public final class ContractClient {
 
     /** A request builder for {@code method} and the finished {@code uri}. */
     public ClientRequest.Builder request(String method, StringBuilder uri) {
-        return ClientRequest.builder().method(method).uri(uri.toString());
+        ClientRequest.Builder b = ClientRequest.builder().method(method).uri(uri.toString());
+        if (headers != null) {
+            headers.accept(b::header);
+        }
+        return b;
     }
 
     /** Adds header {@code name}, with the same rules for null, {@code Optional} and {@code Iterable} as {@link #query}. */

@@ -61,6 +61,7 @@ class ContractClientTest {
                     throw new ValidationException(List.of(new ValidationException.FieldError("query.limit", "must be at most 50")));
                 })
                 .get("/text", (req, res) -> res.send("not a number"))
+                .get("/trace", (req, res) -> res.send(req.header("traceparent") + "|" + req.header("X-Tenant")))
                 .get("/deadline", (req, res) -> res.send(String.valueOf(req.header(ContractConfig.DEADLINE_HEADER))))
                 .get("/flaky", (req, res) -> res.status(FLAKY.getAndIncrement() % 3 == 2 ? 200 : 503).send("flaky"))
                 .post("/flaky", (req, res) -> res.status(FLAKY.getAndIncrement() % 3 == 2 ? 200 : 503).send("flaky"))
@@ -207,5 +208,15 @@ class ContractClientTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("retries must be in 0..10, got 11");
         assertThatThrownBy(() -> ContractConfig.builder().timeout(Duration.ZERO).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("timeout must be positive, got PT0S");
+    }
+
+    @Test
+    void headersOfTheCallingContextAreAddedToEveryCall() {
+        ContractClient traced = contract.headers(h -> h.accept("traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"))
+                .headers(h -> h.accept("X-Tenant", "t1"));
+        ClientRequest.Builder request = traced.request("GET", traced.uri().append("/trace"));
+
+        assertThat(traced.callBlocking(request, null, String.class))
+                .isEqualTo("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01|t1");
     }
 }
