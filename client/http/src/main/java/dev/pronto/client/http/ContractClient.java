@@ -1,7 +1,7 @@
 package dev.pronto.client.http;
 
 import dev.pronto.client.http.internal.ContractAttempts;
-import dev.pronto.client.http.internal.ProblemReader;
+import dev.pronto.client.http.internal.ContractAnswers;
 import dev.pronto.client.http.internal.UriText;
 import dev.pronto.core.JsonCodec;
 import io.netty.buffer.ByteBuf;
@@ -188,32 +188,7 @@ public final class ContractClient {
     }
 
     private <T> CompletionStage<T> attempt(ClientRequest request, Class<T> type) {
-        return http.send(request).thenApply(r -> decode(request, r, type));
-    }
-
-    @SuppressWarnings("unchecked")
-    private <T> T decode(ClientRequest request, ClientResponse response, Class<T> type) {
-        try (response) {
-            int status = response.status();
-            if (status < 200 || status > 299) {
-                throw ProblemReader.read(request.toString(), response);
-            }
-            if (type == Void.class) {
-                return null;
-            } else if (type == String.class) {
-                return (T) response.string();
-            } else if (type == byte[].class) {
-                return (T) response.bytes();
-            } else if (!response.body().isReadable()) {
-                return null;
-            }
-            try {
-                return json.read(response.body(), type);
-            } catch (RuntimeException e) {
-                throw new MalformedResponseException(request + ": the body is not a valid " + type.getName()
-                        + ": " + e.getMessage(), e);
-            }
-        }
+        return http.send(request).thenApply(r -> ContractAnswers.decode(request, r, type, json));
     }
 
     /**
