@@ -28,7 +28,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * invocation sends {@value #BATCH} calls pipelined on one connection and waits for them all, against
  * an in-process canned server ({@link CannedItemServer}) whose cost is the same for both; the
  * figure is per call. Run with {@code -prof gc} for the allocation per call:
- * {@code java -jar jmh/target/benchmarks.jar ContractClientBenchmark -prof gc}.
+ * {@code java -jar jmh/target/benchmarks.jar ContractClientBenchmark -prof gc}. Each iteration
+ * also prints {@code cpu_ns_per_call}: the process's CPU time over the iteration per call (client
+ * loop, benchmark thread and the canned server's loop, the last the same for both variants).
  */
 @State(Scope.Benchmark)
 @Fork(value = 1, jvmArgsAppend = "--sun-misc-unsafe-memory-access=allow")
@@ -58,6 +60,29 @@ public class ContractClientBenchmark {
         if (!generatedClient().equals(handWritten()) || generatedClient().id() != 42) {
             throw new IllegalStateException("the variants disagree");
         }
+    }
+
+    private long cpuStart;
+    private long callsStart;
+    private long callCount;
+
+    /** Notes the process CPU time at the start of an iteration. */
+    @Setup(org.openjdk.jmh.annotations.Level.Iteration)
+    public void iterationStart() {
+        cpuStart = cpuNanos();
+        callsStart = callCount;
+    }
+
+    /** Prints the process CPU time per call of the iteration. */
+    @TearDown(org.openjdk.jmh.annotations.Level.Iteration)
+    public void iterationEnd() {
+        long n = Math.max(1, callCount - callsStart);
+        System.out.printf("%ncpu_ns_per_call=%d%n", (cpuNanos() - cpuStart) / n);
+    }
+
+    private static long cpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     /** Stops the client and the server. */
@@ -97,9 +122,14 @@ public class ContractClientBenchmark {
     }
 
     private Arena.Item last() {
+        callCount += BATCH;
         Arena.Item item = null;
-        for (CompletableFuture<Arena.Item> call : calls) {
-            item = call.join();
+        try {
+            for (CompletableFuture<Arena.Item> call : calls) {
+                item = call.get(10, TimeUnit.SECONDS);
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException("a call did not complete", e);
         }
         return item;
     }
