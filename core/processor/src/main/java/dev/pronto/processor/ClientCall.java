@@ -26,7 +26,7 @@ record ClientCall(ExecutableElement method, String verb, PathTemplate path, List
      * @param name the Java parameter name
      * @param target where it is sent
      * @param wireName the path parameter, query parameter or header name (null for the body)
-     * @param primitive whether its type is primitive (sent with {@code String.valueOf})
+     * @param primitive whether it is a non-integral primitive, sent with {@code String.valueOf}
      */
     record Parameter(String name, Target target, String wireName, boolean primitive) {
     }

@@ -111,7 +111,10 @@ final class ClientReader {
     private ClientCall.Parameter parameter(VariableElement param, PathTemplate path, List<ClientCall.Parameter> before)
             throws RouteException {
         String name = param.getSimpleName().toString();
-        boolean primitive = param.asType().getKind().isPrimitive();
+        TypeKind kind = param.asType().getKind();
+        // integral primitives go to ContractClient's long overloads: digits appended, nothing boxed
+        boolean primitive = kind.isPrimitive() && kind != TypeKind.INT && kind != TypeKind.LONG
+                && kind != TypeKind.SHORT && kind != TypeKind.BYTE;
         if (Names.find(param, Names.BODY) != null) {
             if (before.stream().anyMatch(p -> p.target() == ClientCall.Target.BODY)) {
                 throw new RouteException("only one @Body parameter is allowed per route", param);

@@ -32,7 +32,7 @@ class ContractClientSourceTest {
         String source = compilation.source("app.UsersApi$Client");
         assertThat(source).contains("public final class UsersApi$Client implements app.UsersApi {",
                 "$uri.append(\"/users/\");",
-                "ContractClient.segment($uri, String.valueOf(id));",
+                "ContractClient.segment($uri, id);",
                 "$uri.append(\"/files/\");",
                 "ContractClient.rest($uri, path);",
                 "ContractClient.query($uri, \"tag\", tag);",

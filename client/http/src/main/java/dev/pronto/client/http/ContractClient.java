@@ -106,6 +106,18 @@ public final class ContractClient {
         UriText.path(uri, String.valueOf(Objects.requireNonNull(value, "path parameter")), "");
     }
 
+    /** Appends integral {@code value} as one path segment: its digits, without a string in between. */
+    public static void segment(StringBuilder uri, long value) {
+        uri.append(value);
+    }
+
+    /** Appends query parameter {@code name} with integral {@code value}, without boxing it. */
+    public static void query(StringBuilder uri, String name, long value) {
+        uri.append(uri.indexOf("?") < 0 ? '?' : '&');
+        UriText.query(uri, name);
+        uri.append('=').append(value);
+    }
+
     /** Appends {@code value} as the rest of the path ({@code {*name}}): encoded, but {@code /} kept. */
     public static void rest(StringBuilder uri, Object value) {
         UriText.path(uri, String.valueOf(Objects.requireNonNull(value, "path parameter")), "/");

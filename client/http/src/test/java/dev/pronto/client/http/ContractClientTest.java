@@ -219,4 +219,14 @@ class ContractClientTest {
         assertThat(traced.callBlocking(request, null, String.class))
                 .isEqualTo("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01|t1");
     }
+
+    @Test
+    void integralValuesAreAppendedAsDigits() {
+        StringBuilder uri = contract.uri().append("/echo/");
+        ContractClient.segment(uri, -42L);
+        ContractClient.query(uri, "q", 7);
+        ClientRequest.Builder request = contract.request("GET", uri);
+
+        assertThat(contract.callBlocking(request, null, String.class)).isEqualTo("-42|7|[]|[]|null");
+    }
 }
