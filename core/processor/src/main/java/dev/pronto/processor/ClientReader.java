@@ -75,6 +75,15 @@ final class ClientReader {
         if (!type.getTypeParameters().isEmpty()) {
             throw new RouteException("contract interface must not be generic", type);
         }
+        for (ExecutableElement inherited : ElementFilter.methodsIn(env.getElementUtils().getAllMembers(type))) {
+            boolean own = inherited.getEnclosingElement().equals(type);
+            if (!own && inherited.getModifiers().contains(Modifier.ABSTRACT)
+                    && inherited.getEnclosingElement().getKind() == javax.lang.model.element.ElementKind.INTERFACE) {
+                throw new RouteException("contract interface inherits abstract method " + inherited.getSimpleName()
+                        + " from " + inherited.getEnclosingElement().getSimpleName() + "; declare its calls in "
+                        + type.getSimpleName() + " itself", type);
+            }
+        }
     }
 
     private ClientCall call(ExecutableElement method, String prefix) throws RouteException {

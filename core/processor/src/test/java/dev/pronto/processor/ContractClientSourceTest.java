@@ -78,6 +78,16 @@ class ContractClientSourceTest {
                 "unknown path parameter {id} in /users/{id}; bind it with a @PathParam parameter named 'id'");
     }
 
+    @Test
+    void inheritedAbstractMethodIsRejected() {
+        String source = HEADER + "interface Base {\n    @Get(\"/\") String all();\n}\n\n"
+                + "@Path(\"/users\")\npublic interface UsersApi extends Base {\n    @Get(\"/{id}\") String byId(@PathParam long id);\n}\n";
+        TestCompiler.Compilation compilation = TestCompiler.compile(source);
+
+        assertThat(compilation.errors()).contains("contract interface inherits abstract method all from Base; "
+                + "declare its calls in UsersApi itself");
+    }
+
     private static void assertSingleError(String source, String highlight, String message) {
         TestCompiler.Compilation compilation = TestCompiler.compile(source);
 
