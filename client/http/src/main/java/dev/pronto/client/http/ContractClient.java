@@ -175,7 +175,12 @@ public final class ContractClient {
             return null;
         }
         ByteBuf buffer = Unpooled.buffer(256);
-        json.write(value, buffer);
+        try {
+            json.write(value, buffer);
+        } catch (RuntimeException e) {
+            buffer.release();
+            throw e;
+        }
         request.header("Content-Type", "application/json").body(buffer);
         return buffer;
     }
@@ -191,7 +196,15 @@ public final class ContractClient {
      * @param body the buffer {@link #body} returned, released once the call is over; or null
      */
     public <T> CompletionStage<T> call(ClientRequest.Builder request, ByteBuf body, Class<T> type) {
-        ClientRequest built = request.build();
+        ClientRequest built;
+        try {
+            built = request.build();
+        } catch (RuntimeException e) {
+            if (body != null) {
+                body.release();
+            }
+            throw e;
+        }
         CompletionStage<T> result = plain ? attempt(built, type) : ContractAttempts.run(built, config, r -> attempt(r, type));
         if (body != null) {
             result.whenComplete((r, e) -> body.release());

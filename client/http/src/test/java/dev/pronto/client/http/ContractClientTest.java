@@ -32,6 +32,9 @@ class ContractClientTest {
     private static final class IntCodec implements JsonCodec {
         @Override
         public void write(Object value, ByteBuf out) {
+            if (!(value instanceof Integer)) {
+                throw new IllegalArgumentException("no encoder for " + value.getClass().getName());
+            }
             out.writeCharSequence(String.valueOf(value), StandardCharsets.UTF_8);
         }
 
@@ -228,5 +231,13 @@ class ContractClientTest {
         ClientRequest.Builder request = contract.request("GET", uri);
 
         assertThat(contract.callBlocking(request, null, String.class)).isEqualTo("-42|7|[]|[]|null");
+    }
+
+    @Test
+    void bodyWithoutAnEncoderFailsBeforeAnythingIsSent() {
+        ClientRequest.Builder request = contract.request("POST", contract.uri().append("/double"));
+
+        assertThatThrownBy(() -> contract.body(request, new Object()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("no encoder for java.lang.Object");
     }
 }
