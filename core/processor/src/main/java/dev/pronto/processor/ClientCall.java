@@ -11,7 +11,8 @@ import javax.lang.model.element.TypeElement;
  * @param verb the HTTP method, e.g. {@code GET}
  * @param path the full pattern
  * @param parameters how each parameter is sent, in order
- * @param result the class literal the answer is decoded as, e.g. {@code app.Item.class}
+ * @param result what the answer is decoded as: a class literal, e.g. {@code app.Item.class}, or an
+ *        expression building a generic type, e.g. {@code ContractClient.type(List.class, Item.class)}
  * @param async whether the method returns a {@code CompletionStage} (else it blocks)
  */
 record ClientCall(ExecutableElement method, String verb, PathTemplate path, List<Parameter> parameters,

@@ -153,7 +153,11 @@ final class ClientReader {
         return argument;
     }
 
-    /** The class literal the body is decoded as: a non-generic class, an array, or a primitive's box. */
+    /**
+     * What the body is decoded as: a class literal (a non-generic class, an array, a primitive's
+     * box), or for a generic type such as {@code List<Item>} an expression building its
+     * {@code java.lang.reflect.Type}, which the writer keeps in a constant.
+     */
     private String resultClass(TypeMirror type, ExecutableElement method) throws RouteException {
         if (type.getKind() == TypeKind.VOID) {
             return "Void.class";
@@ -161,11 +165,36 @@ final class ClientReader {
         if (type.getKind().isPrimitive()) {
             return env.getTypeUtils().boxedClass((javax.lang.model.type.PrimitiveType) type).getQualifiedName() + ".class";
         }
-        boolean plain = type instanceof DeclaredType d && d.getTypeArguments().isEmpty();
-        if (plain || type instanceof ArrayType) {
-            return env.getTypeUtils().erasure(type).toString() + ".class";
+        String expression = typeExpression(type);
+        if (expression == null) {
+            throw new RouteException("unsupported result " + type + " for a contract method; use void, a primitive, "
+                    + "String, byte[], a class or array decoded as JSON, or a generic type of those such as List<Item>",
+                    method);
         }
-        throw new RouteException("unsupported result " + type + " for a contract method; use void, a primitive, "
-                + "String, byte[], or a non-generic class or array decoded as JSON (wrap lists in a record)", method);
+        return expression;
+    }
+
+    private String typeExpression(TypeMirror type) {
+        if (type instanceof ArrayType array) {
+            boolean plain = array.getComponentType().getKind().isPrimitive()
+                    || array.getComponentType() instanceof DeclaredType d && d.getTypeArguments().isEmpty();
+            return plain ? env.getTypeUtils().erasure(type) + ".class" : null;
+        }
+        if (!(type instanceof DeclaredType declared)) {
+            return null;
+        }
+        String raw = env.getTypeUtils().erasure(type) + ".class";
+        if (declared.getTypeArguments().isEmpty()) {
+            return raw;
+        }
+        StringBuilder sb = new StringBuilder(CONTRACT_CLIENT).append(".type(").append(raw);
+        for (TypeMirror argument : declared.getTypeArguments()) {
+            String inner = typeExpression(argument);
+            if (inner == null) {
+                return null;
+            }
+            sb.append(", ").append(inner);
+        }
+        return sb.append(')').toString();
     }
 }

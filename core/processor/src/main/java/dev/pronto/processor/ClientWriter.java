@@ -35,6 +35,12 @@ final class ClientWriter {
         }
         String access = contract.type().getModifiers().contains(Modifier.PUBLIC) ? "public " : "";
         line(access + "final class " + name + " implements " + type + " {");
+        int constant = 0;
+        for (ClientCall call : contract.calls()) {
+            if (!call.result().endsWith(".class")) {
+                line("    private static final java.lang.reflect.Type RESULT_" + constant++ + " = " + call.result() + ";");
+            }
+        }
         line("    private final " + CLIENT + "ContractClient contract;").line("");
         line("    /**");
         line("     * A client of {@code baseUri} (e.g. {@code http://items:8080}) calling through {@code http}, with");
@@ -47,13 +53,14 @@ final class ClientWriter {
         line("    public " + name + "(" + CLIENT + "ContractClient contract) {");
         line("        this.contract = java.util.Objects.requireNonNull(contract, \"contract\");");
         line("    }");
+        int generic = 0;
         for (ClientCall call : contract.calls()) {
-            method(call);
+            method(call, call.result().endsWith(".class") ? call.result() : "RESULT_" + generic++);
         }
         return line("}").out.toString();
     }
 
-    private void method(ClientCall call) {
+    private void method(ClientCall call, String result) {
         StringBuilder signature = new StringBuilder();
         for (VariableElement param : call.method().getParameters()) {
             signature.append(signature.isEmpty() ? "" : ", ").append(param.asType()).append(' ').append(param.getSimpleName());
@@ -77,7 +84,7 @@ final class ClientWriter {
                 body = "$body";
             }
         }
-        String send = "(" + "$request, " + body + ", " + call.result() + ")";
+        String send = "($request, " + body + ", " + result + ")";
         boolean returns = call.method().getReturnType().getKind() != javax.lang.model.type.TypeKind.VOID;
         line("        " + (returns ? "return " : "") + (call.async() ? "contract.call" : "contract.callBlocking") + send + ";");
         line("    }");

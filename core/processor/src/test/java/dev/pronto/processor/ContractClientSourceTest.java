@@ -66,10 +66,23 @@ class ContractClientSourceTest {
     }
 
     @Test
-    void genericResultIsRejected() {
-        assertSingleError(contract("@Get(\"/\") CompletionStage<List<String>> all();"), "all();",
-                "unsupported result java.util.List<java.lang.String> for a contract method; use void, a primitive, "
-                        + "String, byte[], or a non-generic class or array decoded as JSON (wrap lists in a record)");
+    void genericResultIsDecodedThroughATypeConstant() {
+        TestCompiler.Compilation compilation = TestCompiler.compile(contract(
+                "@Get(\"/\") CompletionStage<Map<String, List<Integer>>> all();"));
+
+        assertThat(compilation.errors()).isEmpty();
+        assertThat(compilation.source("app.UsersApi$Client")).contains(
+                "private static final java.lang.reflect.Type RESULT_0 = dev.pronto.client.http.ContractClient.type("
+                        + "java.util.Map.class, java.lang.String.class, dev.pronto.client.http.ContractClient.type("
+                        + "java.util.List.class, java.lang.Integer.class));",
+                "return contract.call($request, null, RESULT_0);");
+    }
+
+    @Test
+    void wildcardResultIsRejected() {
+        assertSingleError(contract("@Get(\"/\") CompletionStage<List<?>> all();"), "all();",
+                "unsupported result java.util.List<?> for a contract method; use void, a primitive, String, byte[], "
+                        + "a class or array decoded as JSON, or a generic type of those such as List<Item>");
     }
 
     @Test

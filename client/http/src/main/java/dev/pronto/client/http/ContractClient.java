@@ -2,6 +2,8 @@ package dev.pronto.client.http;
 
 import dev.pronto.client.http.internal.ContractAttempts;
 import dev.pronto.client.http.internal.ContractAnswers;
+import dev.pronto.client.http.internal.GenericType;
+import java.lang.reflect.Type;
 import dev.pronto.client.http.internal.UriText;
 import dev.pronto.core.JsonCodec;
 import io.netty.buffer.ByteBuf;
@@ -196,6 +198,10 @@ public final class ContractClient {
      * @param body the buffer {@link #body} returned, released once the call is over; or null
      */
     public <T> CompletionStage<T> call(ClientRequest.Builder request, ByteBuf body, Class<T> type) {
+        return send(request, body, type);
+    }
+
+    private <T> CompletionStage<T> send(ClientRequest.Builder request, ByteBuf body, Type type) {
         ClientRequest built;
         try {
             built = request.build();
@@ -212,7 +218,28 @@ public final class ContractClient {
         return result;
     }
 
-    private <T> CompletionStage<T> attempt(ClientRequest request, Class<T> type) {
+    /**
+     * {@link #call(ClientRequest.Builder, ByteBuf, Class)} for a generic result such as
+     * {@code List<Item>}, decoded as JSON; {@code type} is a {@link #type} constant.
+     */
+    public <T> CompletionStage<T> call(ClientRequest.Builder request, ByteBuf body, Type type) {
+        return send(request, body, type);
+    }
+
+    /** {@link #callBlocking(ClientRequest.Builder, ByteBuf, Class)} for a generic result. */
+    public <T> T callBlocking(ClientRequest.Builder request, ByteBuf body, Type type) {
+        return await(request, body, type);
+    }
+
+    /**
+     * The parameterized type {@code raw<arguments>}, e.g. {@code type(List.class, Item.class)}: what
+     * generated clients keep in a constant for a generic result.
+     */
+    public static Type type(Class<?> raw, Type... arguments) {
+        return new GenericType(raw, arguments);
+    }
+
+    private <T> CompletionStage<T> attempt(ClientRequest request, Type type) {
         return http.send(request).thenApply(r -> ContractAnswers.decode(request, r, type, json));
     }
 
@@ -224,6 +251,10 @@ public final class ContractClient {
      *         deadlock; nothing is sent then
      */
     public <T> T callBlocking(ClientRequest.Builder request, ByteBuf body, Class<T> type) {
+        return await(request, body, type);
+    }
+
+    private <T> T await(ClientRequest.Builder request, ByteBuf body, Type type) {
         if (http.onLoop()) {
             if (body != null) {
                 body.release();
@@ -232,7 +263,7 @@ public final class ContractClient {
                     + "declare the method with a CompletionStage result");
         }
         try {
-            return call(request, body, type).toCompletableFuture().get();
+            return this.<T>send(request, body, type).toCompletableFuture().get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ClientException("interrupted while waiting for a contract call", e);

@@ -12,13 +12,13 @@ public final class ContractAnswers {
 
     /**
      * The 2xx answer's body as {@code type} ({@code Void}: null; {@code String}; {@code byte[]};
-     * else JSON, null when empty), always closing {@code response}.
+     * else JSON, null when empty; {@code type} may be generic, e.g. {@code List<Item>}), always closing {@code response}.
      *
      * @throws dev.pronto.client.http.ProblemException for any other status
      * @throws MalformedResponseException when the body does not decode
      */
     @SuppressWarnings("unchecked")
-    public static <T> T decode(ClientRequest request, ClientResponse response, Class<T> type, JsonCodec json) {
+    public static <T> T decode(ClientRequest request, ClientResponse response, java.lang.reflect.Type type, JsonCodec json) {
         try (response) {
             int status = response.status();
             if (status < 200 || status > 299) {
@@ -34,9 +34,9 @@ public final class ContractAnswers {
                 return null;
             }
             try {
-                return json.read(response.body(), type);
+                return (T) (type instanceof Class<?> c ? json.read(response.body(), c) : json.read(response.body(), type));
             } catch (RuntimeException e) {
-                throw new MalformedResponseException(request + ": the body is not a valid " + type.getName()
+                throw new MalformedResponseException(request + ": the body is not a valid " + type.getTypeName()
                         + ": " + e.getMessage(), e);
             }
         }
