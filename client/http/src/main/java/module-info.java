@@ -3,6 +3,7 @@ module dev.pronto.client.http {
     requires transitive dev.pronto.core;
     requires transitive io.netty.handler;
     requires io.netty.codec;
+    requires io.netty.codec.http;
     requires io.netty.codec.http2;
     requires io.netty.codec.compression;
     requires io.netty.transport.classes.epoll;

@@ -12,6 +12,7 @@ import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
 import javax.tools.StandardLocation;
@@ -29,6 +30,10 @@ import javax.tools.StandardLocation;
  * <p>Jakarta constraint annotations on parameters and on {@code @Body} classes are checked by
  * generated code: a {@code <Type>$Validator} per validated class, called by the routes, which throw
  * one {@code ValidationException} listing every error (see the package documentation).
+ *
+ * <p>An interface carrying the same annotations is a contract: it gets no routes but a
+ * {@code <Interface>$Client}, an implementation that sends each call through
+ * {@code dev.pronto.client.http.ContractClient} (pronto-http-client must be on the class path).
  *
  * <p>Once processing is over it writes the OpenAPI 3.1 document of every controller of the
  * compilation to the class-path resource {@code META-INF/pronto/openapi.json}; the options
@@ -71,7 +76,10 @@ public final class RoutesProcessor extends AbstractProcessor {
             validation = new ValidationReader(processingEnv);
         }
         ControllerReader reader = new ControllerReader(processingEnv, validation);
-        List<Controller> controllers = controllers(annotations, round).stream()
+        Set<TypeElement> types = controllers(annotations, round);
+        writeClients(types, reader);
+        List<Controller> controllers = types.stream()
+                .filter(t -> t.getKind() != ElementKind.INTERFACE)
                 .map(reader::read)
                 .filter(c -> c != null)
                 .toList();
@@ -89,6 +97,19 @@ public final class RoutesProcessor extends AbstractProcessor {
             writeOpenApi();
         }
         return false;
+    }
+
+    /** Interfaces carrying the annotations are contracts: each gets a client, never routes. */
+    private void writeClients(Set<TypeElement> types, ControllerReader reporter) {
+        ClientReader clients = new ClientReader(processingEnv, reporter);
+        for (TypeElement type : types) {
+            if (type.getKind() == ElementKind.INTERFACE) {
+                ClientCall.Contract contract = clients.read(type);
+                if (contract != null) {
+                    write(contract.qualifiedGeneratedName(), new ClientWriter(contract, generated()).write(), type);
+                }
+            }
+        }
     }
 
     private static Set<TypeElement> controllers(Set<? extends TypeElement> annotations, RoundEnvironment round) {

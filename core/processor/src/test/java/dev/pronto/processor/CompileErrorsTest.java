@@ -98,9 +98,9 @@ class CompileErrorsTest {
     }
 
     @Test
-    void routesOnAnInterface() {
-        String source = HEADER + "public interface Users {\n    @Get(\"/\") String list();\n}\n";
-        assertSingleError(source, "interface Users", "routes must be declared in a class, not in an interface");
+    void routesOnAnEnum() {
+        String source = HEADER + "public enum Users {\n    ONE;\n    @Get(\"/\") String list() { return \"\"; }\n}\n";
+        assertSingleError(source, "enum Users", "routes must be declared in a class, not in an enum");
     }
 
     @Test

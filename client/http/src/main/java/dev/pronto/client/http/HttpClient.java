@@ -121,7 +121,7 @@ public final class HttpClient implements AutoCloseable {
      * @throws IllegalStateException when called on one of the client's event loops, which would deadlock
      */
     public ClientResponse sendBlocking(ClientRequest request) {
-        if (dispatcher.onLoop()) {
+        if (onLoop()) {
             throw new IllegalStateException("sendBlocking called on an event loop of the client; use send()");
         }
         try {
@@ -132,6 +132,11 @@ public final class HttpClient implements AutoCloseable {
         } catch (ExecutionException | CompletionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : new ClientException(e.getMessage(), e.getCause());
         }
+    }
+
+    /** Whether the calling thread is one of the client's event loops, where waiting would deadlock. */
+    boolean onLoop() {
+        return dispatcher.onLoop();
     }
 
     /**

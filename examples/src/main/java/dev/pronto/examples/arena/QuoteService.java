@@ -1,0 +1,67 @@
+package dev.pronto.examples.arena;
+
+import com.dslplatform.json.CompiledJson;
+import dev.pronto.client.http.ClientConfig;
+import dev.pronto.client.http.HttpClient;
+import dev.pronto.client.http.ProblemException;
+import dev.pronto.core.Handler;
+import dev.pronto.core.HttpException;
+import dev.pronto.core.Request;
+import dev.pronto.core.Server;
+import dev.pronto.core.annotation.Params;
+import dev.pronto.json.ProntoJson;
+import java.time.Duration;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * A second, small service that calls the arena's CRUD routes through the generated
+ * {@code CrudApi$Client}: {@code GET /quotes/{id}?quantity=n} answers what {@code n} pieces (1 by
+ * default) of the item cost. The arena's error answers come back as {@link ProblemException}s and
+ * are answered with the same status and detail (a missing item is a 404 here too).
+ */
+final class QuoteService implements AutoCloseable {
+    /** The answer of {@code /quotes/{id}}. */
+    @CompiledJson
+    record Quote(long id, String name, int quantity, long total) {
+    }
+
+    private final HttpClient http;
+    private final CrudApi items;
+    private final Server server;
+
+    /** Starts the service on {@code port} (0 for any), calling the arena at {@code arenaUri}. */
+    QuoteService(int port, String arenaUri) {
+        ProntoJson json = ProntoJson.create(new ArenaJson());
+        http = HttpClient.create(ClientConfig.builder().ioThreads(1).build());
+        items = new CrudApi$Client(http, arenaUri, json);
+        server = Server.builder().port(port).json(json)
+                .routes(r -> r.get("/quotes/{id}", Handler.async((req, res) -> quote(req))))
+                .build().start();
+    }
+
+    /** The bound port. */
+    int port() {
+        return server.ports().getFirst();
+    }
+
+    private CompletionStage<Quote> quote(Request req) {
+        long id = Params.longValue(req.param("id"), "id", Params.PATH);
+        int quantity = Params.optional(req.query("quantity"), "quantity", Params.QUERY, Params::intValue).orElse(1);
+        return items.byId(id)
+                .thenApply(item -> new Quote(id, item.name(), quantity, (long) item.price() * quantity))
+                .exceptionally(failure -> {
+                    Throwable cause = failure instanceof CompletionException c ? c.getCause() : failure;
+                    if (cause instanceof ProblemException p) {
+                        throw new HttpException(p.status(), p.detail() == null ? p.title() : p.detail());
+                    }
+                    throw new HttpException(502, "the arena did not answer: " + cause.getMessage());
+                });
+    }
+
+    @Override
+    public void close() {
+        server.stop(Duration.ofSeconds(1));
+        http.close();
+    }
+}

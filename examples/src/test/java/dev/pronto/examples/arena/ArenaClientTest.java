@@ -1,0 +1,137 @@
+package dev.pronto.examples.arena;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.pronto.client.http.ClientConfig;
+import dev.pronto.client.http.ClientRequest;
+import dev.pronto.client.http.ClientResponse;
+import dev.pronto.client.http.HttpClient;
+import dev.pronto.client.http.ProblemException;
+import dev.pronto.json.ProntoJson;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The generated {@code CrudApi$Client} against the real arena app and its embedded Postgres, over
+ * sockets: create, read, list with query parameters, and the errors as {@link ProblemException}s.
+ * Then {@link QuoteService}, a second service, calling the arena through the same client.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ArenaClientTest {
+    private static final Path SHARED = Path.of("").toAbsolutePath().getParent().getParent().resolve("shared/arena-data");
+    private ArenaApp app;
+    private HttpClient http;
+    private CrudApi items;
+
+    @BeforeAll
+    void start() throws Exception {
+        Path dataDir = Files.isDirectory(SHARED) ? SHARED : Files.createTempDirectory("arena-none");
+        app = ArenaDev.start(Map.of("PORT", "0", "H2C_PORT", "0", "TELEPORT_PORT", "0", "DATA_DIR", dataDir.toString()));
+        http = HttpClient.create(ClientConfig.builder().ioThreads(1).build());
+        items = new CrudApi$Client(http, "http://127.0.0.1:" + app.port(), ProntoJson.create(new ArenaJson()));
+    }
+
+    @AfterAll
+    void stop() {
+        http.close();
+        app.close();
+    }
+
+    private static <T> T await(CompletionStage<T> stage) throws Exception {
+        return stage.toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    private static ProblemException problem(CompletionStage<?> stage) {
+        ExecutionException failed = catchThrowableOfType(ExecutionException.class, () -> await(stage));
+        assertThat(failed.getCause()).isInstanceOf(ProblemException.class);
+        return (ProblemException) failed.getCause();
+    }
+
+    @Test
+    void createsThenReadsAnItem() throws Exception {
+        Model.NewItem sent = new Model.NewItem(300001, "Contract item", "contract", 42, 7);
+
+        assertThat(await(items.create(sent))).isEqualTo(sent);
+        Model.Item read = await(items.byId(300001));
+        assertThat(read.id()).isEqualTo(300001);
+        assertThat(read.name()).isEqualTo("Contract item");
+        assertThat(read.category()).isEqualTo("contract");
+        assertThat(read.price()).isEqualTo(42);
+    }
+
+    @Test
+    void blockingMethodWaitsForTheItem() {
+        assertThat(items.item(42).id()).isEqualTo(42);
+    }
+
+    @Test
+    void listSendsTheQueryParameters() throws Exception {
+        await(items.create(new Model.NewItem(300011, "Listed one", "contract-list", 1, 1)));
+        await(items.create(new Model.NewItem(300012, "Listed two", "contract-list", 2, 1)));
+
+        Model.Page second = await(items.list(Optional.of("contract-list"), Optional.of(2), Optional.of(1)));
+
+        assertThat(second.page()).isEqualTo(2);
+        assertThat(second.limit()).isEqualTo(1);
+        assertThat(second.items()).extracting(Model.Item::id).containsExactly(300012L);
+    }
+
+    @Test
+    void absentOptionalQueryParametersTakeTheServerDefaults() throws Exception {
+        Model.Page page = await(items.list(Optional.empty(), Optional.empty(), Optional.empty()));
+
+        assertThat(page.page()).isEqualTo(1);
+        assertThat(page.limit()).isEqualTo(10);
+        assertThat(page.items()).allSatisfy(i -> assertThat(i.category()).isEqualTo("electronics"));
+    }
+
+    @Test
+    void validationFailureIsAProblemListingTheFields() {
+        ProblemException e = problem(items.create(new Model.NewItem(300021, " ", "contract", -1, 7)));
+
+        assertThat(e.status()).isEqualTo(400);
+        assertThat(e.title()).isEqualTo("Bad Request");
+        assertThat(e.errors()).extracting(ProblemException.FieldError::field).containsExactlyInAnyOrder("body.name", "body.price");
+        assertThat(e.errors()).allSatisfy(f -> assertThat(f.message()).isNotBlank());
+    }
+
+    @Test
+    void missingItemIsA404Problem() {
+        ProblemException e = problem(items.byId(999999));
+
+        assertThat(e.status()).isEqualTo(404);
+        assertThat(e.detail()).isEqualTo("item 999999 not found");
+        assertThat(e.errors()).isEmpty();
+    }
+
+    @Test
+    void secondServiceQuotesAnArenaItemThroughTheClient() throws Exception {
+        try (QuoteService quotes = new QuoteService(0, "http://127.0.0.1:" + app.port());
+             ClientResponse r = http.sendBlocking(ClientRequest.get("http://127.0.0.1:" + quotes.port() + "/quotes/42?quantity=3"))) {
+            Model.Item item = items.item(42);
+
+            assertThat(r.status()).isEqualTo(200);
+            assertThat(r.string()).isEqualTo("{\"id\":42,\"name\":\"" + item.name() + "\",\"quantity\":3,\"total\":"
+                    + item.price() * 3L + "}");
+        }
+    }
+
+    @Test
+    void secondServiceAnswersTheArenasNotFound() throws Exception {
+        try (QuoteService quotes = new QuoteService(0, "http://127.0.0.1:" + app.port());
+             ClientResponse r = http.sendBlocking(ClientRequest.get("http://127.0.0.1:" + quotes.port() + "/quotes/999999"))) {
+            assertThat(r.status()).isEqualTo(404);
+            assertThat(r.string()).isEqualTo("item 999999 not found");
+        }
+    }
+}
