@@ -1,10 +1,7 @@
 package dev.pronto.jmh.client;
 
 import io.netty.bootstrap.ServerBootstrap;
-import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -34,7 +31,7 @@ final class CannedItemServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<Channel>() {
                     @Override
                     protected void initChannel(Channel c) {
-                        c.pipeline().addLast(new Canned());
+                        c.pipeline().addLast(new CannedAnswers(RESPONSE));
                     }
                 }).bind("127.0.0.1", 0).sync().channel();
     }
@@ -47,36 +44,5 @@ final class CannedItemServer implements AutoCloseable {
     public void close() {
         channel.close().syncUninterruptibly();
         group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
-    }
-
-    /** Counts CRLFCRLF across reads; state is the number of matched terminator bytes. */
-    private static final class Canned extends ChannelInboundHandlerAdapter {
-        private int matched;
-        private int pending;
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ByteBuf in = (ByteBuf) msg;
-            for (int i = in.readerIndex(), end = in.writerIndex(); i < end; i++) {
-                byte b = in.getByte(i);
-                matched = b == (matched % 2 == 0 ? '\r' : '\n') ? matched + 1 : b == '\r' ? 1 : 0;
-                if (matched == 4) {
-                    matched = 0;
-                    pending++;
-                }
-            }
-            in.release();
-        }
-
-        @Override
-        public void channelReadComplete(ChannelHandlerContext ctx) {
-            if (pending > 0) {
-                ByteBuf out = ctx.alloc().ioBuffer(RESPONSE.length * pending);
-                for (; pending > 0; pending--) {
-                    out.writeBytes(RESPONSE);
-                }
-                ctx.writeAndFlush(out, ctx.voidPromise());
-            }
-        }
     }
 }
