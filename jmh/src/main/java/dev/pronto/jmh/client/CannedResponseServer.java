@@ -1,6 +1,5 @@
 package dev.pronto.jmh.client;
 
-import io.netty.channel.Channel;
 import java.nio.charset.StandardCharsets;
 
 /**
