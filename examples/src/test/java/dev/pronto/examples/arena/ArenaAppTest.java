@@ -43,6 +43,7 @@ class ArenaAppTest {
         app = ArenaDev.start(Map.of("PORT", "0", "TLS_PORT", "0", "H2_PORT", "0", "H2C_PORT", "0", "TELEPORT_PORT", "0",
                 "TLS_CERT", ArenaCerts.certificate().toString(), "TLS_KEY", ArenaCerts.key().toString(),
                 "DATA_DIR", dataDir.toString()));
+        ArenaReady.await(app.port());
         tls = HttpClient.newBuilder().sslContext(ArenaCerts.clientContext()).build();
     }
 

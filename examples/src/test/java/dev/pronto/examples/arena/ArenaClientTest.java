@@ -37,6 +37,7 @@ class ArenaClientTest {
     void start() throws Exception {
         Path dataDir = Files.isDirectory(SHARED) ? SHARED : Files.createTempDirectory("arena-none");
         app = ArenaDev.start(Map.of("PORT", "0", "H2C_PORT", "0", "TELEPORT_PORT", "0", "DATA_DIR", dataDir.toString()));
+        ArenaReady.await(app.port());
         http = HttpClient.create(ClientConfig.builder().ioThreads(1).build());
         items = new CrudApi$Client(http, "http://127.0.0.1:" + app.port(), ProntoJson.create(new ArenaJson()));
     }
