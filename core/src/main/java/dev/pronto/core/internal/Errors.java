@@ -91,8 +91,20 @@ final class Errors {
         }
     }
 
-    private static int status(Throwable t) {
+    /**
+     * The HTTP error {@code t} stands for: itself, or the limit a blocking reader's body stream failed on
+     * (an IOException caused by, say, the 413 past maxBodySize); null for any other failure.
+     */
+    private static HttpException httpError(Throwable t) {
         if (t instanceof HttpException he) {
+            return he;
+        }
+        return t instanceof java.io.IOException && t.getCause() instanceof HttpException he ? he : null;
+    }
+
+    private static int status(Throwable t) {
+        HttpException he = httpError(t);
+        if (he != null) {
             return he.status();
         }
         return t instanceof UpstreamFailure u ? u.status() : 500;
@@ -100,11 +112,12 @@ final class Errors {
 
     /** The body of an error answer: only an {@link HttpException} speaks for itself to the client. */
     private static String message(Throwable t, int status) {
-        return t instanceof HttpException ? t.getMessage() : Status.reason(status);
+        HttpException he = httpError(t);
+        return he != null ? he.getMessage() : Status.reason(status);
     }
 
     private static void logUnexpected(Exchange e, Throwable t, int status) {
-        if (t instanceof HttpException) {
+        if (httpError(t) != null) {
             return;
         }
         Object id = e.attributes == null ? null : e.attributes.get(dev.pronto.core.AccessLog.REQUEST_ID);
