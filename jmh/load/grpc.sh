@@ -111,26 +111,26 @@ measure() { # name port mode -> "per_second cpu_us_per_unit"
 }
 
 
-SERVERS=(pronto grpc-java vertx)
-PORTS=(18090 18091 18092)
+# Which servers a round runs (JAR=<older build's jar> SERVERS=pronto measures another build of Pronto alone).
+read -r -a SERVERS <<<"${SERVERS:-pronto grpc-java vertx}"
+declare -A PORT_OF=([pronto]=18090 [grpc-java]=18091 [vertx]=18092)
 declare -A RATE CPU
 for r in $(seq "$ROUNDS"); do
     line="round $r:"
     for mode in unary stream; do
         for i in "${!SERVERS[@]}"; do
-            read -r a b <<<"$(measure "${SERVERS[$i]}" "${PORTS[$i]}" "$mode")"
+            read -r a b <<<"$(measure "${SERVERS[$i]}" "${PORT_OF[${SERVERS[$i]}]}" "$mode")"
             RATE[$mode,${SERVERS[$i]}]+="$a "; CPU[$mode,${SERVERS[$i]}]+="$b "
             line+=" $mode ${SERVERS[$i]} $a/s (${b}us)"
         done
     done
     echo "$line"
 done
-med() { printf '%s\n' $1 | median; }
+med() { [[ -n "${1// /}" ]] || { echo 0; return; }; printf '%s\n' $1 | median; }
 row() { # label array mode
     local -n arr=$2
     local p j v; p=$(med "${arr[$3,pronto]}"); j=$(med "${arr[$3,grpc-java]}"); v=$(med "${arr[$3,vertx]}")
-    printf '%-26s %12.3f %12.3f %12.3f %9.2f %9.2f\n' "$1" "$p" "$j" "$v" \
-        "$(awk -v a="$p" -v b="$j" 'BEGIN {print a / b}')" "$(awk -v a="$p" -v b="$v" 'BEGIN {print a / b}')"
+    printf '%-26s %12.3f %12.3f %12.3f %9s %9s\n' "$1" "$p" "$j" "$v" "$(ratio "$p" "$j")" "$(ratio "$p" "$v")"
 }
 busy() { # label mode: the server's CPU time per wall second (1.0 = its core saturated, < 1 = the load generator limits)
     local p=() s
