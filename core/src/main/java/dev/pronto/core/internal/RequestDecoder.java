@@ -233,7 +233,8 @@ final class RequestDecoder {
         if (r == ChunkedDecoder.ERROR) {
             out.release();
             Exchange e = streamingExchange;
-            s.fail(new IllegalStateException(chunked.errorMessage));
+            // the reader sees the status the client gets (a blocking one may answer first)
+            s.fail(new dev.pronto.core.HttpException(chunked.errorStatus, chunked.errorMessage));
             conn.failStream(e, chunked.errorStatus, chunked.errorMessage);
             return false;
         }

@@ -78,7 +78,7 @@ final class TeleportStream {
         if (r == ChunkedDecoder.ERROR) {
             out.release();
             StreamingBody s = body;
-            fail(new IllegalStateException(chunked.errorMessage));
+            fail(new dev.pronto.core.HttpException(chunked.errorStatus, chunked.errorMessage));
             // answer it unless its handler already did (its exchange may even serve another request by now)
             if (exchange.stream == s && ExchangeState.open(exchange.state())) {
                 Errors.answerByServer(exchange, chunked.errorStatus, chunked.errorMessage);
