@@ -1,5 +1,7 @@
 package dev.pronto.core;
 
+import dev.pronto.core.internal.JsonStrings;
+
 /** Builds {@link AccessLog#json()}'s lines: JSON by hand, so the core needs no JSON library. */
 final class AccessLogJson {
     private AccessLogJson() {
@@ -28,21 +30,6 @@ final class AccessLogJson {
     }
 
     private static StringBuilder string(StringBuilder sb, String key, String value) {
-        sb.append('"').append(key).append("\":\"");
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                default -> {
-                    if (c < 0x20 || c == 0x7F) {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        return sb.append('"');
+        return JsonStrings.quoted(JsonStrings.quoted(sb, key).append(':'), value);
     }
 }

@@ -1,5 +1,7 @@
 package dev.pronto.core;
 
+import dev.pronto.core.internal.JsonStrings;
+
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -136,17 +138,6 @@ public final class Health implements Consumer<Routes> {
     }
 
     private static String escape(String s) {
-        StringBuilder out = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '"' || c == '\\') {
-                out.append('\\').append(c);
-            } else if (c < 0x20) {
-                out.append(String.format("\\u%04x", (int) c));
-            } else {
-                out.append(c);
-            }
-        }
-        return out.toString();
+        return JsonStrings.escaped(new StringBuilder(s.length() + 8), s).toString();
     }
 }
