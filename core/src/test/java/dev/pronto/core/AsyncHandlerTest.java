@@ -12,38 +12,49 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestClient.Protocol.class)
 class AsyncHandlerTest {
-    /** The protocol every request of this class uses; subclasses run the same tests over others. */
+    /** The carrier every request of this instance uses: the class runs once per carrier. */
+    private final TestClient.Protocol protocol;
+
     TestClient.Protocol protocol() {
-        return TestClient.Protocol.HTTP_1_1;
+        return protocol;
+    }
+
+    AsyncHandlerTest(TestClient.Protocol protocol) {
+        this.protocol = protocol;
+        this.client = TestCarriers.start(Server.builder().routes(r -> r
+                .get("/later", (req, res) -> {
+                    res.async();
+                    pool.execute(() -> {
+                        await(release);
+                        res.send("later");
+                    });
+                })
+                .get("/now", (req, res) -> {
+                    release.countDown();
+                    res.send("now");
+                })
+                .get("/stage", Handler.async((req, res) -> CompletableFuture.supplyAsync(() -> "from stage", pool)))
+                .get("/failed", Handler.async((req, res) ->
+                        CompletableFuture.failedFuture(new BadRequestException("bad input"))))
+                .get("/thread", RouteOptions.blocking(), (req, res) ->
+                        res.send(Thread.currentThread().isVirtual() ? "virtual" : "platform"))
+                .get("/stream", (req, res) -> {
+                    BodyWriter w = res.stream();
+                    w.write("a");
+                    w.write("bc".getBytes());
+                    w.end();
+                })), protocol());
     }
 
     private final ExecutorService pool = Executors.newSingleThreadExecutor();
     private final CountDownLatch release = new CountDownLatch(1);
-    private final TestClient client = TestCarriers.start(Server.builder().routes(r -> r
-            .get("/later", (req, res) -> {
-                res.async();
-                pool.execute(() -> {
-                    await(release);
-                    res.send("later");
-                });
-            })
-            .get("/now", (req, res) -> {
-                release.countDown();
-                res.send("now");
-            })
-            .get("/stage", Handler.async((req, res) -> CompletableFuture.supplyAsync(() -> "from stage", pool)))
-            .get("/failed", Handler.async((req, res) ->
-                    CompletableFuture.failedFuture(new BadRequestException("bad input"))))
-            .get("/thread", RouteOptions.blocking(), (req, res) ->
-                    res.send(Thread.currentThread().isVirtual() ? "virtual" : "platform"))
-            .get("/stream", (req, res) -> {
-                BodyWriter w = res.stream();
-                w.write("a");
-                w.write("bc".getBytes());
-                w.end();
-            })), protocol());
+    private final TestClient client;
 
     @AfterEach
     void close() {

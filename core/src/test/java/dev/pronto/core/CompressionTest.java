@@ -13,26 +13,37 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.InflaterInputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestClient.Protocol.class)
 class CompressionTest {
-    /** The protocol every request of this class uses; subclasses run the same tests over others. */
+    /** The carrier every request of this instance uses: the class runs once per carrier. */
+    private final TestClient.Protocol protocol;
+
     TestClient.Protocol protocol() {
-        return TestClient.Protocol.HTTP_1_1;
+        return protocol;
+    }
+
+    CompressionTest(TestClient.Protocol protocol) {
+        this.protocol = protocol;
+        this.client = TestCarriers.start(Server.builder()
+                .compression(Compression.defaults())
+                .routes(r -> r
+                        .get("/json", (req, res) -> res.contentType("application/json").send(TEXT))
+                        .get("/small", (req, res) -> res.contentType("application/json").send("{}"))
+                        .get("/png", (req, res) -> res.contentType("image/png").send(TEXT.getBytes()))
+                        .get("/stream", (req, res) -> {
+                            BodyWriter w = res.contentType("text/plain").stream();
+                            w.write(TEXT);
+                            w.write(TEXT);
+                            w.end();
+                        })), protocol());
     }
 
     private static final String TEXT = "{\"items\":[" + "{\"id\":1,\"name\":\"Alpha Widget\"},".repeat(100) + "{}]}";
-    private final TestClient client = TestCarriers.start(Server.builder()
-            .compression(Compression.defaults())
-            .routes(r -> r
-                    .get("/json", (req, res) -> res.contentType("application/json").send(TEXT))
-                    .get("/small", (req, res) -> res.contentType("application/json").send("{}"))
-                    .get("/png", (req, res) -> res.contentType("image/png").send(TEXT.getBytes()))
-                    .get("/stream", (req, res) -> {
-                        BodyWriter w = res.contentType("text/plain").stream();
-                        w.write(TEXT);
-                        w.write(TEXT);
-                        w.end();
-                    })), protocol());
+    private final TestClient client;
 
     @AfterEach
     void close() {

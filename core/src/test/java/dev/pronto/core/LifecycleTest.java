@@ -10,11 +10,21 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestClient.Protocol.class)
 class LifecycleTest {
-    /** The protocol every request of this class uses; subclasses run the same tests over others. */
+    /** The carrier every request of this instance uses: the class runs once per carrier. */
+    private final TestClient.Protocol protocol;
+
     TestClient.Protocol protocol() {
-        return TestClient.Protocol.HTTP_1_1;
+        return protocol;
+    }
+
+    LifecycleTest(TestClient.Protocol protocol) {
+        this.protocol = protocol;
     }
 
     private final List<String> calls = new CopyOnWriteArrayList<>();

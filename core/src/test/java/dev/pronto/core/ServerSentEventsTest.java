@@ -9,11 +9,22 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** {@code res.sse()} over HTTP/1.1; {@link ServerSentEventsH2cTest} runs the same over h2c. */
+/** {@code res.sse()} on every carrier. */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestClient.Protocol.class)
 class ServerSentEventsTest {
+    /** The carrier every request of this instance uses: the class runs once per carrier. */
+    private final TestClient.Protocol protocol;
+
+    ServerSentEventsTest(TestClient.Protocol protocol) {
+        this.protocol = protocol;
+    }
+
     TestClient.Protocol protocol() {
-        return TestClient.Protocol.HTTP_1_1;
+        return protocol;
     }
 
     private TestClient client(Consumer<Routes> routes) {

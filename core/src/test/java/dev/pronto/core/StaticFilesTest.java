@@ -16,14 +16,23 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestClient.Protocol.class)
 class StaticFilesTest {
-    /** The protocol every request of this class uses; subclasses run the same tests over others. */
+    /** The carrier every request of this instance uses: the class runs once per carrier. */
+    private final TestClient.Protocol protocol;
+
     TestClient.Protocol protocol() {
-        return TestClient.Protocol.HTTP_1_1;
+        return protocol;
+    }
+
+    StaticFilesTest(TestClient.Protocol protocol) {
+        this.protocol = protocol;
     }
 
     private static final String CSS = "body { color: red; }\n".repeat(50);

@@ -8,12 +8,22 @@ import dev.pronto.core.testing.TestResponse;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Response trailers on every carrier: HTTP/2 after any body, HTTP/1.1 in the last chunk of a stream. */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestClient.Protocol.class)
 class TrailersTest {
-    /** The protocol every request of this class uses; subclasses run the same tests over others. */
+    /** The carrier every request of this instance uses: the class runs once per carrier. */
+    private final TestClient.Protocol protocol;
+
     TestClient.Protocol protocol() {
-        return TestClient.Protocol.HTTP_1_1;
+        return protocol;
+    }
+
+    TrailersTest(TestClient.Protocol protocol) {
+        this.protocol = protocol;
     }
 
     private TestClient client(Consumer<Routes> routes) {

@@ -9,38 +9,49 @@ import java.io.OutputStream;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Request bodies on every carrier: aggregated, streamed to a listener, read blocking, and limited. */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestClient.Protocol.class)
 class UploadTest {
     private static final String BODY = "x".repeat(200_000);
 
-    /** The protocol every request of this class uses; subclasses run the same tests over others. */
+    /** The carrier every request of this instance uses: the class runs once per carrier. */
+    private final TestClient.Protocol protocol;
+
     TestClient.Protocol protocol() {
-        return TestClient.Protocol.HTTP_1_1;
+        return protocol;
     }
 
-    private final TestClient client = TestCarriers.start(Server.builder()
-            .config(c -> c.maxBodySize(300_000))
-            .routes(r -> r
-                    .post("/echo", (req, res) -> res.send(Integer.toString(req.bodyString().length())))
-                    .post("/count", RouteOptions.streaming(), (req, res) -> req.onBody(new BodyListener() {
-                        private long n;
+    UploadTest(TestClient.Protocol protocol) {
+        this.protocol = protocol;
+        this.client = TestCarriers.start(Server.builder()
+                .config(c -> c.maxBodySize(300_000))
+                .routes(r -> r
+                        .post("/echo", (req, res) -> res.send(Integer.toString(req.bodyString().length())))
+                        .post("/count", RouteOptions.streaming(), (req, res) -> req.onBody(new BodyListener() {
+                            private long n;
 
-                        @Override
-                        public void onChunk(ByteBuf chunk) {
-                            n += chunk.readableBytes();
-                        }
+                            @Override
+                            public void onChunk(ByteBuf chunk) {
+                                n += chunk.readableBytes();
+                            }
 
-                        @Override
-                        public void onEnd() {
-                            res.send(Long.toString(n));
-                        }
-                    }))
-                    .post("/blocking", RouteOptions.blocking().streamingBody(), (req, res) -> {
-                        try (InputStream in = req.bodyStream()) {
-                            res.send(Long.toString(in.transferTo(OutputStream.nullOutputStream())));
-                        }
-                    })), protocol());
+                            @Override
+                            public void onEnd() {
+                                res.send(Long.toString(n));
+                            }
+                        }))
+                        .post("/blocking", RouteOptions.blocking().streamingBody(), (req, res) -> {
+                            try (InputStream in = req.bodyStream()) {
+                                res.send(Long.toString(in.transferTo(OutputStream.nullOutputStream())));
+                            }
+                        })), protocol());
+    }
+
+    private final TestClient client;
 
     @AfterEach
     void close() {
