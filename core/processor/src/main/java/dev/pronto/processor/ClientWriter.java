@@ -43,10 +43,10 @@ final class ClientWriter {
         }
         line("    private final " + CLIENT + "ContractClient contract;").line("");
         line("    /**");
-        line("     * A client of {@code baseUri} (e.g. {@code http://items:8080}) calling through {@code http}, with");
+        line("     * A client of {@code baseUri} (e.g. {@code http://items:8080}) calling through {@code http} (an HTTP or teleport client), with");
         line("     * JSON bodies encoded and decoded by {@code json}.");
         line("     */");
-        line("    public " + name + "(" + CLIENT + "HttpClient http, String baseUri, dev.pronto.core.JsonCodec json) {");
+        line("    public " + name + "(" + CLIENT + "Client http, String baseUri, dev.pronto.core.JsonCodec json) {");
         line("        this(" + CLIENT + "ContractClient.of(http, baseUri, json, " + CLIENT + "ContractConfig.defaults()));");
         line("    }").line("");
         line("    /** A client sending through {@code contract}, which holds the base URI, codec, deadline and retries. */");

@@ -1,5 +1,6 @@
 package dev.pronto.proxy.internal;
 
+import dev.pronto.client.http.Client;
 import dev.pronto.client.http.ClientConfig;
 import dev.pronto.client.http.ClientRequest;
 import dev.pronto.client.http.ClientResponse;
@@ -14,26 +15,32 @@ import io.netty.channel.EventLoopGroup;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
 
-/** The client of one upstream, whatever its transport, on the proxy's event loops. */
+/**
+ * The client of one upstream on the proxy's event loops: a {@link Client} chosen by the upstream's
+ * transport, and whether that wire needs bodies whole.
+ */
 final class Sender implements AutoCloseable {
-    private final HttpClient http;
-    private final TeleportClient teleport;
+    private final Client client;
+    private final boolean wholeBodies;
 
     Sender(Upstream u, EventLoopGroup loops) {
-        if (u.transport() == UpstreamTransport.TELEPORT) {
-            int connections = Math.max(1, count(loops));
-            TeleportConfig config = TeleportConfig.builder(u.host(), u.port()).compression(u.compression())
-                    .connections(connections).maxPendingRequests(Math.max(1, u.maxPending() / connections + 1))
-                    .requestTimeout(u.timeout()).build();
-            teleport = TeleportClient.create(config, loops);
-            http = null;
-        } else {
-            ClientConfig config = ClientConfig.builder().requestTimeout(u.timeout()).maxPending(u.maxPending())
-                    .pipelineDepth(16).maxAttempts(1)
-                    .cleartext(u.transport() == UpstreamTransport.HTTP_2 ? Protocol.HTTP_2 : Protocol.HTTP_1_1).build();
-            http = HttpClient.create(config, loops);
-            teleport = null;
-        }
+        wholeBodies = u.transport() == UpstreamTransport.TELEPORT;
+        client = wholeBodies ? teleport(u, loops) : http(u, loops);
+    }
+
+    private static Client teleport(Upstream u, EventLoopGroup loops) {
+        int connections = Math.max(1, count(loops));
+        TeleportConfig config = TeleportConfig.builder(u.host(), u.port()).compression(u.compression())
+                .connections(connections).maxPendingRequests(Math.max(1, u.maxPending() / connections + 1))
+                .requestTimeout(u.timeout()).build();
+        return TeleportClient.create(config, loops);
+    }
+
+    private static Client http(Upstream u, EventLoopGroup loops) {
+        ClientConfig config = ClientConfig.builder().requestTimeout(u.timeout()).maxPending(u.maxPending())
+                .pipelineDepth(16).maxAttempts(1)
+                .cleartext(u.transport() == UpstreamTransport.HTTP_2 ? Protocol.HTTP_2 : Protocol.HTTP_1_1).build();
+        return HttpClient.create(config, loops);
     }
 
     private static int count(EventLoopGroup loops) {
@@ -45,34 +52,29 @@ final class Sender implements AutoCloseable {
     }
 
     CompletionStage<ClientResponse> send(ClientRequest request) {
-        return teleport != null ? teleport.send(request) : http.send(request);
+        return client.send(request);
     }
 
     /** Sends on the pooled path: the response is valid only during {@code listener}'s callback. */
     void send(ClientRequest request, dev.pronto.client.http.ResponseListener listener) {
-        if (teleport != null) {
-            teleport.send(request, listener);
-        } else {
-            http.send(request, listener);
-        }
+        client.send(request, listener);
     }
 
-    /** Whether bodies must be gathered whole: teleport frames each message by Content-Length. */
+    /**
+     * Whether bodies travel whole: teleport frames each message by its length, so a request body is
+     * gathered first and a response is forwarded whole (with its length) rather than streamed.
+     */
     boolean wholeBodies() {
-        return teleport != null;
+        return wholeBodies;
     }
 
-    /** Sends with the response body streamed to {@code body} after the head; HTTP/1.1 and HTTP/2 upstreams only. */
+    /** Sends with the response body streamed to {@code body} after the head. */
     CompletionStage<ClientResponse> stream(ClientRequest request, Flow.Subscriber<? super ByteBuf> body) {
-        return http.sendStreaming(request, body);
+        return client.sendStreaming(request, body);
     }
 
     @Override
     public void close() {
-        if (teleport != null) {
-            teleport.close();
-        } else {
-            http.close();
-        }
+        client.close();
     }
 }

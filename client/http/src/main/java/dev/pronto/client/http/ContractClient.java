@@ -22,18 +22,18 @@ import java.util.function.Consumer;
  * by the same {@link JsonCodec} as the server's, and responses decoded, or turned into a
  * {@link ProblemException} when their status is not 2xx. Generated code is its intended user.
  *
- * <p>Threading: immutable and safe from any thread. Stages complete on the {@link HttpClient}'s
+ * <p>Threading: immutable and safe from any thread. Stages complete on the {@link Client}'s
  * event loops, which decode the body there; {@link #callBlocking} is for virtual threads.
  */
 public final class ContractClient {
-    private final HttpClient http;
+    private final Client http;
     private final String base;
     private final JsonCodec json;
     private final ContractConfig config;
     private final boolean plain;
     private final Consumer<BiConsumer<String, String>> headers;
 
-    private ContractClient(HttpClient http, String base, JsonCodec json, ContractConfig config) {
+    private ContractClient(Client http, String base, JsonCodec json, ContractConfig config) {
         this.http = http;
         this.base = base;
         this.json = json;
@@ -60,7 +60,7 @@ public final class ContractClient {
      * @param config deadline and retries, e.g. {@link ContractConfig#defaults()}
      * @throws IllegalArgumentException if {@code baseUri} is not absolute http(s) or has a query
      */
-    public static ContractClient of(HttpClient http, String baseUri, JsonCodec json, ContractConfig config) {
+    public static ContractClient of(Client http, String baseUri, JsonCodec json, ContractConfig config) {
         Objects.requireNonNull(baseUri, "baseUri");
         if (!baseUri.startsWith("http://") && !baseUri.startsWith("https://") || baseUri.indexOf('?') >= 0
                 || baseUri.indexOf('#') >= 0) {
@@ -255,7 +255,7 @@ public final class ContractClient {
     }
 
     private <T> T await(ClientRequest.Builder request, ByteBuf body, Type type) {
-        if (http.onLoop()) {
+        if (http.onEventLoop()) {
             if (body != null) {
                 body.release();
             }

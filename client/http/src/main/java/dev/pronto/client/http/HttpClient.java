@@ -39,7 +39,7 @@ import java.util.concurrent.Flow;
  * and {@code http/1.1} by default) and spoken to in what the server picks; http origins get
  * HTTP/1.1, or h2c with prior knowledge when {@link ClientConfig#cleartext()} is {@code HTTP_2}.
  */
-public final class HttpClient implements AutoCloseable {
+public final class HttpClient implements Client {
     private final Dispatcher dispatcher;
 
     private HttpClient(Dispatcher dispatcher) {
@@ -66,6 +66,7 @@ public final class HttpClient implements AutoCloseable {
      * Sends {@code request}. The stage completes on an event loop with a response the caller owns
      * and must {@link ClientResponse#close()}, or fails with a {@link ClientException} subclass.
      */
+    @Override
     public CompletionStage<ClientResponse> send(ClientRequest request) {
         return dispatcher.send(Objects.requireNonNull(request, "request"));
     }
@@ -75,6 +76,7 @@ public final class HttpClient implements AutoCloseable {
      * only during {@link ResponseListener#complete}. Reuse one {@link ClientRequest} to avoid
      * encoding it again.
      */
+    @Override
     public void send(ClientRequest request, ResponseListener listener) {
         dispatcher.send(Objects.requireNonNull(request, "request"), Objects.requireNonNull(listener, "listener"));
     }
@@ -86,6 +88,7 @@ public final class HttpClient implements AutoCloseable {
      * subscriber (release it). Without demand the connection stops reading. Streamed responses
      * are never pipelined nor retried, and {@code maxResponseSize} does not apply.
      */
+    @Override
     public CompletionStage<ClientResponse> sendStreaming(ClientRequest request, Flow.Subscriber<? super ByteBuf> body) {
         return dispatcher.stream(Objects.requireNonNull(request, "request"), Objects.requireNonNull(body, "body"));
     }
@@ -120,8 +123,9 @@ public final class HttpClient implements AutoCloseable {
      * @throws ClientException (a subclass) when the request fails
      * @throws IllegalStateException when called on one of the client's event loops, which would deadlock
      */
+    @Override
     public ClientResponse sendBlocking(ClientRequest request) {
-        if (onLoop()) {
+        if (onEventLoop()) {
             throw new IllegalStateException("sendBlocking called on an event loop of the client; use send()");
         }
         try {
@@ -134,8 +138,8 @@ public final class HttpClient implements AutoCloseable {
         }
     }
 
-    /** Whether the calling thread is one of the client's event loops, where waiting would deadlock. */
-    boolean onLoop() {
+    @Override
+    public boolean onEventLoop() {
         return dispatcher.onLoop();
     }
 

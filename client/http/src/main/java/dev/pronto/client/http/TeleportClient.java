@@ -1,11 +1,15 @@
 package dev.pronto.client.http;
 
 import dev.pronto.client.http.internal.TeleportLinks;
+import dev.pronto.client.http.internal.WholeBody;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoopGroup;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Flow;
 
 /**
  * A client of one httpteleport server (Pronto's {@code Listener.teleport}, or Go's httpteleport):
@@ -29,10 +33,11 @@ import java.util.concurrent.ExecutionException;
  * timeout (the connection stays); {@link ConnectionClosedException} for every request awaiting a
  * response when the connection drops (the next request reconnects, after a backoff);
  * {@link ConnectFailedException} when connecting or the handshake fails. Requests are never
- * retried: the protocol cannot tell whether the server ran them. Bodies are sent whole (no body
- * streams). TLS when {@link TeleportConfig#tls()} is set, as the handshake's TLS flag asks.
+ * retried: the protocol cannot tell whether the server ran them. Bodies are sent whole (no request
+ * body streams; {@link #sendStreaming} delivers a response body in one buffer). TLS when
+ * {@link TeleportConfig#tls()} is set, as the handshake's TLS flag asks.
  */
-public final class TeleportClient implements AutoCloseable {
+public final class TeleportClient implements Client {
     private final TeleportLinks links;
 
     private TeleportClient(TeleportLinks links) {
@@ -61,6 +66,7 @@ public final class TeleportClient implements AutoCloseable {
      *
      * @throws IllegalArgumentException when the request has a body stream
      */
+    @Override
     public CompletionStage<ClientResponse> send(ClientRequest request) {
         return links.send(Objects.requireNonNull(request, "request"));
     }
@@ -71,8 +77,33 @@ public final class TeleportClient implements AutoCloseable {
      *
      * @throws IllegalArgumentException when the request has a body stream
      */
+    @Override
     public void send(ClientRequest request, ResponseListener listener) {
         links.send(Objects.requireNonNull(request, "request"), Objects.requireNonNull(listener, "listener"));
+    }
+
+    /**
+     * Sends {@code request}; the stage completes with the head once the whole response has arrived
+     * (teleport frames each response whole), then {@code body} is subscribed and gets the body as one
+     * buffer on its first demand (nothing for an empty body) and completes. Cancelling before the
+     * demand releases the buffer.
+     *
+     * @throws IllegalArgumentException when the request has a body stream
+     */
+    @Override
+    public CompletionStage<ClientResponse> sendStreaming(ClientRequest request, Flow.Subscriber<? super ByteBuf> body) {
+        Objects.requireNonNull(body, "body");
+        CompletableFuture<ClientResponse> head = new CompletableFuture<>();
+        links.send(Objects.requireNonNull(request, "request")).whenComplete((r, e) -> {
+            if (e != null) {
+                head.completeExceptionally(e);
+                return;
+            }
+            ByteBuf whole = WholeBody.take(r);
+            head.complete(r);
+            WholeBody.deliver(whole, body);
+        });
+        return head;
     }
 
     /**
@@ -93,8 +124,9 @@ public final class TeleportClient implements AutoCloseable {
      * @throws ClientException (a subclass) when the request fails
      * @throws IllegalStateException when called on one of the client's event loops, which would deadlock
      */
+    @Override
     public ClientResponse sendBlocking(ClientRequest request) {
-        if (links.onLoop()) {
+        if (onEventLoop()) {
             throw new IllegalStateException("sendBlocking called on an event loop of the client; use send()");
         }
         try {
@@ -105,6 +137,11 @@ public final class TeleportClient implements AutoCloseable {
         } catch (ExecutionException | CompletionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : new ClientException(e.getMessage(), e.getCause());
         }
+    }
+
+    @Override
+    public boolean onEventLoop() {
+        return links.onLoop();
     }
 
     /** Closes the connections, fails pending requests and, for a client that owns its loops, shuts them down. Idempotent. */
