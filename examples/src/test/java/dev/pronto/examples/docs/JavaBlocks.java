@@ -23,11 +23,9 @@ final class JavaBlocks {
     static final List<String> TYPE_IMPORTS = List.of("dev.pronto.core.annotation.*", "jakarta.validation.constraints.*");
     static final List<String> STATEMENT_IMPORTS = List.of("java.nio.file.*");
     /** The variables a statement block may use without declaring them (fields, so lambdas may reuse the names). */
-    static final String VARIABLES = "Routes r; Request req; Response res; Server server; Server.Builder builder; "
-            + "HttpClient client; Path crt, key, ca; TlsConfig tls; "
-            + "io.grpc.BindableService greeter, reports, cart; io.grpc.ServerInterceptor authInterceptor; "
-            + "io.opentelemetry.api.OpenTelemetry openTelemetry; Tracing tracing; Postgres postgres; "
-            + "PrometheusMeterRegistry registry; ";
+    static final String VARIABLES = "Routes r; Request req; Response res; Server server; HttpClient client; "
+            + "Path crt, key, ca; TlsConfig tls; io.grpc.BindableService greeter, reports, cart; "
+            + "io.grpc.ServerInterceptor authInterceptor; Postgres postgres; PrometheusMeterRegistry registry; ";
     static final String LEFT_OUT = "{ throw new UnsupportedOperationException(); }";
 
     private static final Pattern PACKAGE = Pattern.compile("(?m)^package\\s+([\\w.]+)\\s*;");
