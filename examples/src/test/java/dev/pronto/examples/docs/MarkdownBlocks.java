@@ -36,7 +36,8 @@ final class MarkdownBlocks {
 
     /** Every block of README.md, CONTRIBUTING.md and docs/*.md under {@code root}, in file order. */
     static List<Block> of(Path root) {
-        List<Path> files = new ArrayList<>(List.of(root.resolve("README.md"), root.resolve("CONTRIBUTING.md")));
+        List<Path> files = new ArrayList<>(List.of(root.resolve("README.md"), root.resolve("CONTRIBUTING.md"),
+                root.resolve("json/README.md")));
         try (Stream<Path> docs = Files.list(root.resolve("docs"))) {
             docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(files::add);
         } catch (IOException e) {
