@@ -200,4 +200,15 @@ public interface Request {
 
     /** Whether the connection stays open after this exchange. */
     boolean keepAlive();
+
+    /**
+     * The time left, in nanoseconds, before the caller's deadline: the {@code Request-Timeout}
+     * header (milliseconds) that pronto's contract clients send, counted from when this request
+     * was dispatched. Zero or negative once it has passed (the server has then answered 504 and
+     * run the {@link Response#onCancel} action); {@link Long#MAX_VALUE} when the caller sent none
+     * or one beyond the response timeout, which then still applies. Pass it on to what the
+     * handler waits for (a query, a downstream call) so work stops when nobody waits for it.
+     * Allocates nothing.
+     */
+    long remainingNanos();
 }

@@ -67,6 +67,12 @@ class PgTracingTest {
         public boolean available() {
             return true;
         }
+
+        /** Bound to a deadline: a client whose queries fail as if it had passed. */
+        @Override
+        public PgClient within(long remainingNanos) {
+            return remainingNanos == Long.MAX_VALUE ? this : new Answering(new IllegalStateException("deadline"));
+        }
     }
 
     private void serve(PgClient pg, Tracing tracing, AtomicReference<PgClient> used) {
@@ -119,5 +125,18 @@ class PgTracingTest {
 
         assertThat(used.get()).isSameAs(pg);
         assertThat(spans.getFinishedSpanItems()).isEmpty();
+    }
+
+    @Test
+    void aTracedClientBoundToADeadlineUsesTheBoundPoolAndKeepsItsSpans() throws Exception {
+        AtomicReference<PgClient> used = new AtomicReference<>();
+        serve(new Answering(null), Tracing.create(otel), used);
+        spans.reset();
+
+        Throwable failure = used.get().within(1_000_000).query(SQL, row -> row).handle((rows, e) -> e)
+                .toCompletableFuture().get();
+
+        assertThat(failure).hasRootCauseMessage("deadline");
+        assertThat(spans.getFinishedSpanItems()).extracting(SpanData::getKind).containsExactly(SpanKind.CLIENT);
     }
 }

@@ -61,6 +61,9 @@ final class Dispatch {
         ServerContext server = e.server;
         RouteTable table = server.routes();
         e.life = table.root();
+        if (!RequestDeadline.arm(e)) {
+            return;
+        }
         if (table.timed() || server.config().maxQueueTime() != null) {
             e.startNanos = System.nanoTime();
         }

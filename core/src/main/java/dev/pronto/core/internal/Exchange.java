@@ -54,6 +54,10 @@ final class Exchange {
     long startNanos;
     /** When the head arrived, on the carrier's clock (for the response timeout). */
     long receivedNanos;
+    /** The caller's deadline on the carrier's loop clock ({@link RequestDeadline}); 0 when none. */
+    long deadlineNanos;
+    /** Answers 504 at {@link #deadlineNanos}; null when no deadline was sent. */
+    io.netty.util.concurrent.Future<?> deadlineTask;
     /** Bytes of the encoded response, -1 when streamed. */
     long bytesOut;
     /** Counted against {@code maxInFlight}. */
@@ -187,6 +191,11 @@ final class Exchange {
         }
     }
 
+    /** Takes the cancel action, to be run by the caller (the server answering for a passed deadline); or null. */
+    Runnable takeCancel() {
+        return (Runnable) CANCEL.getAndSet(this, (Runnable) null);
+    }
+
     boolean settled() {
         return ExchangeState.settled(state());
     }
@@ -199,6 +208,7 @@ final class Exchange {
         life = Lifecycle.EMPTY;
         startNanos = 0;
         receivedNanos = 0;
+        deadlineNanos = 0;
         bytesOut = 0;
         if (attributes != null) {
             // kept for the next generation: a pooled exchange then sets attributes without a new map
@@ -217,6 +227,10 @@ final class Exchange {
 
     /** Releases buffers and bodies without starting a new generation (the carrier closed). */
     void releaseResources() {
+        if (deadlineTask != null) {
+            deadlineTask.cancel(false);
+            deadlineTask = null;
+        }
         if (body != null) {
             body.release();
             body = null;

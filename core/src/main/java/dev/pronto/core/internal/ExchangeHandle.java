@@ -268,6 +268,11 @@ final class ExchangeHandle implements Request, Response {
     }
 
     @Override
+    public long remainingNanos() {
+        return req().remainingNanos();
+    }
+
+    @Override
     public Response status(int code) {
         res().status(code);
         return this;

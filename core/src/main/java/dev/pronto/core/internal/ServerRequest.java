@@ -272,6 +272,12 @@ final class ServerRequest implements Request {
     }
 
     @Override
+    public long remainingNanos() {
+        long deadline = e.deadlineNanos;
+        return deadline == 0 ? Long.MAX_VALUE : deadline - e.carrier.eventLoop().ticker().nanoTime();
+    }
+
+    @Override
     public boolean keepAlive() {
         return h.keepAlive() && !e.closeAfter;
     }

@@ -1,7 +1,9 @@
 package dev.pronto.examples.arena;
 
+import dev.pronto.client.pg.PgClient;
 import dev.pronto.client.pg.Postgres;
 import dev.pronto.core.NotFoundException;
+import dev.pronto.core.Request;
 import dev.pronto.core.Response;
 import dev.pronto.core.annotation.Body;
 import dev.pronto.core.annotation.Get;
@@ -37,22 +39,22 @@ final class CrudController {
 
     @Get
     CompletionStage<Model.Page> list(@Query Optional<String> category, @Query Optional<Integer> page,
-                                     @Query Optional<Integer> limit) {
+                                     @Query Optional<Integer> limit, Request req) {
         int p = Math.max(1, page.orElse(1));
         int l = Math.max(1, Math.min(50, limit.orElse(10)));
-        return postgres.client().query(LIST, DbRoutes.ITEM, category.orElse("electronics"), l, (p - 1) * l)
+        return db(req).query(LIST, DbRoutes.ITEM, category.orElse("electronics"), l, (p - 1) * l)
                 .thenApply(items -> new Model.Page(items, items.size(), p, l));
     }
 
     @Get("/{id}")
-    CompletionStage<Model.Item> byId(@PathParam long id, Response res) {
+    CompletionStage<Model.Item> byId(@PathParam long id, Request req, Response res) {
         Model.Item hit = cache.get(id);
         if (hit != null) {
             res.header("X-Cache", "HIT");
             return CompletableFuture.completedFuture(hit);
         }
         res.header("X-Cache", "MISS");
-        return postgres.client().queryOne(ONE, DbRoutes.ITEM, (int) id).thenApply(item -> {
+        return db(req).queryOne(ONE, DbRoutes.ITEM, (int) id).thenApply(item -> {
             if (item == null) {
                 throw new NotFoundException("item " + id + " not found");
             }
@@ -63,20 +65,25 @@ final class CrudController {
 
     @Post
     @Status(201)
-    CompletionStage<Model.NewItem> create(@Body Model.NewItem item) {
+    CompletionStage<Model.NewItem> create(@Body Model.NewItem item, Request req) {
         cache.invalidate(item.id());
-        return postgres.client().execute(UPSERT, (int) item.id(), item.name(), item.category(), item.price(),
+        return db(req).execute(UPSERT, (int) item.id(), item.name(), item.category(), item.price(),
                 item.quantity()).thenApply(n -> item);
     }
 
     @Put("/{id}")
-    CompletionStage<Model.NewItem> update(@PathParam long id, @Body Model.ItemUpdate in) {
-        return postgres.client().execute(UPDATE, in.name(), in.price(), in.quantity(), (int) id).thenApply(n -> {
+    CompletionStage<Model.NewItem> update(@PathParam long id, @Body Model.ItemUpdate in, Request req) {
+        return db(req).execute(UPDATE, in.name(), in.price(), in.quantity(), (int) id).thenApply(n -> {
             cache.invalidate(id);
             if (n == 0) {
                 throw new NotFoundException("item " + id + " not found");
             }
             return new Model.NewItem(id, in.name(), in.category(), in.price(), in.quantity());
         });
+    }
+
+    /** This loop's client, its queries cancelled once the caller's deadline (Request-Timeout) passes. */
+    private PgClient db(Request req) {
+        return postgres.client().within(req.remainingNanos());
     }
 }

@@ -38,6 +38,12 @@ public final class TracedPgClient implements PgClient {
     }
 
     @Override
+    public PgClient within(long remainingNanos) {
+        PgClient bound = client.within(remainingNanos);
+        return bound == client ? this : new TracedPgClient(bound, tracer, parent, namespace);
+    }
+
+    @Override
     public EventLoop eventLoop() {
         return client.eventLoop();
     }

@@ -1,6 +1,7 @@
 package dev.pronto.client.http;
 
 import dev.pronto.client.http.internal.ContractAttempts;
+import dev.pronto.client.http.internal.ContractCalls;
 import dev.pronto.client.http.internal.ContractAnswers;
 import dev.pronto.client.http.internal.GenericType;
 import java.lang.reflect.Type;
@@ -32,6 +33,7 @@ public final class ContractClient {
     private final ContractConfig config;
     private final boolean plain;
     private final Consumer<BiConsumer<String, String>> headers;
+    private final ContractObserver observer;
 
     private ContractClient(Client http, String base, JsonCodec json, ContractConfig config) {
         this.http = http;
@@ -40,15 +42,18 @@ public final class ContractClient {
         this.config = config;
         this.plain = config.timeout() == null && config.retries() == 0;
         this.headers = null;
+        this.observer = null;
     }
 
-    private ContractClient(ContractClient from, ContractConfig config, Consumer<BiConsumer<String, String>> headers) {
+    private ContractClient(ContractClient from, ContractConfig config, Consumer<BiConsumer<String, String>> headers,
+            ContractObserver observer) {
         this.http = from.http;
         this.base = from.base;
         this.json = from.json;
         this.config = config;
         this.plain = config.timeout() == null && config.retries() == 0;
         this.headers = headers;
+        this.observer = observer;
     }
 
     /**
@@ -77,15 +82,24 @@ public final class ContractClient {
      * deadline: {@code new Items$Client(contract.with(ContractConfig.builder().timeout(ms200).build()))}.
      */
     public ContractClient with(ContractConfig other) {
-        return new ContractClient(this, Objects.requireNonNull(other, "other"), headers);
+        return new ContractClient(this, Objects.requireNonNull(other, "other"), headers, observer);
+    }
+
+    /**
+     * This client with every call watched by {@code observer} (replacing any earlier one), e.g.
+     * {@code contract.observed(ContractTracing.create(openTelemetry))} with pronto-opentelemetry, so
+     * each call gets a client span and the callee joins the trace. Without an observer a call costs
+     * nothing extra.
+     */
+    public ContractClient observed(ContractObserver observer) {
+        return new ContractClient(this, config, headers, Objects.requireNonNull(observer, "observer"));
     }
 
     /**
      * This client adding, to every call, the headers {@code headers} writes (after those of this
-     * client). For context that belongs to the request being handled, such as its trace, a
-     * client per request:
-     * {@code new Items$Client(contract.headers(h -> tracing.inject(req, h)))} with
-     * pronto-opentelemetry's {@code Tracing}, so the callee joins the trace.
+     * client). For context that belongs to the request being handled, a client per request. For
+     * traces, prefer {@link #observed} with pronto-opentelemetry's {@code ContractTracing}, which
+     * also records a client span.
      *
      * @param headers called on the calling thread, once per call, with a sink of name and value
      */
@@ -95,7 +109,7 @@ public final class ContractClient {
         return new ContractClient(this, config, before == null ? headers : h -> {
             before.accept(h);
             headers.accept(h);
-        });
+        }, observer);
     }
 
     /** A new URI under construction: the base URI, to which the route's path is appended. */
@@ -211,11 +225,18 @@ public final class ContractClient {
             }
             throw e;
         }
-        CompletionStage<T> result = plain ? attempt(built, type) : ContractAttempts.run(built, config, r -> attempt(r, type));
+        if (observer != null) {
+            return ContractCalls.observed(observer, built, body, (sent, seen) -> dispatch(sent, type, seen));
+        }
+        CompletionStage<T> result = dispatch(built, type, null);
         if (body != null) {
             result.whenComplete((r, e) -> body.release());
         }
         return result;
+    }
+
+    private <T> CompletionStage<T> dispatch(ClientRequest built, Type type, ContractObserver.Call seen) {
+        return plain ? attempt(built, type, seen) : ContractAttempts.run(built, config, r -> attempt(r, type, seen));
     }
 
     /**
@@ -239,8 +260,14 @@ public final class ContractClient {
         return new GenericType(raw, arguments);
     }
 
-    private <T> CompletionStage<T> attempt(ClientRequest request, Type type) {
-        return http.send(request).thenApply(r -> ContractAnswers.decode(request, r, type, json));
+    private <T> CompletionStage<T> attempt(ClientRequest request, Type type, ContractObserver.Call seen) {
+        if (seen == null) {
+            return http.send(request).thenApply(r -> ContractAnswers.decode(request, r, type, json));
+        }
+        return http.send(request).thenApply(r -> {
+            seen.response(r.status());
+            return ContractAnswers.decode(request, r, type, json);
+        });
     }
 
     /**

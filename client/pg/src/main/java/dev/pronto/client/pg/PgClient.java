@@ -61,4 +61,27 @@ public interface PgClient {
 
     /** Whether at least one connection of this loop is live right now. */
     boolean available();
+
+    /**
+     * This client bound to the caller's deadline, for one request: its queries fail with a
+     * {@link QueryTimeoutException} (504) once {@code remainingNanos} have passed, and the one
+     * Postgres is running then is cancelled on the server (a cancel request on a side connection),
+     * so the database stops working for a caller that no longer waits. A query still queued behind
+     * another on the pipelined connection is only abandoned: it runs when its turn comes.
+     *
+     * <pre>{@code
+     * postgres.client().within(req.remainingNanos()).queryOne(ONE, ITEM, id)
+     * }</pre>
+     *
+     * <p>Costs nothing without a deadline: {@code remainingNanos == Long.MAX_VALUE} (what
+     * {@code Request.remainingNanos()} returns when the caller sent none) gives this client itself.
+     * With one, each query schedules one task on the loop, cancelled when the query completes.
+     * The default, for clients that cannot cancel, is this client itself (no deadline).
+     *
+     * @param remainingNanos the time left, e.g. {@code req.remainingNanos()}; zero or less fails
+     *        every query at once
+     */
+    default PgClient within(long remainingNanos) {
+        return this;
+    }
 }

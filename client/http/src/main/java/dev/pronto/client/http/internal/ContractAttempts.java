@@ -50,7 +50,8 @@ public final class ContractAttempts<T> {
                 return;
             }
             request = base.toBuilder().timeout(Duration.ofNanos(remaining))
-                    .header(ContractConfig.DEADLINE_HEADER, String.valueOf(Math.max(1, remaining / 1_000_000))).build();
+                    // rounded up: the server's deadline then never passes before this one
+                    .header(ContractConfig.DEADLINE_HEADER, String.valueOf((remaining + 999_999) / 1_000_000)).build();
         }
         send.apply(request).whenComplete((value, failure) -> {
             if (failure == null) {
@@ -61,6 +62,10 @@ public final class ContractAttempts<T> {
             long backoff = config.retryBackoff().toNanos();
             if (left > 1 && retryable(cause) && (deadline == 0 || deadline - System.nanoTime() > backoff)) {
                 CompletableFuture.delayedExecutor(backoff, TimeUnit.NANOSECONDS).execute(() -> attempt(left - 1));
+            } else if (deadline != 0 && cause instanceof ProblemException p && p.status() == 504
+                    && deadline - System.nanoTime() <= 0) {
+                // the server saw the deadline pass first (it honours Request-Timeout): the same failure as ours
+                result.completeExceptionally(new RequestTimeoutException(base + ": no answer within " + config.timeout(), p));
             } else {
                 result.completeExceptionally(cause);
             }

@@ -98,6 +98,11 @@ public final class LoopPool implements PgClient {
     }
 
     @Override
+    public PgClient within(long remainingNanos) {
+        return remainingNanos == Long.MAX_VALUE ? this : new DeadlineClient(this, System.nanoTime() + remainingNanos);
+    }
+
+    @Override
     public boolean available() {
         for (Slot slot : slots) {
             if (slot.live()) {
@@ -130,7 +135,7 @@ public final class LoopPool implements PgClient {
         return submit(sql, IGNORE_ROWS, Tuple.wrap(Objects.requireNonNull(params, "params")), ROW_COUNT);
     }
 
-    private <R, V> CompletableFuture<V> submit(String sql, Collector<Row, ?, R> collector, Tuple params,
+    <R, V> CompletableFuture<V> submit(String sql, Collector<Row, ?, R> collector, Tuple params,
             Function<SqlResult<R>, V> result) {
         if (!loop.inEventLoop()) {
             CompletableFuture<V> moved = new CompletableFuture<>();
@@ -180,7 +185,7 @@ public final class LoopPool implements PgClient {
     // One cached collector: handlers almost always pass the same static mapper, and a fresh
     // lambda per call must not grow a map.
     @SuppressWarnings("unchecked")
-    private <T> MappingCollector<T> collector(RowMapper<T> mapper) {
+    <T> MappingCollector<T> collector(RowMapper<T> mapper) {
         MappingCollector<?> last = lastCollector;
         if (last != null && last.mapper == mapper) {
             return (MappingCollector<T>) last;
@@ -198,6 +203,14 @@ public final class LoopPool implements PgClient {
         for (Slot slot : slots) {
             slot.expire(now, timeout);
         }
+    }
+
+    Collector<Row, ?, Object> ignoreRows() {
+        return IGNORE_ROWS;
+    }
+
+    Function<SqlResult<Object>, Integer> rowCount() {
+        return ROW_COUNT;
     }
 
     Connector connector() {

@@ -22,6 +22,14 @@ final class PendingQuery<R, V> extends CompletableFuture<V> implements Handler<A
         this.result = result;
     }
 
+    /** The caller's deadline passed: stop it on the server if it runs there, and fail it with {@code failure}. */
+    void cancel(Throwable failure) {
+        if (!isDone()) {
+            slot.cancel(this);
+            completeExceptionally(failure);
+        }
+    }
+
     @Override
     public void handle(AsyncResult<SqlResult<R>> ar) {
         try {

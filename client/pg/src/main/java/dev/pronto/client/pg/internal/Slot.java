@@ -114,6 +114,19 @@ final class Slot {
         return query;
     }
 
+    /**
+     * The caller's deadline of {@code query} passed: if Postgres is running it (the oldest one
+     * unanswered), a cancel request stops it there. Postgres may have just finished it and started
+     * the next, which the cancel then hits; that one fails with 57014, a 503.
+     */
+    void cancel(PendingQuery<?, ?> query) {
+        retire();
+        PgConnection c = connection;
+        if (c != null && inflight.peek() == query) {
+            c.cancelRequest();
+        }
+    }
+
     /** Drops completed queries from the head. */
     void retire() {
         PendingQuery<?, ?> head;
