@@ -23,5 +23,6 @@ module dev.pronto.core {
     exports dev.pronto.core.annotation;
     exports dev.pronto.core.config;
     exports dev.pronto.core.testing;
-    exports dev.pronto.core.internal to dev.pronto.client.http;
+    exports dev.pronto.core.internal.wire to dev.pronto.client.http;
+    exports dev.pronto.core.internal.websocket to dev.pronto.client.http;
 }
