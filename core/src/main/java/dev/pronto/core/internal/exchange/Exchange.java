@@ -1,6 +1,5 @@
 package dev.pronto.core.internal.exchange;
 
-import dev.pronto.core.internal.http1.ChunkedWriter;
 import dev.pronto.core.internal.server.ServerContext;
 import dev.pronto.core.internal.util.AsciiView;
 import dev.pronto.router.RouteMatch;
@@ -239,9 +238,8 @@ public final class Exchange {
     }
 
     public static void release(Object o) {
-        if (o instanceof ChunkedWriter.PromisedChunk chunk) {
-            chunk.buf().release();
-            chunk.done().completeExceptionally(new java.nio.channels.ClosedChannelException());
+        if (o instanceof HeldPart part) {
+            part.drop();
         } else if (o instanceof io.netty.handler.stream.ChunkedInput<?> in) {
             try {
                 in.close();

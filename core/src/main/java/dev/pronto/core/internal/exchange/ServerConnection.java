@@ -12,4 +12,9 @@ public interface ServerConnection {
 
     /** Close now. Event loop. */
     void closeNow();
+
+    /** Streams open on it now (HTTP/2), 0 where the protocol has none. Any thread; may be a moment stale. */
+    default int activeStreams() {
+        return 0;
+    }
 }

@@ -3,6 +3,7 @@ package dev.pronto.core.internal.http1;
 import dev.pronto.core.BodyWriter;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Exchange;
+import dev.pronto.core.internal.exchange.HeldPart;
 import dev.pronto.core.internal.exchange.ResponseHeaders;
 import dev.pronto.core.internal.wire.Ascii;
 import io.netty.buffer.ByteBuf;
@@ -149,7 +150,13 @@ public final class ChunkedWriter implements BodyWriter {
     }
 
     /** A chunk and the future completed once the channel has written it. */
-    public record PromisedChunk(ByteBuf buf, CompletableFuture<Void> done) {
+    public record PromisedChunk(ByteBuf buf, CompletableFuture<Void> done) implements HeldPart {
+        @Override
+        public void drop() {
+            buf.release();
+            done.completeExceptionally(new java.nio.channels.ClosedChannelException());
+        }
+
         void writeTo(HttpConnection conn) {
             ChannelPromise p = conn.newPromise();
             p.addListener(f -> {

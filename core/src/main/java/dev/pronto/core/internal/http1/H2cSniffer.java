@@ -1,6 +1,6 @@
 package dev.pronto.core.internal.http1;
 
-import dev.pronto.core.internal.http2.H2ConnectionBuilder;
+import dev.pronto.core.Protocol;
 import dev.pronto.core.internal.server.ServerContext;
 import dev.pronto.core.internal.wire.Cumulation;
 import dev.pronto.core.internal.wire.H2cPreface;
@@ -43,7 +43,7 @@ final class H2cSniffer {
             held = start;
             return null;
         }
-        ctx.pipeline().addAfter(ctx.name(), "h2", H2ConnectionBuilder.create(server));
+        ctx.pipeline().addAfter(ctx.name(), "h2", server.protocols().get(Protocol.HTTP_2).carrier(server));
         ctx.fireChannelRead(start);
         ctx.pipeline().remove(http1);
         return null;

@@ -7,6 +7,7 @@ import dev.pronto.core.internal.exchange.Dispatch;
 import dev.pronto.core.internal.exchange.Errors;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.FilePart;
+import dev.pronto.core.internal.exchange.ProtocolSwitch;
 import dev.pronto.core.internal.exchange.Http1Head;
 import dev.pronto.core.internal.exchange.ReadGate;
 import dev.pronto.core.internal.exchange.ServerConnection;
@@ -32,7 +33,7 @@ import java.net.SocketAddress;
  * {@link ReadGate}. All state is confined to the channel's event loop; the {@link Carrier} methods
  * that other threads may call move themselves onto it.
  */
-public final class HttpConnection extends ChannelInboundHandlerAdapter implements Carrier, ServerConnection {
+public final class HttpConnection extends ChannelInboundHandlerAdapter implements Carrier, ServerConnection, ProtocolSwitch {
     final ServerContext server;
     private final RequestDecoder decoder;
     private ChannelHandlerContext ctx;

@@ -280,6 +280,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     }
 
     /** Streams open now; read by a metrics scrape off the loop, so possibly a moment stale. */
+    @Override
     public int activeStreams() {
         return connection().numActiveStreams();
     }

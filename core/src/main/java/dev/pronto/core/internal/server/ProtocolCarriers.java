@@ -1,22 +1,43 @@
 package dev.pronto.core.internal.server;
 
-import dev.pronto.core.Listener;
+import dev.pronto.core.ConnectionKind;
 import dev.pronto.core.Protocol;
-import dev.pronto.core.internal.http1.HttpConnection;
-import dev.pronto.core.internal.http2.H2ConnectionBuilder;
-import dev.pronto.core.internal.http2.H2cOnlyGate;
-import dev.pronto.core.internal.teleport.TeleportHandshake;
+import dev.pronto.core.internal.exchange.ServerConnection;
 import io.netty.channel.ChannelPipeline;
 import java.util.List;
 
 /**
  * The one place where a connection gets the carrier of its protocol: on a cleartext listener when it is
- * accepted (h2c-only listeners get HTTP/2 at once; shared ones switch on the preface; teleport ones the
- * teleport handshake), on a TLS listener
- * once ALPN has chosen.
+ * accepted (the lead protocol decides: HTTP/1.1 watches for the h2c preface, an h2c-only listener checks
+ * it, teleport runs its handshake), on a TLS listener once ALPN has chosen. Also where one protocol finds
+ * another by id (h2c upgrade and prior knowledge). Immutable; any thread.
  */
-final class ProtocolCarriers {
-    private ProtocolCarriers() {
+public final class ProtocolCarriers {
+    private static final ProtocolCarriers BUILT_IN = new ProtocolCarriers(BuiltInProtocols.all());
+
+    private final List<ServerProtocol> protocols;
+
+    ProtocolCarriers(List<ServerProtocol> protocols) {
+        this.protocols = List.copyOf(protocols);
+    }
+
+    /** The protocols Pronto ships. */
+    static ProtocolCarriers builtIn() {
+        return BUILT_IN;
+    }
+
+    /**
+     * The protocol registered for {@code id}.
+     *
+     * @throws IllegalStateException when none is
+     */
+    public ServerProtocol get(Protocol id) {
+        for (ServerProtocol p : protocols) {
+            if (p.id() == id) {
+                return p;
+            }
+        }
+        throw new IllegalStateException("no carrier registered for protocol " + id);
     }
 
     /** The protocol a client gets when it sends no ALPN, or none the listener offers: HTTP/1.1 if offered. */
@@ -24,46 +45,37 @@ final class ProtocolCarriers {
         return offered.contains(Protocol.HTTP_1_1) ? Protocol.HTTP_1_1 : offered.getFirst();
     }
 
-    /**
-     * A cleartext connection was accepted on a listener offering {@code offered}: HTTP/1.1 (watching
-     * for the h2c preface when HTTP/2 is offered too), or HTTP/2 alone.
-     */
-    static void accepted(ChannelPipeline pipeline, List<Protocol> offered, ServerContext server) {
-        if (offered.contains(Protocol.TELEPORT)) {
-            teleport(pipeline, server, null);
-            return;
-        }
-        if (!offered.contains(Protocol.HTTP_1_1)) {
-            pipeline.addLast("h2c-only", new H2cOnlyGate(server));
-            return;
-        }
-        HttpConnection http = new HttpConnection(server);
-        if (offered.contains(Protocol.HTTP_2)) {
-            http.acceptH2cPriorKnowledge();
-        }
-        pipeline.addLast("http", http);
-    }
-
-    /** A connection was accepted on a teleport listener: the teleport handshake first, TLS after it if both ask. */
-    static void teleport(ChannelPipeline pipeline, ServerContext server, ServerTls tls) {
-        pipeline.addLast("teleport-handshake", new TeleportHandshake(server, tls));
+    /** The protocol that takes the channels {@code listener} accepts before anything is negotiated. */
+    ServerProtocol lead(ListenerSetup listener) {
+        return get(fallback(listener.listener().protocols()));
     }
 
     /** The TLS handshake ended with ALPN choosing {@code alpn} (null or empty: the client sent none). */
-    static void negotiated(ChannelPipeline pipeline, String alpn, List<Protocol> offered, ServerContext server) {
+    void negotiated(ChannelPipeline pipeline, String alpn, List<Protocol> offered, ServerContext server) {
         Protocol chosen = fallback(offered);
         for (Protocol p : offered) {
             if (p.alpnId().equals(alpn)) {
                 chosen = p;
             }
         }
-        install(pipeline, chosen, server);
+        ServerProtocol protocol = get(chosen);
+        pipeline.addLast(protocol.kind().tag(), protocol.carrier(server));
     }
 
-    private static void install(ChannelPipeline pipeline, Protocol protocol, ServerContext server) {
-        switch (protocol) {
-            case HTTP_1_1 -> pipeline.addLast("http", new HttpConnection(server));
-            case HTTP_2 -> pipeline.addLast("h2", H2ConnectionBuilder.create(server));
+    /** How many of {@code connections} are of {@code kind}. */
+    int count(ConnectionKind kind, Iterable<ServerConnection> connections) {
+        ServerProtocol owner = null;
+        for (ServerProtocol p : protocols) {
+            if (p.kind() == kind) {
+                owner = p;
+            }
         }
+        int n = 0;
+        for (ServerConnection c : connections) {
+            if (owner != null && owner.carries(c)) {
+                n++;
+            }
+        }
+        return n;
     }
 }

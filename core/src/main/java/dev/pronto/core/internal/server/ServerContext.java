@@ -6,12 +6,8 @@ import dev.pronto.core.internal.content.Compressors;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.RouteTable;
 import dev.pronto.core.internal.exchange.ServerConnection;
-import dev.pronto.core.internal.http1.HttpConnection;
-import dev.pronto.core.internal.http2.H2Connection;
-import dev.pronto.core.internal.teleport.TeleportConnection;
 import dev.pronto.core.internal.util.ConsoleLogger;
 import dev.pronto.core.internal.util.RateLimitedWarnings;
-import dev.pronto.core.internal.websocket.WsConnection;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -37,6 +33,7 @@ public final class ServerContext {
     private final ExecutorService blocking;
     private final Set<ServerConnection> connections = ConcurrentHashMap.newKeySet();
     private final AtomicInteger open = new AtomicInteger();
+    private final ProtocolCarriers protocols = ProtocolCarriers.builtIn();
 
     /**
      * Creates the shared state of a server.
@@ -66,6 +63,11 @@ public final class ServerContext {
      */
     public record Features(JsonCodec json, dev.pronto.core.Compression compression, dev.pronto.core.ErrorFormat errors,
                            dev.pronto.core.Http2Config http2) {
+    }
+
+    /** The protocols this server speaks, by id: how a carrier finds another one. */
+    public ProtocolCarriers protocols() {
+        return protocols;
     }
 
     /** The HTTP/2 settings. */
@@ -162,9 +164,7 @@ public final class ServerContext {
     public int openHttp2Streams() {
         int n = 0;
         for (ServerConnection c : connections) {
-            if (c instanceof H2Connection h2) {
-                n += h2.activeStreams();
-            }
+            n += c.activeStreams();
         }
         return n;
     }
@@ -213,19 +213,7 @@ public final class ServerContext {
 
     /** Open connections of {@code kind}, counted now: O(open connections), meant for a metrics scrape. */
     public int openConnections(dev.pronto.core.ConnectionKind kind) {
-        Class<?> type = switch (kind) {
-            case HTTP_1_1 -> HttpConnection.class;
-            case HTTP_2 -> H2Connection.class;
-            case WEBSOCKET -> WsConnection.class;
-            case TELEPORT -> TeleportConnection.class;
-        };
-        int n = 0;
-        for (ServerConnection c : connections) {
-            if (type.isInstance(c)) {
-                n++;
-            }
-        }
-        return n;
+        return protocols.count(kind, connections);
     }
 
     public void opened(ServerConnection c) {

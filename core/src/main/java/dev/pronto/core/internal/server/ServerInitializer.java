@@ -37,11 +37,10 @@ public final class ServerInitializer extends ChannelInitializer<Channel> {
         }
         ch.closeFuture().addListener(f -> server.releaseConnection());
         ServerTls tls = listener.tls();
-        if (listener.listener().protocols().contains(dev.pronto.core.Protocol.TELEPORT)) {
+        ServerProtocol lead = server.protocols().lead(listener);
+        if (tls == null || lead.ownsTls()) {
             // teleport negotiates TLS inside its own handshake, after 15 plaintext bytes each way
-            ProtocolCarriers.teleport(ch.pipeline(), server, tls);
-        } else if (tls == null) {
-            ProtocolCarriers.accepted(ch.pipeline(), listener.listener().protocols(), server);
+            lead.accept(ch.pipeline(), listener, server);
         } else {
             ch.pipeline().addLast("tls", tls.newHandler(ch.alloc()))
                     .addLast("handshake", new TlsHandshake(server, listener.listener().protocols()));

@@ -37,7 +37,7 @@ final class TlsHandshake extends ChannelInboundHandlerAdapter {
                 ctx.close();
             } else if (done.isSuccess()) {
                 String alpn = ctx.pipeline().get(SslHandler.class).applicationProtocol();
-                ProtocolCarriers.negotiated(ctx.pipeline(), alpn, offered, server);
+                server.protocols().negotiated(ctx.pipeline(), alpn, offered, server);
                 ctx.pipeline().remove(this);
             } else {
                 server.tlsHandshakeFailed(ctx.channel(), done.cause());

@@ -2,6 +2,7 @@ package dev.pronto.core.internal.websocket;
 
 import dev.pronto.core.Request;
 import dev.pronto.core.WebSocketOptions;
+import dev.pronto.core.internal.wire.HeaderTokens;
 import io.netty.handler.codec.http.websocketx.extensions.WebSocketExtensionData;
 import io.netty.handler.codec.http.websocketx.extensions.WebSocketExtensionFilterProvider;
 import io.netty.handler.codec.http.websocketx.extensions.WebSocketServerExtension;
@@ -14,7 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** The server side of the RFC 6455 §4.2 opening handshake: request checks, accept key, extensions. */
-public final class WsHandshake {
+final class WsHandshake {
     private static final byte[] GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11".getBytes(StandardCharsets.US_ASCII);
 
     private WsHandshake() {
@@ -22,20 +23,7 @@ public final class WsHandshake {
 
     /** Whether {@code req} asks for a WebSocket upgrade at all (Upgrade: websocket, Connection: upgrade). */
     static boolean asksUpgrade(Request req) {
-        return hasToken(req.header("Upgrade"), "websocket") && hasToken(req.header("Connection"), "upgrade");
-    }
-
-    /** Whether a comma-separated header value holds {@code token}, ignoring case and spaces. */
-    public static boolean hasToken(String value, String token) {
-        if (value == null) {
-            return false;
-        }
-        for (String part : value.split(",")) {
-            if (part.trim().equalsIgnoreCase(token)) {
-                return true;
-            }
-        }
-        return false;
+        return HeaderTokens.hasToken(req.header("Upgrade"), "websocket") && HeaderTokens.hasToken(req.header("Connection"), "upgrade");
     }
 
     /** Whether the key is the base64 form of 16 bytes, as §4.1 requires. */

@@ -7,7 +7,7 @@ import dev.pronto.core.WebSocketHandler;
 import dev.pronto.core.WebSocketOptions;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangeHandle;
-import dev.pronto.core.internal.http1.HttpConnection;
+import dev.pronto.core.internal.exchange.ProtocolSwitch;
 import dev.pronto.router.Method;
 import java.util.HashMap;
 import java.util.Map;
@@ -36,7 +36,7 @@ public final class WsRoute implements Handler {
     public void handle(Request req, Response res) {
         ExchangeHandle h = (ExchangeHandle) req;
         Exchange e = h.exchange();
-        if (!WsHandshake.asksUpgrade(req) || req.method() != Method.GET || !(e.carrier instanceof HttpConnection conn)) {
+        if (!WsHandshake.asksUpgrade(req) || req.method() != Method.GET || !(e.carrier instanceof ProtocolSwitch conn)) {
             res.status(426).header("Upgrade", "websocket").header("Connection", "Upgrade")
                     .send("Upgrade Required: this is a WebSocket endpoint (RFC 6455 upgrade over HTTP/1.1)");
             return;
