@@ -1,6 +1,7 @@
 /**
  * Pronto's HTTP/1.1 server on Netty. Exports the API, the route annotations and the in-memory test
- * client; the implementation package is open only to Pronto's own HTTP client.
+ * client; of the implementation packages, only the wire code and the WebSocket driver are open, to
+ * Pronto's own HTTP client.
  */
 module dev.pronto.core {
     requires transitive dev.pronto.router;

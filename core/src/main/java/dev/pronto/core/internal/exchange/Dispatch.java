@@ -29,7 +29,7 @@ public final class Dispatch {
     /** A step of the chain that may throw. */
     @FunctionalInterface
     private interface Step {
-        public void run(Exchange e, ExchangeHandle h) throws Exception;
+        void run(Exchange e, ExchangeHandle h) throws Exception;
     }
 
     /** Looks the route up once; true when it streams its body. */
