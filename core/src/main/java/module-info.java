@@ -1,6 +1,7 @@
 /**
  * Pronto's HTTP/1.1 server on Netty. Exports the API, the route annotations and the in-memory test
- * client; the implementation package is open only to Pronto's own HTTP client.
+ * client; of the implementation packages, only the wire code and the WebSocket driver are open, to
+ * Pronto's own HTTP client.
  */
 module dev.pronto.core {
     requires transitive dev.pronto.router;
@@ -23,5 +24,6 @@ module dev.pronto.core {
     exports dev.pronto.core.annotation;
     exports dev.pronto.core.config;
     exports dev.pronto.core.testing;
-    exports dev.pronto.core.internal to dev.pronto.client.http;
+    exports dev.pronto.core.internal.wire to dev.pronto.client.http;
+    exports dev.pronto.core.internal.websocket to dev.pronto.client.http;
 }

@@ -1,6 +1,6 @@
 package dev.pronto.core;
 
-import dev.pronto.core.internal.JsonStrings;
+import dev.pronto.core.internal.util.JsonStrings;
 
 /** Builds {@link AccessLog#json()}'s lines: JSON by hand, so the core needs no JSON library. */
 final class AccessLogJson {

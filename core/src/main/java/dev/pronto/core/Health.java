@@ -1,6 +1,6 @@
 package dev.pronto.core;
 
-import dev.pronto.core.internal.JsonStrings;
+import dev.pronto.core.internal.util.JsonStrings;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package dev.pronto.core;
 
-import dev.pronto.core.internal.MetricsRegistry;
+import dev.pronto.core.internal.server.MetricsRegistry;
 import java.util.function.Consumer;
 
 /**

@@ -1,6 +1,6 @@
 package dev.pronto.core;
 
-import dev.pronto.core.internal.RequestSeries;
+import dev.pronto.core.internal.server.RequestSeries;
 import dev.pronto.router.Method;
 import java.util.Objects;
 import java.util.function.Consumer;

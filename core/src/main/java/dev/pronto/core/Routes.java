@@ -1,9 +1,9 @@
 package dev.pronto.core;
 
-import dev.pronto.core.internal.HookStep;
-import dev.pronto.core.internal.Lifecycle;
-import dev.pronto.core.internal.RouteEntry;
-import dev.pronto.core.internal.RouteTable;
+import dev.pronto.core.internal.exchange.HookStep;
+import dev.pronto.core.internal.exchange.Lifecycle;
+import dev.pronto.core.internal.exchange.RouteEntry;
+import dev.pronto.core.internal.exchange.RouteTable;
 import dev.pronto.router.Method;
 import dev.pronto.router.Router;
 import java.util.ArrayList;
@@ -156,7 +156,7 @@ public final class Routes {
     public Routes ws(String path, WebSocketOptions options, WebSocketHandler handler) {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(handler, "handler");
-        return route(Method.GET, path, RouteOptions.defaults(), dev.pronto.core.internal.WsRoute.of(handler, options));
+        return route(Method.GET, path, RouteOptions.defaults(), dev.pronto.core.internal.websocket.WsRoute.of(handler, options));
     }
 
     /**

@@ -1,11 +1,11 @@
 package dev.pronto.core;
 
-import dev.pronto.core.internal.ListenerSetup;
-import dev.pronto.core.internal.RouteTable;
-import dev.pronto.core.internal.ServerContext;
-import dev.pronto.core.internal.ServerInitializer;
-import dev.pronto.core.internal.ServerLifecycle;
-import dev.pronto.core.internal.ShutdownSignals;
+import dev.pronto.core.internal.server.ListenerSetup;
+import dev.pronto.core.internal.exchange.RouteTable;
+import dev.pronto.core.internal.server.ServerContext;
+import dev.pronto.core.internal.server.ServerInitializer;
+import dev.pronto.core.internal.server.ServerLifecycle;
+import dev.pronto.core.internal.server.ShutdownSignals;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
@@ -31,7 +31,7 @@ import java.util.function.Consumer;
  */
 public final class Server implements AutoCloseable {
     static {
-        dev.pronto.core.internal.NettyDefaults.apply();
+        dev.pronto.core.internal.server.NettyDefaults.apply();
     }
 
     private final ServerLifecycle lifecycle;

@@ -1,6 +1,6 @@
 package dev.pronto.core;
 
-import dev.pronto.core.internal.StaticFileServer;
+import dev.pronto.core.internal.content.StaticFileServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;

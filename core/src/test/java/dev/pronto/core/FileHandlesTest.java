@@ -2,7 +2,7 @@ package dev.pronto.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pronto.core.internal.Transports;
+import dev.pronto.core.internal.wire.Transports;
 import dev.pronto.core.testing.TestClient;
 import java.io.IOException;
 import java.io.InputStream;

@@ -4,7 +4,7 @@ import static dev.pronto.core.TlsFixtures.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.pronto.core.internal.TlsEngines;
+import dev.pronto.core.internal.wire.TlsEngines;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -2,7 +2,7 @@ package dev.pronto.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pronto.core.internal.WsWire;
+import dev.pronto.core.internal.websocket.WsWire;
 import io.netty.buffer.ByteBuf;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,7 @@ import static dev.pronto.core.TlsFixtures.SECOND_SERIAL;
 import static dev.pronto.core.TlsFixtures.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pronto.core.internal.TlsEngines;
+import dev.pronto.core.internal.wire.TlsEngines;
 import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,8 +2,8 @@ package dev.pronto.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pronto.core.internal.Transports;
-import dev.pronto.core.internal.WsWire;
+import dev.pronto.core.internal.wire.Transports;
+import dev.pronto.core.internal.websocket.WsWire;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufAllocatorMetricProvider;

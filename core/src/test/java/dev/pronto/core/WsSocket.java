@@ -1,6 +1,6 @@
 package dev.pronto.core;
 
-import dev.pronto.core.internal.WsWire;
+import dev.pronto.core.internal.websocket.WsWire;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.io.IOException;

@@ -113,7 +113,7 @@ class ProntoMetersTest {
 
     @Test
     void recordingAnExistingGrpcSeriesAllocatesNothing() {
-        dev.pronto.core.internal.RequestSeries series = new dev.pronto.core.internal.RequestSeries(
+        dev.pronto.core.internal.server.RequestSeries series = new dev.pronto.core.internal.server.RequestSeries(
                 new dev.pronto.micrometer.internal.MicrometerTimers(registry));
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long id = Thread.currentThread().threadId();

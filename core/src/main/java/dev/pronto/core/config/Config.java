@@ -1,6 +1,6 @@
 package dev.pronto.core.config;
 
-import dev.pronto.core.internal.ConfigFiles;
+import dev.pronto.core.internal.server.ConfigFiles;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,7 +34,7 @@ import java.util.regex.Pattern;
  */
 public final class Config {
     static {
-        dev.pronto.core.internal.NettyDefaults.apply(); // apps read their config before touching Netty
+        dev.pronto.core.internal.server.NettyDefaults.apply(); // apps read their config before touching Netty
     }
 
     private static final Pattern URL_PASSWORD = Pattern.compile("(://[^:/@]*:)[^@/]*@");

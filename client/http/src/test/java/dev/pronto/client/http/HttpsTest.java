@@ -8,7 +8,7 @@ import dev.pronto.core.Server;
 import dev.pronto.core.TlsConfig;
 import dev.pronto.core.TlsEngine;
 import dev.pronto.core.TlsKeys;
-import dev.pronto.core.internal.TlsEngines;
+import dev.pronto.core.internal.wire.TlsEngines;
 import java.io.InputStream;
 import java.net.URISyntaxException;
 import java.nio.file.Files;

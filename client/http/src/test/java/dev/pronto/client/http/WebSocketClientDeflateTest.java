@@ -7,7 +7,7 @@ import dev.pronto.core.Server;
 import dev.pronto.core.WebSocket;
 import dev.pronto.core.WebSocketHandler;
 import dev.pronto.core.WebSocketOptions;
-import dev.pronto.core.internal.WsClientSide;
+import dev.pronto.core.internal.websocket.WsClientSide;
 import io.netty.buffer.ByteBuf;
 import java.net.URI;
 import java.util.concurrent.ExecutionException;

@@ -6,7 +6,7 @@ import dev.pronto.client.http.ClientRequest;
 import dev.pronto.client.http.ClientResponse;
 import dev.pronto.client.http.ResponseListener;
 import dev.pronto.core.Transport;
-import dev.pronto.core.internal.Transports;
+import dev.pronto.core.internal.wire.Transports;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;

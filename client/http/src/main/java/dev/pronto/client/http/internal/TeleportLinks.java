@@ -5,7 +5,7 @@ import dev.pronto.client.http.ClientRequest;
 import dev.pronto.client.http.ClientResponse;
 import dev.pronto.client.http.ResponseListener;
 import dev.pronto.client.http.TeleportConfig;
-import dev.pronto.core.internal.Transports;
+import dev.pronto.core.internal.wire.Transports;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;

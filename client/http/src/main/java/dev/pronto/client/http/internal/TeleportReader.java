@@ -1,9 +1,9 @@
 package dev.pronto.client.http.internal;
 
-import dev.pronto.core.internal.ChunkedDecoder;
-import dev.pronto.core.internal.HeadScanner;
-import dev.pronto.core.internal.TeleportInbound;
-import dev.pronto.core.internal.TeleportWire;
+import dev.pronto.core.internal.wire.ChunkedDecoder;
+import dev.pronto.core.internal.wire.HeadScanner;
+import dev.pronto.core.internal.wire.TeleportInbound;
+import dev.pronto.core.internal.wire.TeleportWire;
 import io.netty.buffer.ByteBuf;
 
 /**

@@ -5,7 +5,7 @@ import dev.pronto.client.http.ConnectionClosedException;
 import dev.pronto.core.WebSocket;
 import dev.pronto.core.WebSocketHandler;
 import dev.pronto.core.WebSocketOptions;
-import dev.pronto.core.internal.WsClientSide;
+import dev.pronto.core.internal.websocket.WsClientSide;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandler;

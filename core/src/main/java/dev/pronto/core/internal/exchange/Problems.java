@@ -1,0 +1,31 @@
+package dev.pronto.core.internal.exchange;
+
+import dev.pronto.core.ValidationException;
+import dev.pronto.core.internal.util.JsonStrings;
+
+/** Writes RFC 9457 problem documents without a JSON library: every value is escaped here. */
+final class Problems {
+    private Problems() {
+    }
+
+    static String json(int status, String detail, Throwable error) {
+        StringBuilder sb = new StringBuilder(128).append("{\"type\":\"about:blank\",\"title\":");
+        string(sb, Status.reason(status)).append(",\"status\":").append(status).append(",\"detail\":");
+        string(sb, detail);
+        if (error instanceof ValidationException v) {
+            sb.append(",\"errors\":[");
+            for (int i = 0; i < v.errors().size(); i++) {
+                ValidationException.FieldError f = v.errors().get(i);
+                sb.append(i == 0 ? "{\"field\":" : ",{\"field\":");
+                string(sb, f.field()).append(",\"message\":");
+                string(sb, f.message()).append('}');
+            }
+            sb.append(']');
+        }
+        return sb.append('}').toString();
+    }
+
+    private static StringBuilder string(StringBuilder sb, String s) {
+        return JsonStrings.quoted(sb, s);
+    }
+}

@@ -1,0 +1,98 @@
+package dev.pronto.core.internal.exchange;
+
+import dev.pronto.core.internal.wire.Ascii;
+import io.netty.buffer.ByteBuf;
+import java.util.Arrays;
+
+/**
+ * Header fields set by a handler, validated at the call and kept as immutable Strings (or Netty
+ * AsciiStrings) until the head is encoded straight into the output buffer. Reused per exchange: no
+ * allocation unless a response has more than 8 fields or a value is neither a String nor an AsciiString.
+ */
+public final class ResponseHeaders {
+    private CharSequence[] names = new CharSequence[16];
+    private int count;
+    private CharSequence contentType;
+
+    void clear() {
+        Arrays.fill(names, 0, count * 2, null);
+        count = 0;
+        contentType = null;
+    }
+
+    void add(CharSequence name, CharSequence value) {
+        name = HeaderValidation.name(name);
+        value = HeaderValidation.value(name, value);
+        if (Ascii.equalsIgnoreCase(name, "Content-Type")) {
+            contentType = value;
+            return;
+        }
+        if (Ascii.equalsIgnoreCase(name, "Content-Length") || Ascii.equalsIgnoreCase(name, "Transfer-Encoding")) {
+            throw new IllegalArgumentException(name + " is set by the server; do not set it from a handler");
+        }
+        if (count * 2 == names.length) {
+            names = Arrays.copyOf(names, names.length * 2);
+        }
+        names[count * 2] = name;
+        names[count * 2 + 1] = value;
+        count++;
+    }
+
+    boolean has(String name) {
+        for (int i = 0; i < count * 2; i += 2) {
+            if (Ascii.equalsIgnoreCase(names[i], name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    public void contentType(CharSequence value) {
+        contentType = HeaderValidation.value("Content-Type", value);
+    }
+
+    public CharSequence contentType() {
+        return contentType;
+    }
+
+    /** Number of fields besides Content-Type. */
+    public int count() {
+        return count;
+    }
+
+    public CharSequence name(int i) {
+        return names[i * 2];
+    }
+
+    public CharSequence value(int i) {
+        return names[i * 2 + 1];
+    }
+
+    /** Writes every field as {@code name: value\r\n}; Content-Type too when {@code withType}. */
+    public void encode(ByteBuf out, CharSequence defaultType) {
+        CharSequence type = contentType != null ? contentType : defaultType;
+        if (type != null) {
+            out.writeBytes(CONTENT_TYPE);
+            out.writeCharSequence(type, java.nio.charset.StandardCharsets.ISO_8859_1);
+            out.writeShort(CRLF_SHORT);
+        }
+        for (int i = 0; i < count * 2; i += 2) {
+            out.writeCharSequence(names[i], java.nio.charset.StandardCharsets.ISO_8859_1);
+            out.writeShort(COLON_SP);
+            out.writeCharSequence(names[i + 1], java.nio.charset.StandardCharsets.ISO_8859_1);
+            out.writeShort(CRLF_SHORT);
+        }
+    }
+
+    public int estimate() {
+        int n = contentType != null ? contentType.length() + 16 : 48;
+        for (int i = 0; i < count * 2; i++) {
+            n += names[i].length() + 2;
+        }
+        return n;
+    }
+
+    private static final byte[] CONTENT_TYPE = Ascii.bytes("Content-Type: ");
+    public static final int CRLF_SHORT = ('\r' << 8) | '\n';
+    private static final int COLON_SP = (':' << 8) | ' ';
+}

@@ -1,0 +1,37 @@
+package dev.pronto.core.internal.exchange;
+
+import dev.pronto.core.Handler;
+import dev.pronto.core.RouteOptions;
+
+/**
+ * What the router holds for one route: the user's handler as given, how it runs, and the scope of
+ * hooks and error handlers in force (null for routes that no hook touches, which pay nothing for
+ * the lifecycle). Immutable; shared by every request of the route.
+ *
+ * @param handler the user's handler, never unwrapped or inspected
+ * @param options where it runs and how its body arrives
+ * @param scope its group's merged scope, or null for the root scope
+ */
+public record RouteEntry(Handler handler, RouteOptions options, Lifecycle scope) {
+    /** This route inside {@code group}. */
+    public RouteEntry in(Lifecycle group) {
+        return new RouteEntry(handler, options, group);
+    }
+
+    boolean blocking() {
+        return options.isBlocking();
+    }
+
+    boolean streaming() {
+        return options.isStreaming();
+    }
+
+    public boolean messageStream() {
+        return options.isMessageStream();
+    }
+
+    /** Whether a body still arriving for this route is held to {@code minBodyRate}: all but a message stream's. */
+    public boolean rated() {
+        return !options.isMessageStream();
+    }
+}

@@ -1,0 +1,462 @@
+package dev.pronto.core.internal.exchange;
+
+import dev.pronto.core.BodyWriter;
+import dev.pronto.core.ContentCoding;
+import dev.pronto.core.NotFoundException;
+import dev.pronto.core.internal.content.AcceptEncoding;
+import dev.pronto.core.internal.content.Compressors;
+import dev.pronto.core.internal.content.MimeTypes;
+import dev.pronto.core.internal.content.StreamCompressor;
+import dev.pronto.core.internal.wire.Ascii;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Objects;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * The response side of an exchange, reached through an {@link ExchangeHandle}. Exactly one send
+ * wins the exchange (a compare-and-set, see {@link ExchangeState}); the winner runs the
+ * {@code onSend} hooks, encodes the head and body straight into one pooled buffer (two parts only
+ * for large buffers and files) and hands them to the carrier, which moves them onto its event loop.
+ */
+public final class ServerResponse {
+    public static final String TEXT = "text/plain; charset=utf-8";
+    public static final String BYTES = "application/octet-stream";
+    public static final String JSON = "application/json";
+    private static final int COPY_LIMIT = 2048;
+
+    private final Exchange e;
+    private ResponseHeaders headers = new ResponseHeaders();
+    /** Created by the first trailer and kept for the exchange's later requests; empty when unused. */
+    private ResponseHeaders trailers;
+    /** The body ended: trailers are being (or were) written. */
+    private volatile boolean trailersSealed;
+    private int status = 200;
+    /** A streamed response's head went out: a failure now can only close the connection. */
+    private volatile boolean streamStarted;
+    /** The winning sender is running onSend hooks, which may still change status and headers. */
+    private boolean hooking;
+
+    ServerResponse(Exchange e) {
+        this.e = e;
+    }
+
+    void clear() {
+        headers.clear();
+        status = 200;
+        hooking = false;
+        streamStarted = false;
+        trailersSealed = false;
+        if (trailers != null) {
+            trailers.clear();
+        }
+    }
+
+    public boolean streamStarted() {
+        return streamStarted;
+    }
+
+    /**
+     * Gives the server's own answer fresh headers, for a response it sends while the handler may
+     * still be running on another thread (a response timeout): whatever that thread still sets
+     * lands in the detached set, never in the head being encoded.
+     */
+    void detachForServerAnswer() {
+        headers = new ResponseHeaders();
+    }
+
+    public ResponseHeaders headers() {
+        return headers;
+    }
+
+    /** Resets status and headers before the server writes an error answer of its own. */
+    void resetForError(int code) {
+        headers.clear();
+        status = code;
+        // an error answer must stay traceable to its log line: keep the request id a hook assigned
+        Object id = e.attributes == null ? null : e.attributes.get(dev.pronto.core.AccessLog.REQUEST_ID);
+        if (id != null) {
+            headers.add("X-Request-Id", id.toString());
+        }
+    }
+
+    public void status(int code) {
+        if (code < 200 || code > 599) {
+            throw new IllegalArgumentException("status must be in 200..599 for a response, got " + code
+                    + (code >= 100 && code < 200 ? " (1xx statuses are interim and sent by the server)" : ""));
+        }
+        checkOpen();
+        status = code;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    /** For a protocol upgrade the server performs itself: the one 1xx answer a handler's response may carry. */
+    public void switchingProtocols() {
+        checkOpen();
+        status = 101;
+    }
+
+    void header(CharSequence name, CharSequence value) {
+        checkOpen();
+        headers.add(name, value);
+    }
+
+    void trailer(CharSequence name, CharSequence value) {
+        boolean streaming = streamStarted && e.state() == ExchangeState.RESPONDING && !trailersSealed;
+        if (!streaming) {
+            checkOpen();
+        }
+        if (Ascii.equalsIgnoreCase(name, "Content-Type") || Ascii.equalsIgnoreCase(name, "Host")
+                || Ascii.equalsIgnoreCase(name, "Trailer")) {
+            throw new IllegalArgumentException(name + " may not be sent as a trailer");
+        }
+        if (trailers == null) {
+            trailers = new ResponseHeaders();
+        }
+        trailers.add(name, value);
+    }
+
+    /** The trailer fields to send after the body, or null when there are none; seals them. */
+    public ResponseHeaders sealTrailers() {
+        trailersSealed = true;
+        return trailers != null && trailers.count() > 0 ? trailers : null;
+    }
+
+    void contentType(CharSequence value) {
+        checkOpen();
+        headers.contentType(value);
+    }
+
+    void send(ExchangeHandle h) {
+        if (begin(h)) {
+            deliver(null, null);
+        }
+    }
+
+    /** Sends an empty response unless someone answered already (the handler returned without sending). */
+    void sendIfUnanswered(ExchangeHandle h) {
+        if (e.begin(h.generation()) && hooksPassed(h)) {
+            deliver(null, null);
+        }
+    }
+
+    void send(ExchangeHandle h, CharSequence body) {
+        Objects.requireNonNull(body, "body");
+        int length = ByteBufUtil.utf8Bytes(body);
+        if (mayCompress(length)) {
+            ByteBuf buf = e.carrier.alloc().ioBuffer(length);
+            ByteBufUtil.reserveAndWriteUtf8(buf, body, length);
+            sendBuffer(h, buf, TEXT);
+            return;
+        }
+        if (!begin(h)) {
+            return;
+        }
+        if (!onLoop()) {
+            ByteBuf copy = e.carrier.alloc().ioBuffer(length);
+            ByteBufUtil.reserveAndWriteUtf8(copy, body, length);
+            deliver(copy, TEXT);
+            return;
+        }
+        ByteBuf out = e.carrier.head(e, length, TEXT, length);
+        if (Http1Head.hasBody(e, status)) {
+            ByteBufUtil.reserveAndWriteUtf8(out, body, length);
+        }
+        e.carrier.complete(e, out, null);
+    }
+
+    void send(ExchangeHandle h, byte[] body) {
+        Objects.requireNonNull(body, "body");
+        if (mayCompress(body.length)) {
+            sendBuffer(h, e.carrier.alloc().ioBuffer(body.length).writeBytes(body), BYTES);
+            return;
+        }
+        if (!begin(h)) {
+            return;
+        }
+        if (!onLoop()) {
+            deliver(e.carrier.alloc().ioBuffer(body.length).writeBytes(body), BYTES);
+            return;
+        }
+        ByteBuf out = e.carrier.head(e, body.length, BYTES, body.length);
+        if (Http1Head.hasBody(e, status)) {
+            out.writeBytes(body);
+        }
+        e.carrier.complete(e, out, null);
+    }
+
+    void send(ExchangeHandle h, ByteBuf body) {
+        Objects.requireNonNull(body, "body");
+        sendBuffer(h, body, BYTES);
+    }
+
+    void send(ExchangeHandle h, CompletionStage<?> stage) {
+        Objects.requireNonNull(stage, "stage");
+        checkOpen();
+        e.asyncRequested = true;
+        stage.whenComplete((value, error) -> Dispatch.completeWith(h, value, error));
+    }
+
+    void json(ExchangeHandle h, Object value) {
+        Objects.requireNonNull(value, "value");
+        checkOpen();
+        ByteBuf body = e.carrier.alloc().ioBuffer(512);
+        try {
+            e.server.json().write(value, body);
+        } catch (RuntimeException ex) {
+            body.release();
+            throw ex;
+        }
+        sendBuffer(h, body, JSON);
+    }
+
+    void redirect(ExchangeHandle h, int code, String location) {
+        if (code != 301 && code != 302 && code != 303 && code != 307 && code != 308) {
+            throw new IllegalArgumentException("redirect status must be 301, 302, 303, 307 or 308, got " + code);
+        }
+        status(code);
+        header("Location", location);
+        send(h);
+    }
+
+    void sendFile(ExchangeHandle h, Path file) {
+        Objects.requireNonNull(file, "file");
+        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+            throw new NotFoundException("Not Found");
+        }
+        sendFileRange(h, file, 0, -1);
+    }
+
+    /**
+     * Sends {@code length} bytes of {@code file} from {@code offset} (-1: to the end) as a zero-copy
+     * region, with the current status and headers. The file is closed on every path: by the region
+     * once written or dropped, here when nothing is sent.
+     */
+    void sendFileRange(ExchangeHandle h, Path file, long offset, long length) {
+        FileChannel channel = null;
+        try {
+            channel = FileChannel.open(file, StandardOpenOption.READ);
+            long size = length < 0 ? channel.size() - offset : length;
+            if (headers.contentType() == null) {
+                headers.contentType(MimeTypes.of(file.getFileName().toString()));
+            }
+            if (!begin(h)) {
+                closeQuietly(channel);
+                return;
+            }
+            if (Http1Head.hasBody(e, status) && size > 0) {
+                FileChannel owned = channel;
+                channel = null;
+                deliverRegion(new FilePart(owned, offset, size), size);
+            } else {
+                deliverRegion(null, size);
+            }
+        } catch (IOException ex) {
+            throw new NotFoundException("Not Found", ex);
+        } finally {
+            closeQuietly(channel);
+        }
+    }
+
+    /** Sends {@code body} (owned by this call) as it is: no compression, no default type. */
+    void sendPrepared(ExchangeHandle h, ByteBuf body) {
+        if (beginOrRelease(h, body)) {
+            deliver(body, BYTES);
+        }
+    }
+
+    BodyWriter stream(ExchangeHandle h) {
+        if (!begin(h)) {
+            return DiscardingWriter.INSTANCE;
+        }
+        streamStarted = true;
+        ContentCoding coding = negotiate(-1, BYTES);
+        StreamCompressor compressor = coding == null || !Http1Head.hasBody(e, status) ? null
+                : new StreamCompressor(coding, e.server.compressors().config(), e.carrier.alloc());
+        return e.carrier.stream(e, BYTES, compressor);
+    }
+
+    /** Sends {@code body} (owned by this call) with {@code defaultType} unless a type was set. */
+    private void sendBuffer(ExchangeHandle h, ByteBuf body, String defaultType) {
+        if (!beginOrRelease(h, body)) {
+            return;
+        }
+        ByteBuf out;
+        try {
+            out = compress(body, defaultType);
+        } catch (RuntimeException ex) {
+            Errors.afterBegin(e, ex);
+            return;
+        }
+        deliver(out, defaultType);
+    }
+
+    /**
+     * Wins the exchange for {@code h} and runs the onSend hooks. False when the carrier is gone (the
+     * client left: nothing to answer) or a hook failed (its error was answered instead); throws when
+     * the exchange was already answered or has moved on to a later request.
+     */
+    private boolean begin(ExchangeHandle h) {
+        if (!e.begin(h.generation())) {
+            if (h.live() && e.state() == ExchangeState.ABORTED) {
+                return false;
+            }
+            throw h.live() ? new IllegalStateException("Response already sent for " + e.request) : h.stale("response");
+        }
+        return hooksPassed(h);
+    }
+
+    private boolean hooksPassed(ExchangeHandle h) {
+        if (e.life.onSend().isEmpty()) {
+            return true;
+        }
+        hooking = true;
+        try {
+            for (dev.pronto.core.SendHook hook : e.life.onSend()) {
+                hook.handle(h, h);
+            }
+            return true;
+        } catch (Throwable t) {
+            Errors.afterBegin(e, t);
+            return false;
+        } finally {
+            hooking = false;
+        }
+    }
+
+    private boolean beginOrRelease(ExchangeHandle h, ByteBuf body) {
+        boolean won = false;
+        try {
+            won = begin(h);
+            return won;
+        } finally {
+            if (!won) {
+                body.release();
+            }
+        }
+    }
+
+    private boolean onLoop() {
+        return e.carrier.eventLoop().inEventLoop();
+    }
+
+    /**
+     * Hands the response to the carrier with {@code body} (owned here, or null for none). The head is
+     * encoded on the event loop, so status, headers and connection state are read by one thread.
+     */
+    void deliver(ByteBuf body, String defaultType) {
+        if (onLoop()) {
+            emit(body, defaultType);
+            return;
+        }
+        try {
+            e.carrier.eventLoop().execute(() -> emit(body, defaultType));
+        } catch (java.util.concurrent.RejectedExecutionException loopGone) {
+            if (body != null) {
+                body.release();
+            }
+        }
+    }
+
+    private void deliverRegion(FilePart region, long size) {
+        if (onLoop()) {
+            emitRegion(region, size);
+            return;
+        }
+        try {
+            e.carrier.eventLoop().execute(() -> emitRegion(region, size));
+        } catch (java.util.concurrent.RejectedExecutionException loopGone) {
+            if (region != null) {
+                region.close();
+            }
+        }
+    }
+
+    private void emitRegion(FilePart region, long size) {
+        e.carrier.complete(e, e.carrier.head(e, size, BYTES, 0), region);
+    }
+
+    /** Event loop: writes the head and {@code body}: copied behind the head when small, else a second part. */
+    private void emit(ByteBuf body, String defaultType) {
+        if (body == null) {
+            e.carrier.complete(e, e.carrier.head(e, 0, defaultType, 0), null);
+            return;
+        }
+        int length = body.readableBytes();
+        boolean withBody = Http1Head.hasBody(e, status);
+        boolean copy = length <= COPY_LIMIT || !withBody;
+        ByteBuf out = e.carrier.head(e, length, defaultType, copy ? length : 0);
+        if (copy) {
+            if (withBody) {
+                out.writeBytes(body, body.readerIndex(), length);
+            }
+            body.release();
+            e.carrier.complete(e, out, null);
+        } else {
+            e.carrier.complete(e, out, body);
+        }
+    }
+
+    private boolean mayCompress(int length) {
+        Compressors c = e.server.compressors();
+        return c != null && length >= c.config().minSize();
+    }
+
+    /** The body to send: {@code body} itself, or its compressed form (then {@code body} is released). */
+    private ByteBuf compress(ByteBuf body, String defaultType) {
+        ContentCoding coding = negotiate(body.readableBytes(), defaultType);
+        if (coding == null) {
+            return body;
+        }
+        try {
+            return e.server.compressors().compress(coding, body, e.carrier.alloc());
+        } finally {
+            body.release();
+        }
+    }
+
+    /** The coding for a body of {@code length} bytes, adding Vary and Content-Encoding; null for identity. */
+    private ContentCoding negotiate(long length, String defaultType) {
+        Compressors c = e.server.compressors();
+        CharSequence type = headers.contentType() != null ? headers.contentType() : defaultType;
+        if (c == null || (length >= 0 && length < c.config().minSize()) || Status.bodiless(status)
+                || !c.config().compresses(type) || headers.has("Content-Encoding")) {
+            return null;
+        }
+        headers.add("Vary", "Accept-Encoding");
+        CharSequence accept = e.request.peekHeader("accept-encoding");
+        if (accept == null) {
+            return null;
+        }
+        ContentCoding best = AcceptEncoding.negotiate(accept, c.offered());
+        if (best != null) {
+            headers.add("Content-Encoding", best.token());
+        }
+        return best;
+    }
+
+    /** Status and headers may change only until a send wins (or inside that sender's onSend hooks). */
+    private void checkOpen() {
+        if (!hooking && !ExchangeState.open(e.state())) {
+            throw new IllegalStateException("Response already sent for " + e.request);
+        }
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // already failing or nothing sent: the original outcome is the one reported
+            }
+        }
+    }
+}

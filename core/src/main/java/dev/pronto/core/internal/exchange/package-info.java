@@ -1,0 +1,12 @@
+/**
+ * The exchange core, shared by every protocol: one {@code Exchange} per request (pooled, with its
+ * {@code ExchangeState} machine and the generation-checked {@code ExchangeHandle} users hold), the
+ * route table and hook chain ({@code Dispatch}, {@code Lifecycle}, {@code HookStep}), the request and
+ * response objects, errors and problem bodies, the HTTP/1.1-syntax request head every protocol parses
+ * into ({@code HeadParser}, {@code RequestHead}), and the body plumbing ({@code ReadGate},
+ * {@code StreamingBody}, {@code BodyDeadline}). A protocol plugs in as a {@code Carrier}; a carrier that
+ * can switch protocols is a {@code ProtocolSwitch}.
+ *
+ * <p>Depends on no protocol package (see docs/architecture.md). Not API: anything here may change.
+ */
+package dev.pronto.core.internal.exchange;

@@ -1,0 +1,96 @@
+package dev.pronto.core.internal.http1;
+
+import dev.pronto.core.ServerConfig;
+import dev.pronto.core.internal.exchange.BodyDeadline;
+import dev.pronto.core.internal.exchange.Errors;
+import dev.pronto.core.internal.exchange.Exchange;
+import dev.pronto.core.internal.exchange.ExchangeState;
+import dev.pronto.core.internal.util.PeriodicCheck;
+import io.netty.channel.ChannelHandlerContext;
+
+/**
+ * The single timer of an HTTP/1.1 connection: idle timeout, header-read timeout, body-read timeout
+ * and minimum body rate, and the response timeout of every pending exchange.
+ */
+final class ConnectionTimer {
+    private final HttpConnection conn;
+    private final long idleNanos;
+    private final long headerNanos;
+    private final long responseNanos;
+    private final BodyDeadline body;
+    private final PeriodicCheck clock;
+
+    ConnectionTimer(HttpConnection conn, ServerConfig config) {
+        this.conn = conn;
+        this.idleNanos = config.idleTimeout().toNanos();
+        this.headerNanos = config.headerReadTimeout().toNanos();
+        this.responseNanos = config.responseTimeout().toNanos();
+        this.body = new BodyDeadline(config);
+        this.clock = new PeriodicCheck(Math.min(Math.min(idleNanos, headerNanos), Math.min(body.period(), responseNanos)),
+                this::check);
+    }
+
+    void start(ChannelHandlerContext ctx) {
+        clock.start(ctx);
+    }
+
+    void stop() {
+        clock.stop();
+    }
+
+    void touch() {
+        clock.touch();
+    }
+
+    long lastActivity() {
+        return clock.lastActivity();
+    }
+
+    long nanoTime() {
+        return clock.nanoTime();
+    }
+
+    /** Applies every timeout due at {@code now}; false once the connection is being closed. */
+    private boolean check(long now) {
+        if (conn.closing()) {
+            return false;
+        }
+        RequestDecoder decoder = conn.decoder();
+        // the first bytes of a connection may be held to tell HTTP/1.1 from the h2c preface: a head too
+        long headStart = decoder.headStartNanos != 0 ? decoder.headStartNanos : conn.prefaceSince();
+        if (headStart != 0 && now - headStart >= headerNanos) {
+            conn.failFraming(408, "Request head not received within the header read timeout");
+            return false;
+        }
+        boolean paused = conn.readPaused();
+        if (decoder.inBody() && !paused && bodyTooSlow(decoder, now)) {
+            conn.bodyTimedOut();
+            return false;
+        }
+        if (conn.awaitingResponses()) {
+            Exchange streaming = decoder.streamingExchange();
+            conn.queue.forEachPending(e -> {
+                // a body still arriving is the client's to finish (the body timeouts above); only
+                // while the server stops reading it does the wait count against the handler
+                long since = e != streaming ? e.receivedNanos : paused ? clock.lastActivity() : now;
+                if (ExchangeState.open(e.state()) && now - since >= responseNanos) {
+                    Errors.answerByServer(e, 503, "Service Unavailable: no response within the response timeout");
+                }
+            });
+        } else if (now - clock.lastActivity() >= idleNanos && !decoder.inRequest()) {
+            conn.closeNow();
+            return false;
+        }
+        return true;
+    }
+
+    private boolean bodyTooSlow(RequestDecoder decoder, long now) {
+        if (body.silent(now - clock.lastActivity())) {
+            return true;
+        }
+        // a message stream may go at the sender's pace (a gRPC client stream): silence only
+        Exchange streaming = decoder.streamingExchange();
+        return (streaming == null || streaming.match.value().rated())
+                && body.tooSlow(decoder.bodyBytes, conn.readingTime(now) - decoder.bodyStartNanos);
+    }
+}

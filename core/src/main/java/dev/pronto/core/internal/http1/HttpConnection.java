@@ -1,0 +1,498 @@
+package dev.pronto.core.internal.http1;
+
+import dev.pronto.core.BodyWriter;
+import dev.pronto.core.internal.content.StreamCompressor;
+import dev.pronto.core.internal.exchange.Carrier;
+import dev.pronto.core.internal.exchange.Dispatch;
+import dev.pronto.core.internal.exchange.Errors;
+import dev.pronto.core.internal.exchange.Exchange;
+import dev.pronto.core.internal.exchange.FilePart;
+import dev.pronto.core.internal.exchange.ProtocolSwitch;
+import dev.pronto.core.internal.exchange.Http1Head;
+import dev.pronto.core.internal.exchange.ReadGate;
+import dev.pronto.core.internal.exchange.ServerConnection;
+import dev.pronto.core.internal.server.ServerContext;
+import dev.pronto.core.internal.wire.Ascii;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.EventLoop;
+import io.netty.handler.stream.ChunkedNioFile;
+import io.netty.handler.stream.ChunkedWriteHandler;
+import io.netty.util.ReferenceCountUtil;
+import java.net.SocketAddress;
+
+/**
+ * One HTTP/1.1 connection, the carrier of its exchanges: decodes every request of a read batch in
+ * place, dispatches each, and writes responses strictly in request order, flushing once per read
+ * batch (or once per event-loop turn for async completions). Reading is paused only through its
+ * {@link ReadGate}. All state is confined to the channel's event loop; the {@link Carrier} methods
+ * that other threads may call move themselves onto it.
+ */
+public final class HttpConnection extends ChannelInboundHandlerAdapter implements Carrier, ServerConnection, ProtocolSwitch {
+    final ServerContext server;
+    private final RequestDecoder decoder;
+    private ChannelHandlerContext ctx;
+    final ResponseQueue queue = new ResponseQueue(this);
+    private final OutboundBatch out = new OutboundBatch(this);
+    private ReadGate gate;
+    private boolean inRead;
+    private boolean closing;
+    private volatile boolean draining;
+    private final ConnectionTimer timer;
+    /** Until the first bytes were checked for the h2c preface; null when h2c is off or settled. */
+    private H2cSniffer sniffer;
+    /** Whether {@code Upgrade: h2c} is honoured: a cleartext listener that offers h2c. */
+    private boolean h2cUpgrade;
+    /** Bytes read per chunk of a file sent over TLS. */
+    private static final int FILE_CHUNK = 64 * 1024;
+    private io.netty.handler.ssl.SslHandler tls;
+
+    /** Creates the handler of one connection; see {@link ServerContext}. */
+    public HttpConnection(ServerContext server) {
+        this.server = server;
+        this.decoder = new RequestDecoder(this, server.config());
+        this.timer = new ConnectionTimer(this, server.config());
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+        this.gate = new ReadGate(ctx.channel());
+        this.tls = ctx.pipeline().get(io.netty.handler.ssl.SslHandler.class);
+        if (ctx.channel().isActive()) {
+            // installed after activation (behind a TLS handshake): channelActive will not reach us
+            server.opened(this);
+            timer.start(ctx);
+        }
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        server.opened(this);
+        if (draining) {
+            closeNow();
+        }
+        timer.start(ctx);
+        super.channelActive(ctx);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        teardown();
+        super.channelInactive(ctx);
+    }
+
+    /** Frees what this connection holds: it closed, or the HTTP/2 handler replaced it. Idempotent. */
+    private void teardown() {
+        server.closed(this);
+        timer.stop();
+        closing = true;
+        decoder.release();
+        queue.releaseAll();
+        out.release();
+        if (sniffer != null) {
+            sniffer.release();
+            sniffer = null;
+        }
+    }
+
+    /** Lets a client that starts with the HTTP/2 preface speak h2c (prior knowledge) on this connection. */
+    public void acceptH2cPriorKnowledge() {
+        sniffer = new H2cSniffer(server);
+        h2cUpgrade = true;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (closing || !(msg instanceof ByteBuf buf)) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        H2cSniffer sniffing = sniffer;
+        if (sniffing != null) {
+            // may replace this handler by the HTTP/2 one, which clears the field on the way out
+            buf = sniffing.offer(ctx, this, buf);
+            if (sniffing.done()) {
+                sniffer = null;
+            }
+            if (buf == null) {
+                return;
+            }
+        }
+        inRead = true;
+        timer.touch();
+        decoder.offer(buf);
+        decoder.decode();
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        // replaced by the HTTP/2 handler: this connection is no longer one the server tracks
+        teardown();
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        inRead = false;
+        decoder.compact();
+        out.flushIfNeeded();
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
+        if (!ctx.channel().isWritable()) {
+            gate.close(ReadGate.OUTBOUND);
+        } else if (gate.open(ReadGate.OUTBOUND)) {
+            decodeBuffered();
+        }
+        super.channelWritabilityChanged(ctx);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        server.connectionFailed(ctx.channel(), cause);
+        ctx.close();
+    }
+
+    // ---- Carrier ----
+
+    @Override
+    public ByteBufAllocator alloc() {
+        return ctx.alloc();
+    }
+
+    @Override
+    public EventLoop eventLoop() {
+        return ctx.channel().eventLoop();
+    }
+
+    @Override
+    public SocketAddress remoteAddress() {
+        return ctx.channel().remoteAddress();
+    }
+
+    @Override
+    public javax.net.ssl.SSLSession tlsSession() {
+        return tls == null ? null : tls.engine().getSession();
+    }
+
+    @Override
+    public boolean draining() {
+        return draining || server.draining();
+    }
+
+    @Override
+    public ByteBuf head(Exchange e, long length, String defaultType, int extra) {
+        ByteBuf buf = alloc().ioBuffer(160 + e.response.headers().estimate() + extra);
+        Http1Head.encode(buf, e, length, defaultType);
+        return buf;
+    }
+
+    @Override
+    public void complete(Exchange e, ByteBuf head, Object part2) {
+        queue.complete(e, head, part2 instanceof FilePart f ? fileBody(f) : part2);
+    }
+
+    /**
+     * A zero-copy region in cleartext. TLS must see the bytes, so there the file is read in chunks
+     * by a ChunkedWriteHandler, added to the pipeline on the first file so other connections never
+     * pay for its queue.
+     */
+    private Object fileBody(FilePart f) {
+        if (tls == null) {
+            return new io.netty.channel.DefaultFileRegion(f.channel(), f.offset(), f.count());
+        }
+        if (ctx.pipeline().get(ChunkedWriteHandler.class) == null) {
+            ctx.pipeline().addBefore(ctx.name(), "file-chunks", new ChunkedWriteHandler());
+        }
+        try {
+            return new ChunkedNioFile(f.channel(), f.offset(), f.count(), FILE_CHUNK);
+        } catch (java.io.IOException ex) {
+            f.close();
+            throw new java.io.UncheckedIOException(ex);
+        }
+    }
+
+    @Override
+    public BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor) {
+        ChunkedWriter writer = new ChunkedWriter(this, e, Http1Head.hasBody(e, e.response.status()), compressor);
+        if (eventLoop().inEventLoop()) {
+            queue.startStream(e, head(e, -1, defaultType, 0));
+        } else {
+            eventLoop().execute(() -> queue.startStream(e, head(e, -1, defaultType, 0)));
+        }
+        return writer;
+    }
+
+    @Override
+    public void release(Exchange e) {
+        if (eventLoop().inEventLoop()) {
+            queue.release(e);
+        } else {
+            eventLoop().execute(() -> queue.release(e));
+        }
+    }
+
+    @Override
+    public void abort(Exchange e) {
+        if (!eventLoop().inEventLoop()) {
+            eventLoop().execute(() -> abort(e));
+            return;
+        }
+        e.abort();
+        closeNow();
+    }
+
+    @Override
+    public void pauseBody() {
+        gate.close(ReadGate.BODY);
+    }
+
+    @Override
+    public void resumeBody() {
+        if (!closing && gate.open(ReadGate.BODY)) {
+            decodeBuffered();
+        }
+    }
+
+    // ---- decoding and dispatch ----
+
+    /** Admits {@code e} to the response order and runs its chain. */
+    void dispatch(Exchange e) {
+        if (h2cUpgrade && queue.isEmpty() && !closing && !draining() && H2cUpgrade.applies(e)) {
+            h2cUpgrade = false;
+            H2cUpgrade.upgrade(this, e);
+            queue.discard(e);
+            return;
+        }
+        queue.admit(e);
+        Dispatch.run(e);
+        queue.handlerReturned(e);
+    }
+
+    boolean readPaused() {
+        return gate.closed() || closing;
+    }
+
+    /** Decodes requests already buffered once reading may go on again. */
+    private void decodeBuffered() {
+        // time spent paused by the server does not count against the client's timeouts
+        timer.touch();
+        boolean wasInRead = inRead;
+        inRead = true;
+        decoder.decode();
+        inRead = wasInRead;
+        if (!inRead) {
+            out.scheduleFlush();
+        }
+    }
+
+    /** The queue is full: stop reading this connection until it drains. */
+    void pauseForQueue() {
+        gate.close(ReadGate.PIPELINE);
+    }
+
+    /** The queue drained to {@code pending}: resume reading when it was paused and is half empty. */
+    void queueDrained(int pending) {
+        if (pending <= server.config().maxPendingResponses() / 2 && gate.open(ReadGate.PIPELINE)) {
+            decodeBuffered();
+        }
+        if (draining() && idle()) {
+            closeAfterWrite();
+        }
+    }
+
+    /** A streamed body broke its framing: answer its exchange with the error, then close. */
+    void failStream(Exchange e, int status, String message) {
+        decoder.stop();
+        e.closeAfter = true;
+        if (!Errors.answerByServer(e, status, message)) {
+            closeAfterWrite();
+        }
+    }
+
+
+    /** A request body stalled or dripped below {@code minBodyRate}: answer 408 and close. */
+    void bodyTimedOut() {
+        String message = "Request body not received in time (bodyReadTimeout, minBodyRate)";
+        Exchange streaming = decoder.streamingExchange();
+        if (streaming != null) {
+            failStream(streaming, 408, message);
+        } else {
+            failFraming(408, message);
+        }
+    }
+
+    /** Sends an error answer for a request that cannot be framed, then closes; reads stop now. */
+    void failFraming(int status, String message) {
+        decoder.stop();
+        Exchange e = queue.obtain();
+        e.open();
+        e.life = server.routes().root();
+        e.head.http11 = true;
+        e.head.method = dev.pronto.router.Method.GET;
+        e.closeAfter = true;
+        queue.admit(e);
+        Errors.answerByServer(e, status, message);
+        queue.handlerReturned(e);
+    }
+
+    // ---- protocol upgrade (101 Switching Protocols) ----
+
+    /** Whether {@code e} may switch the connection: nothing is answered ahead of it and nothing is closing. */
+    public boolean upgradable(Exchange e) {
+        return !closing && !draining() && (e.direct || queue.isHead(e)) && !decoder.inBody();
+    }
+
+    /**
+     * {@code e}'s 101 was handed to the queue: stop parsing HTTP now (what follows belongs to the new
+     * protocol) and, in a task after this read batch has flushed the 101, replace this handler by
+     * {@code next}, which gets every byte read since.
+     */
+    public void upgrade(ChannelHandler next) {
+        upgrade("upgraded", next, installed -> { });
+    }
+
+    /** As {@link #upgrade(ChannelHandler)}, naming the handler and running {@code installed} before bytes flow. */
+    public void upgrade(String name, ChannelHandler next, java.util.function.Consumer<ChannelHandlerContext> installed) {
+        decoder.upgraded();
+        eventLoop().execute(() -> switchTo(name, next, installed));
+    }
+
+    private void switchTo(String name, ChannelHandler next, java.util.function.Consumer<ChannelHandlerContext> installed) {
+        if (closing) {
+            return;
+        }
+        out.writePending();
+        ctx.flush();
+        ByteBuf rest = decoder.takeRest();
+        ctx.pipeline().addAfter(ctx.name(), name, next);
+        installed.accept(ctx.pipeline().context(next));
+        if (rest != null) {
+            ctx.fireChannelRead(rest);
+            ctx.fireChannelReadComplete();
+        }
+        ctx.pipeline().remove(this);
+    }
+
+    /** Writes bytes of the connection's own (a 101 head) in order after everything queued before. */
+    void writeRaw(ByteBuf bytes) {
+        out.writePending();
+        ctx.write(bytes, ctx.voidPromise());
+    }
+
+    // ---- output ----
+
+    void write(Object part1, Object part2) {
+        out.write(part1, part2, inRead);
+        if (!ctx.channel().isWritable()) {
+            gate.close(ReadGate.OUTBOUND);
+        }
+    }
+
+    void writeWithPromise(Object part, io.netty.channel.ChannelPromise promise) {
+        out.writeWithPromise(part, promise, inRead);
+    }
+
+    io.netty.channel.ChannelPromise newPromise() {
+        return ctx.newPromise();
+    }
+
+    void closeAfterWrite() {
+        if (closing) {
+            return;
+        }
+        if (decoder.streamingBody()) {
+            // Answered before the upload ended: keep reading and discarding it, then close, so the
+            // client is not reset while still sending and does get the response.
+            decoder.discardRestThenClose();
+            gate.open(ReadGate.BODY);
+            out.scheduleFlush();
+            return;
+        }
+        closing = true;
+        decoder.stop();
+        out.writePending();
+        ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    /** Closes once the streamed body being discarded has ended. */
+    void streamDrained() {
+        closeAfterWrite();
+    }
+
+    /** Starts a graceful close: idle now closes, busy closes after its in-flight responses. */
+    @Override
+    public void drainAndClose() {
+        draining = true;
+        eventLoop().execute(() -> {
+            if (idle()) {
+                closeAfterWrite();
+            }
+        });
+    }
+
+    @Override
+    public void closeNow() {
+        closing = true;
+        ctx.close();
+    }
+
+    void writeContinue() {
+        if (queue.isEmpty()) {
+            out.writePending();
+            ctx.writeAndFlush(Unpooled.wrappedBuffer(CONTINUE), ctx.voidPromise());
+        }
+    }
+
+    private static final byte[] CONTINUE = Ascii.bytes("HTTP/1.1 100 Continue\r\n\r\n");
+
+    // ---- state for the timer and the decoder ----
+
+    ChannelHandlerContext ctx() {
+        return ctx;
+    }
+
+    boolean closing() {
+        return closing;
+    }
+
+    long nanoTime() {
+        return timer.nanoTime();
+    }
+
+    long lastActivity() {
+        return timer.lastActivity();
+    }
+
+    RequestDecoder decoder() {
+        return decoder;
+    }
+
+    /** The reading clock at {@code now}: time minus the time this connection stopped reading. */
+    long readingTime(long now) {
+        return gate.readingTime(now);
+    }
+
+    /** When the first bytes, held until they tell HTTP/1.1 from the h2c preface, arrived; 0 if none are. */
+    long prefaceSince() {
+        return sniffer == null ? 0 : sniffer.heldSince();
+    }
+
+    boolean awaitingResponses() {
+        return !queue.isEmpty();
+    }
+
+    boolean idle() {
+        return queue.isEmpty() && !decoder.inRequest();
+    }
+
+    void touch() {
+        timer.touch();
+    }
+}

@@ -1,0 +1,139 @@
+package dev.pronto.core.internal.http2;
+
+import dev.pronto.core.ServerConfig;
+import dev.pronto.core.internal.exchange.BodyDeadline;
+import dev.pronto.core.internal.exchange.Errors;
+import dev.pronto.core.internal.exchange.Exchange;
+import dev.pronto.core.internal.exchange.ExchangeState;
+import dev.pronto.core.internal.exchange.ReadGate;
+import dev.pronto.core.internal.util.PeriodicCheck;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+
+/**
+ * The single timer of an HTTP/2 connection: a preface or header block not finished within the
+ * header read timeout closes the connection (a block with GOAWAY PROTOCOL_ERROR); a request body
+ * that stalls or drips below the least rate gets 408 and its stream a reset; a complete request
+ * nobody answers gets 503 after the response timeout; and a connection with no frames for the idle
+ * timeout gets GOAWAY and a close. A client that stops reading (zero window, no frames) is idle too.
+ * Body times are on the connection's reading clock, so the server's own pauses never count.
+ */
+final class H2Timer {
+    private static final String SLOW_BODY = "Request body not received in time (bodyReadTimeout, minBodyRate)";
+    private final H2Connection conn;
+    private final long idleNanos;
+    private final long headerNanos;
+    private final long responseNanos;
+    private final BodyDeadline body;
+    private final PeriodicCheck clock;
+    private final H2HeaderWatch headers = new H2HeaderWatch();
+    private ReadGate gate;
+
+    H2Timer(H2Connection conn, ServerConfig config) {
+        this.conn = conn;
+        this.idleNanos = config.idleTimeout().toNanos();
+        this.headerNanos = config.headerReadTimeout().toNanos();
+        this.responseNanos = config.responseTimeout().toNanos();
+        this.body = new BodyDeadline(config);
+        this.clock = new PeriodicCheck(Math.min(Math.min(idleNanos, headerNanos), Math.min(body.period(), responseNanos)),
+                this::check);
+    }
+
+    void start(ChannelHandlerContext ctx, ReadGate readGate) {
+        this.gate = readGate;
+        clock.start(ctx);
+        headers.opened(clock.lastActivity());
+    }
+
+    void stop() {
+        clock.stop();
+    }
+
+    void touch() {
+        clock.touch();
+    }
+
+    long nanoTime() {
+        return clock.nanoTime();
+    }
+
+    /** See {@link H2HeaderWatch#frames}. */
+    void frames(ByteBuf in, int from, int to) {
+        headers.frames(in, from, to);
+    }
+
+    /** The current read was decoded; {@code rest} is what is left of it. */
+    void afterRead(boolean prefaceReceived, ByteBuf rest) {
+        headers.afterRead(prefaceReceived, rest, clock.lastActivity());
+    }
+
+    /** The head of {@code e} arrived in the current read: its body, if any, starts now. */
+    void headersArrived(Exchange e) {
+        long now = clock.lastActivity();
+        e.receivedNanos = now;
+        e.h2BodyStart = gate.readingTime(now);
+        e.h2LastData = e.h2BodyStart;
+    }
+
+    /** Body bytes of {@code e} arrived in the current read; with its end, the request is whole. */
+    void dataArrived(Exchange e, boolean end) {
+        long now = clock.lastActivity();
+        e.h2LastData = gate.readingTime(now);
+        if (end) {
+            e.receivedNanos = now;
+        }
+    }
+
+    private boolean check(long now) {
+        if (conn.closing()) {
+            return false;
+        }
+        if (headers.overdue(now, headerNanos)) {
+            if (headers.inPreface()) {
+                conn.closeNow();
+            } else {
+                conn.headerBlockTimedOut();
+            }
+            return false;
+        }
+        if (now - clock.lastActivity() >= idleNanos) {
+            conn.closeIdle();
+            return false;
+        }
+        long reading = gate.readingTime(now);
+        conn.forEachExchange(e -> check(e, now, reading));
+        return true;
+    }
+
+    private void check(Exchange e, long now, long reading) {
+        int state = e.state();
+        if (state == ExchangeState.RECEIVED) {
+            long bytes = e.body == null ? 0 : e.body.readableBytes();
+            if (body.silent(reading - e.h2LastData) || body.tooSlow(bytes, reading - e.h2BodyStart)) {
+                bodyTimedOut(e);
+            }
+        } else if (state == ExchangeState.DISPATCHED) {
+            if (e.stream != null && !e.stream.finished()) {
+                // still arriving: the client's to finish (a message stream may go at the sender's
+                // pace: silence only), unless the server has stopped reading it for that long
+                if (body.silent(reading - e.h2LastData) || e.match.value().rated()
+                        && body.tooSlow(e.stream.received(), reading - e.h2BodyStart)) {
+                    bodyTimedOut(e);
+                } else if (gate.pausedFor(now) >= responseNanos) {
+                    Errors.answerByServer(e, 503, "Service Unavailable: no response within the response timeout");
+                }
+            } else if (now - e.receivedNanos >= responseNanos) {
+                Errors.answerByServer(e, 503, "Service Unavailable: no response within the response timeout");
+            }
+        }
+    }
+
+    /** 408, and a reset of the stream once it is written (the client may still be sending). */
+    private static void bodyTimedOut(Exchange e) {
+        e.closeAfter = true;
+        if (e.stream != null) {
+            e.stream.fail(new java.io.IOException(SLOW_BODY));
+        }
+        Errors.answerByServer(e, 408, SLOW_BODY);
+    }
+}

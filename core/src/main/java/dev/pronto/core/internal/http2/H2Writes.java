@@ -1,0 +1,126 @@
+package dev.pronto.core.internal.http2;
+
+import dev.pronto.core.internal.exchange.Exchange;
+import dev.pronto.core.internal.exchange.FilePart;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http2.Http2ConnectionEncoder;
+import io.netty.handler.codec.http2.Http2Headers;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * Writes a complete response on a stream: HEADERS, then the body as DATA frames. Netty's flow
+ * controller splits frames to the peer's frame size and holds them until the windows allow. A
+ * file is read chunk by chunk, each chunk only once the previous one was written, so a client that
+ * keeps its window shut costs one chunk of memory, not the file.
+ */
+final class H2Writes {
+    private static final int FILE_CHUNK = 64 * 1024;
+
+    private H2Writes() {
+    }
+
+    /**
+     * Event loop: writes {@code e}'s response; ownership of {@code out} and {@code part2} moves here.
+     *
+     * @return the write of the frame that ends the stream, or null when a file's chunks end it later
+     */
+    static ChannelFuture response(H2Connection conn, Exchange e, ByteBuf out, Object part2) {
+        io.netty.util.AsciiString[] trailerFields = H2Responses.trailerFields(e);
+        if (trailerFields != null) {
+            // a client may stop reading at Content-Length and miss the trailers (curl does: gRPC's status)
+            e.h2Length = -1;
+        }
+        ChannelFuture whole = H2DirectWrites.whole(conn, e, out, part2, trailerFields);
+        if (whole != null) {
+            return whole;
+        }
+        Http2Headers trailers = H2Responses.trailers(trailerFields);
+        ChannelHandlerContext ctx = conn.ctx();
+        Http2ConnectionEncoder encoder = conn.encoder();
+        Http2Headers headers = H2Responses.headers(e, e.h2Length, e.h2Type);
+        boolean withBody = out.isReadable() || part2 != null;
+        ChannelFuture last = encoder.writeHeaders(ctx, e.streamId, headers, 0, !withBody && trailers == null,
+                ctx.newPromise());
+        if (!withBody) {
+            out.release();
+        } else if (part2 == null) {
+            last = encoder.writeData(ctx, e.streamId, out, 0, trailers == null, ctx.newPromise());
+        } else {
+            if (out.isReadable()) {
+                encoder.writeData(ctx, e.streamId, out, 0, false, ctx.newPromise());
+            } else {
+                out.release();
+            }
+            if (!(part2 instanceof ByteBuf body)) {
+                new FileChunks(conn, e.streamId, (FilePart) part2, trailers).next();
+                return null;
+            }
+            last = encoder.writeData(ctx, e.streamId, body, 0, trailers == null, ctx.newPromise());
+        }
+        if (trailers != null) {
+            last = encoder.writeHeaders(ctx, e.streamId, trailers, 0, true, ctx.newPromise());
+        }
+        return last;
+    }
+
+    /** Sends a file range as DATA frames, one chunk in flight at a time. */
+    private static final class FileChunks implements ChannelFutureListener {
+        private final H2Connection conn;
+        private final int streamId;
+        private final FilePart file;
+        private final Http2Headers trailers;
+        private long position;
+
+        FileChunks(H2Connection conn, int streamId, FilePart file, Http2Headers trailers) {
+            this.conn = conn;
+            this.streamId = streamId;
+            this.file = file;
+            this.trailers = trailers;
+            this.position = file.offset();
+        }
+
+        void next() {
+            long end = file.offset() + file.count();
+            int n = (int) Math.min(FILE_CHUNK, end - position);
+            ByteBuf chunk = conn.alloc().ioBuffer(n);
+            try {
+                ByteBuffer target = chunk.nioBuffer(0, n);
+                int read = 0;
+                while (read < n) {
+                    int r = file.channel().read(target, position + read);
+                    if (r < 0) {
+                        throw new IOException("file ended before its announced length");
+                    }
+                    read += r;
+                }
+                chunk.writerIndex(n);
+            } catch (IOException ex) {
+                chunk.release();
+                file.close();
+                conn.resetStream(streamId, io.netty.handler.codec.http2.Http2Error.INTERNAL_ERROR);
+                return;
+            }
+            position += n;
+            boolean last = position >= end;
+            conn.encoder().writeData(conn.ctx(), streamId, chunk, 0, last && trailers == null, conn.ctx().newPromise())
+                    .addListener(last ? (ChannelFutureListener) f -> file.close() : this);
+            if (last && trailers != null) {
+                conn.encoder().writeHeaders(conn.ctx(), streamId, trailers, 0, true, conn.ctx().newPromise());
+            }
+            conn.requestFlush();
+        }
+
+        @Override
+        public void operationComplete(io.netty.channel.ChannelFuture f) {
+            if (f.isSuccess() && !conn.closing()) {
+                next();
+            } else {
+                file.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,482 @@
+package dev.pronto.core.internal.teleport;
+
+import dev.pronto.core.BodyWriter;
+import dev.pronto.core.internal.content.StreamCompressor;
+import dev.pronto.core.internal.exchange.Carrier;
+import dev.pronto.core.internal.exchange.Dispatch;
+import dev.pronto.core.internal.exchange.Errors;
+import dev.pronto.core.internal.exchange.Exchange;
+import dev.pronto.core.internal.exchange.ExchangeState;
+import dev.pronto.core.internal.exchange.FilePart;
+import dev.pronto.core.internal.exchange.Http1Head;
+import dev.pronto.core.internal.exchange.ReadGate;
+import dev.pronto.core.internal.exchange.ServerConnection;
+import dev.pronto.core.internal.exchange.StreamingBody;
+import dev.pronto.core.internal.server.ServerContext;
+import dev.pronto.core.internal.util.PeriodicCheck;
+import dev.pronto.core.internal.wire.TeleportOutput;
+import dev.pronto.core.internal.wire.TeleportWire;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.EventLoop;
+import io.netty.util.ReferenceCountUtil;
+import java.net.SocketAddress;
+import java.util.ArrayDeque;
+
+/**
+ * One teleport connection after its handshake, the carrier of one exchange per request message:
+ * {@link TeleportDecoder} frames the requests, each runs through the same dispatcher, hooks and
+ * error mapping as HTTP/1.1, and responses leave in completion order, each behind its request's
+ * id, gathered and compressed per flush by {@link TeleportOutput} (once per read batch, or once per
+ * event-loop turn for async completions). Past {@code maxPendingResponses} requests in flight a
+ * request is answered 429 at once; id 0 requests run but get no response. Buffered request bodies
+ * share the event loop's {@link TeleportBudget}: reading pauses while a body does not fit, and
+ * resumes as bodies are answered. Event loop only, except
+ * the {@link Carrier} methods documented as any-thread.
+ */
+public final class TeleportConnection extends ChannelInboundHandlerAdapter implements Carrier, ServerConnection {
+    final ServerContext server;
+    private final int compression;
+    private final int maxPending;
+    private final ArrayDeque<Exchange> spares = new ArrayDeque<>();
+    private final Runnable flushTask = this::scheduledFlush;
+    private TeleportPauses pauses;
+    private TeleportBudget budget;
+    private final PeriodicCheck timer;
+    private TeleportDecoder decoder;
+    /** Exchanges dispatched and not yet answered. */
+    private final TeleportPending pending = new TeleportPending();
+    private TeleportOutput out;
+    private ChannelHandlerContext ctx;
+    private ReadGate gate;
+    private boolean inRead;
+    private final TeleportDeadlines deadlines;
+    private boolean flushScheduled;
+    private boolean closing;
+    private volatile boolean draining;
+
+    TeleportConnection(ServerContext server, int compression) {
+        this.server = server;
+        this.compression = compression;
+        this.maxPending = server.config().maxPendingResponses();
+        this.deadlines = new TeleportDeadlines(server.config());
+        this.timer = new PeriodicCheck(shortestTimeout(server, deadlines), this::check);
+    }
+
+    private static long shortestTimeout(ServerContext server, TeleportDeadlines deadlines) {
+        var c = server.config();
+        return Math.min(Math.min(c.idleTimeout().toNanos(), deadlines.period()), c.responseTimeout().toNanos());
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+        this.gate = new ReadGate(ctx.channel());
+        this.out = new TeleportOutput(ctx, compression);
+        this.pauses = new TeleportPauses(gate, ctx.channel().eventLoop(), this::resumeReading);
+        this.budget = pauses.budget();
+        this.decoder = new TeleportDecoder(this, server.config(), compression == TeleportWire.FLATE);
+        server.opened(this);
+        timer.start(ctx);
+    }
+
+    @Override
+    public javax.net.ssl.SSLSession tlsSession() {
+        io.netty.handler.ssl.SslHandler tls = ctx.pipeline().get(io.netty.handler.ssl.SslHandler.class);
+        return tls == null ? null : tls.engine().getSession();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        teardown();
+        super.channelInactive(ctx);
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        teardown();
+    }
+
+    /** Frees what the connection holds; exchanges still running are aborted and freed when let go. Idempotent. */
+    private void teardown() {
+        if (closing && out == null) {
+            return;
+        }
+        closing = true;
+        server.closed(this);
+        timer.stop();
+        decoder.release();
+        if (out != null) {
+            out.release();
+            out = null;
+        }
+        pauses.closed(pending.abortAll(server));
+        spares.clear();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (closing || !(msg instanceof ByteBuf buf)) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        inRead = true;
+        timer.touch();
+        decoder.offer(buf);
+        decoder.decode();
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        inRead = false;
+        decoder.compact();
+        if (out != null) {
+            out.flush();
+        }
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
+        if (!ctx.channel().isWritable()) {
+            gate.close(ReadGate.OUTBOUND);
+        } else if (gate.open(ReadGate.OUTBOUND)) {
+            decodeBuffered();
+        }
+        super.channelWritabilityChanged(ctx);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        // includes a corrupt snappy stream reported by the decoder in front of this handler
+        if (cause.getCause() instanceof javax.net.ssl.SSLException tls) {
+            // a failed TLS handshake (or record) on a teleport-over-TLS connection: routine, as on HTTPS ports
+            server.tlsHandshakeFailed(ctx.channel(), tls);
+        } else {
+            server.connectionFailed(ctx.channel(), cause);
+        }
+        closeNow();
+    }
+
+    private void decodeBuffered() {
+        timer.touch();
+        boolean wasInRead = inRead;
+        inRead = true;
+        decoder.decode();
+        inRead = wasInRead;
+        if (!inRead) {
+            requestFlush();
+        }
+    }
+
+    // ---- exchanges ----
+
+    Exchange obtain() {
+        Exchange e = spares.poll();
+        return e != null ? e : new Exchange(this, server);
+    }
+
+    boolean readPaused() {
+        return gate.closed() || closing;
+    }
+
+    long lastActivity() {
+        return timer.lastActivity();
+    }
+
+    /** The reading clock at {@code now}: time minus the time this connection stopped reading. */
+    long readingTime(long now) {
+        return gate.readingTime(now);
+    }
+
+    TeleportPauses pauses() {
+        return pauses;
+    }
+
+    private void resumeReading() {
+        if (!closing) {
+            decodeBuffered();
+        }
+    }
+
+    /**
+     * A request to run, or to answer 429 past the concurrency limit: its buffered body whole, holding
+     * {@code held} budget bytes, or (a streaming route) its body still to follow into {@code body}.
+     */
+    void accept(Exchange e, long held, StreamingBody body) {
+        e.receivedNanos = timer.nanoTime();
+        if (pending.size() >= maxPending) {
+            budget.release(held);
+            if (body != null) {
+                // it is still read, and dropped
+                body.abandon();
+            }
+            e.life = server.routes().root();
+            Errors.answerByServer(e, 429, "Too Many Requests: more than " + maxPending
+                    + " requests in flight on this teleport connection (maxPendingResponses)");
+            return;
+        }
+        pending.add(e, held);
+        e.stream = body;
+        Dispatch.run(e);
+    }
+
+    /** A message that cannot be framed: answer it when the client expects an answer, then close once answered. */
+    void failFraming(Exchange e, int status, String message) {
+        e.life = server.routes().root();
+        e.head.http11 = true;
+        e.head.method = dev.pronto.router.Method.GET;
+        e.closeAfter = true;
+        Errors.answerByServer(e, status, message);
+        closeWhenAnswered();
+    }
+
+    /** Stops reading for good, and closes once the calls already running are answered (or time out). */
+    void closeWhenAnswered() {
+        decoder.stop();
+        if (pending.size() == 0) {
+            closeAfterWrite();
+        } else {
+            // the calls before the bad message were within limits: they still get their answers
+            draining = true;
+        }
+    }
+
+    /** Input that is not a teleport stream at all (corrupt compression): close at once. */
+    void hostile(String why) {
+        server.log().debug("Closing teleport connection {}: {}", ctx.channel().remoteAddress(), why);
+        closeNow();
+    }
+
+    private void finish(Exchange e) {
+        budget.release(pending.remove(e));
+        if (e.stream != null && decoder.pausedOnlyBy(e.stream) && gate.open(ReadGate.BODY)) {
+            // answered with its body unread: what is left of it is read and dropped, and the next messages framed
+            eventLoop().execute(this::decodeBuffered);
+        }
+        server.releaseInFlight(e);
+        e.finished = true;
+        if (draining && pending.size() == 0) {
+            closeAfterWrite();
+        }
+    }
+
+    private void recycle(Exchange e) {
+        e.recycle();
+        e.teleportId = 0;
+        if (spares.size() < Math.min(maxPending, 128) && !closing) {
+            spares.push(e);
+        }
+    }
+
+    /** Runs the onResponse hooks of a response handed to the socket. */
+    private void observe(Exchange e) {
+        if (e.life.onResponse().isEmpty()) {
+            return;
+        }
+        long nanos = e.startNanos == 0 ? 0 : System.nanoTime() - e.startNanos;
+        for (dev.pronto.core.ResponseHook hook : e.life.onResponse()) {
+            try {
+                hook.handle(e.handle, e.response.status(), e.bytesOut, nanos);
+            } catch (RuntimeException failure) {
+                server.log().warn("onResponse hook failed", failure);
+            }
+        }
+    }
+
+    // ---- Carrier ----
+
+    @Override
+    public ByteBufAllocator alloc() {
+        return ctx.alloc();
+    }
+
+    @Override
+    public EventLoop eventLoop() {
+        return ctx.channel().eventLoop();
+    }
+
+    @Override
+    public SocketAddress remoteAddress() {
+        return ctx.channel().remoteAddress();
+    }
+
+    @Override
+    public boolean draining() {
+        return draining || server.draining();
+    }
+
+    Channel channel() {
+        return ctx.channel();
+    }
+
+    @Override
+    public ByteBuf head(Exchange e, long length, String defaultType, int extra) {
+        ByteBuf buf = alloc().ioBuffer(164 + e.response.headers().estimate() + extra);
+        buf.writeIntLE(e.teleportId);
+        Http1Head.encode(buf, e, length, defaultType);
+        return buf;
+    }
+
+    @Override
+    public void complete(Exchange e, ByteBuf head, Object part2) {
+        if (closing || e.state() != ExchangeState.RESPONDING) {
+            head.release();
+            FilePart.release(part2);
+            e.abort();
+            return;
+        }
+        ByteBuf body;
+        try {
+            body = part2 instanceof FilePart f ? TeleportFiles.read(alloc(), f) : (ByteBuf) part2;
+        } catch (java.io.UncheckedIOException unreadable) {
+            head.release();
+            server.log().warn("Cannot read a file response for a teleport connection; closing it", unreadable);
+            abort(e);
+            return;
+        }
+        e.holds++;
+        try {
+            e.completed();
+            e.bytesOut = head.readableBytes() - TeleportWire.ID_LENGTH + (body == null ? 0 : body.readableBytes());
+            if (e.teleportId == 0) {
+                head.release();
+                if (body != null) {
+                    body.release();
+                }
+            } else {
+                out.add(head);
+                if (body != null) {
+                    out.add(body);
+                }
+            }
+            observe(e);
+            finish(e);
+        } finally {
+            release(e);
+        }
+        requestFlush();
+    }
+
+    @Override
+    public BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor) {
+        return new TeleportBodyWriter(this, e, defaultType, compressor);
+    }
+
+    @Override
+    public void release(Exchange e) {
+        if (!eventLoop().inEventLoop()) {
+            eventLoop().execute(() -> release(e));
+            return;
+        }
+        if (--e.holds == 0 && e.finished) {
+            if (closing && e.state() == ExchangeState.ABORTED) {
+                e.releaseResources();
+            } else {
+                recycle(e);
+            }
+        }
+    }
+
+    @Override
+    public void abort(Exchange e) {
+        if (!eventLoop().inEventLoop()) {
+            eventLoop().execute(() -> abort(e));
+            return;
+        }
+        // a half-sent response cannot be taken back from a shared stream: close the connection
+        e.abort();
+        closeNow();
+    }
+
+    @Override
+    public void pauseBody() {
+        // the streamed body's consumer is behind: no message after it can be framed before it anyway
+        gate.close(ReadGate.BODY);
+    }
+
+    @Override
+    public void resumeBody() {
+        if (!closing && gate.open(ReadGate.BODY)) {
+            decodeBuffered();
+        }
+    }
+
+    // ---- output ----
+
+    /** Flushes at the end of the read batch, or once this event-loop turn when not reading. */
+    private void requestFlush() {
+        if (!ctx.channel().isWritable()) {
+            gate.close(ReadGate.OUTBOUND);
+        }
+        if (!inRead && !flushScheduled) {
+            flushScheduled = true;
+            eventLoop().execute(flushTask);
+        }
+    }
+
+    private void scheduledFlush() {
+        flushScheduled = false;
+        if (out != null) {
+            out.flush();
+        }
+    }
+
+    private void closeAfterWrite() {
+        if (closing) {
+            return;
+        }
+        closing = true;
+        decoder.stop();
+        if (out != null) {
+            out.flush();
+        }
+        ctx.writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER).addListener(io.netty.channel.ChannelFutureListener.CLOSE);
+    }
+
+    // ---- timeouts ----
+
+    private boolean check(long now) {
+        if (closing) {
+            return false;
+        }
+        var c = server.config();
+        if (pending.size() > 0) {
+            pending.timeOut(now - c.responseTimeout().toNanos());
+        }
+        if (pauses.awaitingBudget()) {
+            timer.touch();
+            return true;
+        }
+        long quiet = now - timer.lastActivity();
+        // a message in part is timed whatever else is in flight; time the server stops reading does not count
+        boolean overdue = decoder.partial()
+                ? !readPaused() && deadlines.overdue(decoder, now, quiet, gate.readingTime(now))
+                : pending.size() == 0 && quiet >= c.idleTimeout().toNanos();
+        if (overdue) {
+            closeNow();
+            return false;
+        }
+        return true;
+    }
+
+    // ---- ServerConnection ----
+
+    @Override
+    public void drainAndClose() {
+        draining = true;
+        eventLoop().execute(() -> {
+            if (pending.size() == 0) {
+                closeAfterWrite();
+            }
+        });
+    }
+
+    @Override
+    public void closeNow() {
+        closing = true;
+        ctx.close();
+    }
+}

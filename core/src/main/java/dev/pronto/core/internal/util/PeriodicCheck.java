@@ -1,0 +1,64 @@
+package dev.pronto.core.internal.util;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.netty.util.concurrent.Ticker;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongPredicate;
+
+/**
+ * The clock and schedule a connection's timer needs: the last activity as a timestamp, and one
+ * check scheduled per period on the connection's executor (never one task per request). The check
+ * gets the current time and returns whether to keep checking. Event loop only.
+ */
+public final class PeriodicCheck implements Runnable {
+    private static final long MIN_PERIOD = TimeUnit.MILLISECONDS.toNanos(10);
+    private final long period;
+    private final LongPredicate check;
+    private ChannelHandlerContext ctx;
+    private Ticker ticker = Ticker.systemTicker();
+    private ScheduledFuture<?> future;
+    private long lastActivity;
+
+    /** Checks every quarter of {@code shortestTimeout}, so each timeout fires at most 25% late. */
+    public PeriodicCheck(long shortestTimeout, LongPredicate check) {
+        this.period = Math.max(MIN_PERIOD, shortestTimeout / 4);
+        this.check = check;
+    }
+
+    public void start(ChannelHandlerContext ctx) {
+        if (future != null) {
+            return;
+        }
+        this.ctx = ctx;
+        this.ticker = ctx.executor().ticker();
+        lastActivity = ticker.nanoTime();
+        future = ctx.executor().schedule(this, period, TimeUnit.NANOSECONDS);
+    }
+
+    public void stop() {
+        if (future != null) {
+            future.cancel(false);
+        }
+    }
+
+    public void touch() {
+        lastActivity = ticker.nanoTime();
+    }
+
+    public long lastActivity() {
+        return lastActivity;
+    }
+
+    /** The clock of the executor that runs the check, so deadlines and scheduling agree. */
+    public long nanoTime() {
+        return ticker.nanoTime();
+    }
+
+    @Override
+    public void run() {
+        if (ctx.channel().isActive() && check.test(ticker.nanoTime())) {
+            future = ctx.executor().schedule(this, period, TimeUnit.NANOSECONDS);
+        }
+    }
+}

@@ -1,0 +1,20 @@
+package dev.pronto.core.internal.wire;
+
+/** Comma-separated header values as decoded strings (RFC 9110 §5.6.1): {@code Connection}, {@code Upgrade}. */
+public final class HeaderTokens {
+    private HeaderTokens() {
+    }
+
+    /** Whether the comma-separated {@code value} (may be null) lists {@code token}, ignoring case. */
+    public static boolean hasToken(String value, String token) {
+        if (value == null) {
+            return false;
+        }
+        for (String part : value.split(",")) {
+            if (part.trim().equalsIgnoreCase(token)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

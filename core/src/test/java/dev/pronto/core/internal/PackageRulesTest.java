@@ -1,0 +1,85 @@
+package dev.pronto.core.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/** The package rules of docs/architecture.md hold for the sources, and a broken one is reported. */
+class PackageRulesTest {
+    private static final Path INTERNAL = Path.of("src/main/java/dev/pronto/core/internal");
+
+    @Test
+    void theInternalPackagesFollowTheRules() {
+        Map<String, Map<String, String>> packages = PackageRules.read(INTERNAL);
+
+        assertThat(packages).containsKeys("exchange", "http1", "http2", "websocket", "teleport", "server", "wire");
+        assertThat(PackageRules.violations(packages)).isEmpty();
+    }
+
+    @Test
+    void aProtocolImportingAnotherProtocolIsReported() {
+        Map<String, Map<String, String>> packages = tree();
+        packages.get("http1").put("Sniffer.java", source("http1", "import dev.pronto.core.internal.http2.H2Connection;"));
+
+        assertThat(PackageRules.violations(packages))
+                .containsExactly("http1/Sniffer.java depends on http2: a protocol never depends on another protocol"
+                        + " (find it by id through ProtocolCarriers)");
+    }
+
+    @Test
+    void theCoreNamingAProtocolFullyQualifiedIsReported() {
+        Map<String, Map<String, String>> packages = tree();
+        packages.get("exchange").put("Exchange.java",
+                source("exchange", "Object o = dev.pronto.core.internal.http1.ChunkedWriter.class;"));
+
+        assertThat(PackageRules.violations(packages))
+                .containsExactly("exchange/Exchange.java depends on http1: the exchange core never depends on a protocol");
+    }
+
+    @Test
+    void aServerFileOtherThanTheRegistrationNamingAProtocolIsReported() {
+        Map<String, Map<String, String>> packages = tree();
+        packages.get("server").put("ServerContext.java", source("server", "import dev.pronto.core.internal.teleport.T;"));
+        packages.get("server").put("BuiltInProtocols.java", source("server", "import dev.pronto.core.internal.teleport.T;"));
+
+        assertThat(PackageRules.violations(packages)).containsExactly("server/ServerContext.java depends on teleport:"
+                + " only server/BuiltInProtocols.java names a protocol outside the protocols");
+    }
+
+    @Test
+    void aPackageAboveFortyMainFilesIsReported() {
+        Map<String, Map<String, String>> packages = tree();
+        for (int i = 0; i < 41; i++) {
+            packages.get("http2").put("H" + i + ".java", source("http2", ""));
+        }
+
+        assertThat(PackageRules.violations(packages)).containsExactly("http2 has 41 main files, more than 40");
+    }
+
+    @Test
+    void aPackageWithoutPackageInfoIsReported() {
+        Map<String, Map<String, String>> packages = tree();
+        packages.get("util").remove("package-info.java");
+
+        assertThat(PackageRules.violations(packages)).containsExactly("util has no package-info.java");
+    }
+
+    /** A tree of empty, documented packages that breaks no rule. */
+    private static Map<String, Map<String, String>> tree() {
+        Map<String, Map<String, String>> packages = new TreeMap<>();
+        for (String pkg : new String[] {"exchange", "http1", "http2", "websocket", "teleport", "server", "util", "wire"}) {
+            Map<String, String> files = new HashMap<>();
+            files.put("package-info.java", "package dev.pronto.core.internal." + pkg + ";");
+            packages.put(pkg, files);
+        }
+        return packages;
+    }
+
+    private static String source(String pkg, String body) {
+        return "package dev.pronto.core.internal." + pkg + ";\n" + body + "\n";
+    }
+}
