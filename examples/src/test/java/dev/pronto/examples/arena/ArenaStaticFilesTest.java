@@ -1,0 +1,46 @@
+package dev.pronto.examples.arena;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Where the arena app's static files come from, and that a stopped app leaves no generated files behind.
+ * The database URL points at a closed port: these tests never reach Postgres.
+ */
+class ArenaStaticFilesTest {
+    private static final String NO_DATABASE = "postgres://u:p@127.0.0.1:1/none";
+
+    private static ArenaApp start(Path dataDir) throws Exception {
+        return ArenaApp.start(ArenaConfig.fromEnv(Map.of("PORT", "0", "H2C_PORT", "0", "TELEPORT_PORT", "0",
+                "TLS_CERT", "/nonexistent.crt", "DATA_DIR", dataDir.toString(), "DATABASE_URL", NO_DATABASE)), () -> { });
+    }
+
+    @Test
+    void generatedStaticFilesAreDeletedWhenTheAppStops(@TempDir Path dataDir) throws Exception {
+        ArenaApp app = start(dataDir);
+        Path generated = app.staticDir();
+        assertThat(generated.resolve("reset.css")).isRegularFile();
+
+        app.close();
+
+        assertThat(generated).doesNotExist();
+    }
+
+    @Test
+    void mountedStaticFilesAreServedInPlaceAndKept(@TempDir Path dataDir) throws Exception {
+        Path mounted = Files.createDirectories(dataDir.resolve("static"));
+        Files.writeString(mounted.resolve("reset.css"), "body{}");
+        ArenaApp app = start(dataDir);
+        Path served = app.staticDir();
+
+        app.close();
+
+        assertThat(served).isEqualTo(mounted);
+        assertThat(mounted.resolve("reset.css")).hasContent("body{}");
+    }
+}
