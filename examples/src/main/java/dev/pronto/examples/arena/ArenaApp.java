@@ -108,9 +108,6 @@ public final class ArenaApp implements AutoCloseable {
                 .onStart(started -> postgres.connect())
                 .build();
         index.bind(server);
-        server.start();
-        ops.bind(server);
-        LOG.info("Arena app on ports {}: static files from {}, database {}", server.ports(), staticDir, url.replaceAll(":[^:@/]*@", ":***@"));
         GeneratedStatic owned = generated;
         // try-with-resources closes in reverse: the Postgres client, its loops, the database, then the files
         AutoCloseable resources = () -> {
@@ -119,7 +116,24 @@ public final class ArenaApp implements AutoCloseable {
                 // nothing to do inside: closing them is the point
             }
         };
+        startOrRelease(server, resources);
+        ops.bind(server);
+        LOG.info("Arena app on ports {}: static files from {}, database {}", server.ports(), staticDir, url.replaceAll(":[^:@/]*@", ":***@"));
         return new ArenaApp(server, ops, resources, staticDir);
+    }
+
+    /** Starts {@code server}; when it cannot (a port in use), releases {@code resources} so the JVM can exit. */
+    private static void startOrRelease(Server server, AutoCloseable resources) throws Exception {
+        try {
+            server.start();
+        } catch (RuntimeException e) {
+            try {
+                resources.close();
+            } catch (Exception suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
     }
 
     /** The bound port of {@code PORT}: HTTP/1.1 and h2c with prior knowledge. */
