@@ -42,6 +42,7 @@ public final class SigtermDriver {
     private final byte[] request;
     private final byte[] expected;
     private final long deadline;
+    private final long startDeadline = System.nanoTime() + 15_000_000_000L;
 
     private SigtermDriver(String host, int port, String path, String expected, long maxSeconds) {
         this.host = host;
@@ -76,6 +77,11 @@ public final class SigtermDriver {
                 connects.incrementAndGet();
                 exchange(s);
             } catch (ConnectException e) {
+                if (connects.get() == 0 && System.nanoTime() < startDeadline) {
+                    // not up yet (or its listener not yet accepting): only a refusal after a first connect ends a worker
+                    java.util.concurrent.locks.LockSupport.parkNanos(20_000_000L);
+                    continue;
+                }
                 refused.incrementAndGet();
                 return;
             } catch (IOException e) {
@@ -128,7 +134,9 @@ public final class SigtermDriver {
             System.err.println("bad response: status " + r.status + ", body " + new String(r.body, StandardCharsets.UTF_8));
             return false;
         }
-        complete.incrementAndGet();
+        if (complete.incrementAndGet() == 1) {
+            System.out.println("load running");
+        }
         return !r.close;
     }
 

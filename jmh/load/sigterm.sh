@@ -8,14 +8,16 @@
 # The clone is installed into a private local repository (M2, seeded from ~/.m2/repository), never ~/.m2.
 # Environment: M2 (/tmp/demo-m2), WORK (/tmp/demo-sigterm), PORT (18180), CONNS (64), LOAD_SECONDS (3),
 # RUNS (1), SIGNAL (TERM; KILL shows the check failing), REINSTALL=1 to install the clone again,
-# SELFTEST=1 to run the driver against truncating_server.py instead (it must report losses and fail).
+# SKIP_SETUP=1 to reuse the project generated before, SELFTEST=1 to run the driver against truncating_server.py
+# instead (it must report the losses and fail).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-M2="${M2:-/tmp/demo-m2}" WORK="${WORK:-/tmp/demo-sigterm}" PORT="${PORT:-18180}" CONNS="${CONNS:-64}"
-LOAD_SECONDS="${LOAD_SECONDS:-3}" RUNS="${RUNS:-1}" SIGNAL="${SIGNAL:-TERM}"
+M2="${M2:-/tmp/demo-m2}"; WORK="${WORK:-/tmp/demo-sigterm}"; PORT="${PORT:-18180}"; CONNS="${CONNS:-64}"
+LOAD_SECONDS="${LOAD_SECONDS:-3}"; RUNS="${RUNS:-1}"; SIGNAL="${SIGNAL:-TERM}"
 EXPECTED='{"message":"Hello, Ada!","length":11}'
-export JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}" PATH="${JAVA_HOME}/bin:$PATH"
+export JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
+export PATH="$JAVA_HOME/bin:$PATH"
 export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"
 mvn_private() { mvn -B -q -Dmaven.repo.local="$M2" "$@"; }
 
@@ -23,7 +25,7 @@ if [[ "${SELFTEST:-}" == 1 ]]; then
     python3 "$here/truncating_server.py" "$PORT" "$EXPECTED" & fake=$!
     trap 'kill $fake 2>/dev/null || true' EXIT
     until (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; do sleep 0.1; done
-    if java "$here/SigtermDriver.java" 127.0.0.1 "$PORT" /hello/Ada "$EXPECTED" "$CONNS" "$LOAD_SECONDS"; then
+    if java "$here/SigtermDriver.java" 127.0.0.1 "$PORT" /hello/Ada "$EXPECTED" "$CONNS" "$LOAD_SECONDS" | grep -v "load running"; then
         echo "SELFTEST FAILED: the driver saw no loss from a server that truncates responses"; exit 1
     fi
     echo "SELFTEST OK: the driver reported the truncated responses and failed"; exit 0
@@ -59,6 +61,11 @@ run_once() {
     done
     java "$here/SigtermDriver.java" 127.0.0.1 "$PORT" /hello/Ada "$EXPECTED" "$CONNS" 120 >"$WORK/driver-$n.log" 2>&1 &
     local driver=$! drc=0 rc=0
+    # the driver compiles itself first: the load runs LOAD_SECONDS from its first complete response
+    until grep -q "load running" "$WORK/driver-$n.log"; do
+        kill -0 "$driver" 2>/dev/null || { cat "$WORK/driver-$n.log"; echo "run $n: the driver exited at start"; kill -9 "$pid"; return 1; }
+        sleep 0.1
+    done
     sleep "$LOAD_SECONDS"
     local t0; t0=$(date +%s%N)
     kill -"$SIGNAL" "$pid"
@@ -71,7 +78,7 @@ run_once() {
     [[ "$drc" == 0 && "$rc" == 0 ]]
 }
 
-setup
+if [[ "${SKIP_SETUP:-}" == 1 && -f "$WORK/demo/target/demo.jar" ]]; then echo "Reusing $WORK/demo"; else setup; fi
 failed=0
 for n in $(seq 1 "$RUNS"); do
     run_once "$n" || failed=1
