@@ -6,8 +6,10 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
-import java.net.Socket;
+import java.net.SocketException;
 import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,11 +20,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * Load for sigterm.sh: CONNECTIONS keep-alive HTTP/1.1 connections, one GET in flight on each, every
  * response checked to be complete (status 200, the whole Content-Length body, equal to the expected
  * body). A worker reconnects after "Connection: close" or a close, and stops when a connect is refused
- * (the server stopped listening) or after the time limit. Each request ends as exactly one of:
- * complete; closed before a response (the connection closed or reset with not one byte of the answer,
- * i.e. the request was not answered and, with a draining server, not read); truncated (some bytes, then
- * the close: lost); bad (another status or body: lost); timed out (no answer within 10 s: lost).
- * Exit status 1 when anything was lost or nothing completed.
+ * after the service first accepted (it stopped listening) or after the time limit. Before each request
+ * it checks whether the server already closed the idle connection (then it sends nothing there). Each
+ * request sent ends as exactly one of: complete; closed before read (the connection was reset with no
+ * answer: Linux resets a socket closed with unread data, so the server never read the request);
+ * dropped (a clean close with no answer: the server read the request, then closed without answering -
+ * what a kill -9 does); truncated (part of an answer); bad (another status or body); timed out (no
+ * answer within 10 s). The last four are LOST; exit status 1 when anything was lost or nothing completed.
  *
  * <p>Usage: {@code java SigtermDriver.java HOST PORT PATH EXPECTED_BODY CONNECTIONS MAX_SECONDS}
  */
@@ -30,13 +34,14 @@ public final class SigtermDriver {
     private static final int READ_TIMEOUT_MS = 10_000;
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong complete = new AtomicLong();
-    private final AtomicLong closedBeforeResponse = new AtomicLong();
+    private final AtomicLong closedBeforeRead = new AtomicLong();
+    private final AtomicLong dropped = new AtomicLong();
+    private final AtomicLong idleCloses = new AtomicLong();
     private final AtomicLong truncated = new AtomicLong();
     private final AtomicLong bad = new AtomicLong();
     private final AtomicLong timedOut = new AtomicLong();
     private final AtomicLong connects = new AtomicLong();
     private final AtomicLong refused = new AtomicLong();
-    private final AtomicLong serverCloses = new AtomicLong();
     private final String host;
     private final int port;
     private final byte[] request;
@@ -70,12 +75,12 @@ public final class SigtermDriver {
 
     private void work() {
         while (System.nanoTime() < deadline) {
-            try (Socket s = new Socket()) {
-                s.setTcpNoDelay(true);
-                s.setSoTimeout(READ_TIMEOUT_MS);
-                s.connect(new InetSocketAddress(host, port), READ_TIMEOUT_MS);
+            try (SocketChannel ch = SocketChannel.open()) {
+                ch.socket().setTcpNoDelay(true);
+                ch.socket().setSoTimeout(READ_TIMEOUT_MS);
+                ch.socket().connect(new InetSocketAddress(host, port), READ_TIMEOUT_MS);
                 connects.incrementAndGet();
-                exchange(s);
+                exchange(ch);
             } catch (ConnectException e) {
                 if (connects.get() == 0 && System.nanoTime() < startDeadline) {
                     // not up yet (or its listener not yet accepting): only a refusal after a first connect ends a worker
@@ -90,25 +95,45 @@ public final class SigtermDriver {
         }
     }
 
-    /** Requests on {@code s} until the server closes it or asks to; each outcome is counted once. */
-    private void exchange(Socket s) throws IOException {
-        InputStream in = new BufferedInputStream(s.getInputStream(), 16 * 1024);
-        OutputStream out = s.getOutputStream();
+    /** Requests on {@code ch} until the server closes it or asks to; each outcome is counted once. */
+    private void exchange(SocketChannel ch) throws IOException {
+        InputStream in = new BufferedInputStream(ch.socket().getInputStream(), 16 * 1024);
+        OutputStream out = ch.socket().getOutputStream();
         while (System.nanoTime() < deadline) {
+            if (closedByPeer(ch)) {
+                // the server closed this idle connection (a FIN is waiting): no request goes out on it
+                idleCloses.incrementAndGet();
+                return;
+            }
             try {
                 out.write(request);
                 out.flush();
             } catch (IOException e) {
                 // the write failed: the server had closed this connection before the request reached it
                 sent.incrementAndGet();
-                closedBeforeResponse.incrementAndGet();
-                serverCloses.incrementAndGet();
+                closedBeforeRead.incrementAndGet();
                 return;
             }
             sent.incrementAndGet();
             if (!readOne(in)) {
                 return;
             }
+        }
+    }
+
+    /** Whether the peer's FIN is already waiting on idle {@code ch}: one non-blocking read, then blocking again. */
+    private static boolean closedByPeer(SocketChannel ch) throws IOException {
+        ch.configureBlocking(false);
+        try {
+            int n = ch.read(ByteBuffer.allocate(1));
+            if (n > 0) {
+                throw new IOException("the server sent bytes nobody asked for");
+            }
+            return n < 0;
+        } catch (SocketException reset) {
+            return true;
+        } finally {
+            ch.configureBlocking(true);
         }
     }
 
@@ -120,9 +145,14 @@ public final class SigtermDriver {
         } catch (SocketTimeoutException e) {
             timedOut.incrementAndGet();
             return false;
+        } catch (SocketException e) {
+            // a reset with no answer: the server's socket was closed with this request unread (or before it came)
+            (r.bytes == 0 ? closedBeforeRead : truncated).incrementAndGet();
+            return false;
         } catch (IOException e) {
-            serverCloses.incrementAndGet();
-            (r.bytes == 0 ? closedBeforeResponse : truncated).incrementAndGet();
+            // a clean close after the request went out, with no answer: the server read the request and dropped it
+            // (closing with the request unread would have reset the connection); or cut the answer short
+            (r.bytes == 0 ? dropped : truncated).incrementAndGet();
             return false;
         } catch (RuntimeException e) {
             bad.incrementAndGet();
@@ -141,11 +171,12 @@ public final class SigtermDriver {
     }
 
     private int report() {
-        long lost = truncated.get() + bad.get() + timedOut.get();
-        System.out.printf(Locale.ROOT, "requests sent %d, complete %d, closed before a response %d, truncated %d, "
-                        + "bad %d, timed out %d, LOST %d (connections opened %d, closed by the server %d, refused %d)%n",
-                sent.get(), complete.get(), closedBeforeResponse.get(), truncated.get(), bad.get(), timedOut.get(),
-                lost, connects.get(), serverCloses.get(), refused.get());
+        long lost = dropped.get() + truncated.get() + bad.get() + timedOut.get();
+        System.out.printf(Locale.ROOT, "requests sent %d, complete %d, closed before read %d, LOST %d (dropped %d, "
+                        + "truncated %d, bad %d, timed out %d); connections opened %d, closed idle by the server %d, "
+                        + "refused at the end %d%n",
+                sent.get(), complete.get(), closedBeforeRead.get(), lost, dropped.get(), truncated.get(), bad.get(),
+                timedOut.get(), connects.get(), idleCloses.get(), refused.get());
         return lost == 0 && complete.get() > 0 ? 0 : 1;
     }
 
