@@ -24,8 +24,10 @@ import org.slf4j.LoggerFactory;
  * same routes on every HttpArena port ({@link ArenaListeners}). Without {@code DATABASE_URL} it uses
  * HttpArena's default ({@link #DEFAULT_DATABASE_URL}); the pool connects in the background, so the
  * database routes answer empty results (or 503) until Postgres is reachable and the rest is served at
- * once. Without a data directory it generates a dataset and static files of the same shape. The embedded
- * Postgres of development and tests lives in {@link ArenaDev}, outside this jar.
+ * once. Without a data directory it generates a dataset and static files of the same shape (the files in a
+ * temporary directory deleted at stop). Errors are answered as {@code application/problem+json}, as its
+ * OpenAPI document says; {@code /} lists the routes. The embedded Postgres of development and tests lives
+ * in {@link ArenaDev}, outside this jar.
  */
 public final class ArenaApp implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ArenaApp.class);
