@@ -1,7 +1,8 @@
 package dev.pronto.core;
 
-import dev.pronto.core.internal.server.ListenerSetup;
 import dev.pronto.core.internal.exchange.RouteTable;
+import dev.pronto.core.internal.server.ListenerSetup;
+import dev.pronto.core.internal.server.RouteListing;
 import dev.pronto.core.internal.server.ServerContext;
 import dev.pronto.core.internal.server.ServerInitializer;
 import dev.pronto.core.internal.server.ServerLifecycle;
@@ -105,6 +106,17 @@ public final class Server implements AutoCloseable {
     /** Every listener's bound port, in the order the listeners were added; empty before start and after stop. */
     public List<Integer> ports() {
         return lifecycle.ports();
+    }
+
+    /**
+     * The registered routes as {@code "METHOD pattern"} (e.g. {@code "GET /users/{id}"}), in registration
+     * order, for an index page or diagnostics. Fixed by {@link Builder#build()}: any thread, any time, also
+     * before start. The same table is logged at DEBUG on the logger {@code dev.pronto.core.Server.routes}
+     * right after the "listening on" line; enable that logger in the logging backend to see it at start
+     * (off by default, as with the route mappings of Spring and Micronaut).
+     */
+    public List<String> routes() {
+        return RouteListing.lines(lifecycle.context().routes());
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.pronto.client.pg.PgConfig;
 import dev.pronto.client.pg.Postgres;
 import dev.pronto.client.pg.VertxLoops;
 import dev.pronto.core.Compression;
+import dev.pronto.core.ErrorFormat;
 import dev.pronto.core.OpenApi;
 import dev.pronto.core.config.Config;
 import dev.pronto.core.Server;
@@ -23,8 +24,10 @@ import org.slf4j.LoggerFactory;
  * same routes on every HttpArena port ({@link ArenaListeners}). Without {@code DATABASE_URL} it uses
  * HttpArena's default ({@link #DEFAULT_DATABASE_URL}); the pool connects in the background, so the
  * database routes answer empty results (or 503) until Postgres is reachable and the rest is served at
- * once. Without a data directory it generates a dataset and static files of the same shape. The embedded
- * Postgres of development and tests lives in {@link ArenaDev}, outside this jar.
+ * once. Without a data directory it generates a dataset and static files of the same shape (the files in a
+ * temporary directory deleted at stop). Errors are answered as {@code application/problem+json}, as its
+ * OpenAPI document says; {@code /} lists the routes. The embedded Postgres of development and tests lives
+ * in {@link ArenaDev}, outside this jar.
  */
 public final class ArenaApp implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ArenaApp.class);
@@ -34,17 +37,16 @@ public final class ArenaApp implements AutoCloseable {
     private static final String DNS_RESOLVER_OFF = "vertx.disableDnsResolver";
 
     private final Server server;
-    private final Postgres postgres;
-    private final VertxLoops loops;
-    private final AutoCloseable database;
     private final ArenaOps ops;
+    private final AutoCloseable resources;
+    private final Path staticDir;
 
-    private ArenaApp(Server server, Postgres postgres, VertxLoops loops, AutoCloseable database, ArenaOps ops) {
-        this.ops = ops;
+    /** {@code resources} closes what the app owns besides the server, once the server has stopped. */
+    private ArenaApp(Server server, ArenaOps ops, AutoCloseable resources, Path staticDir) {
         this.server = server;
-        this.postgres = postgres;
-        this.loops = loops;
-        this.database = database;
+        this.ops = ops;
+        this.resources = resources;
+        this.staticDir = staticDir;
     }
 
     public static void main(String[] args) throws Exception {
@@ -68,9 +70,11 @@ public final class ArenaApp implements AutoCloseable {
         ProntoJson json = ProntoJson.create(new ArenaJson());
         Supplier<List<Model.Item>> dataset = Dataset.lazy(config.dataDir().resolve("dataset.json"), json);
         Path staticDir = config.dataDir().resolve("static");
+        GeneratedStatic generated = null;
         if (!Files.isDirectory(staticDir)) {
-            staticDir = StaticData.generate(Files.createTempDirectory("arena-static"));
-            LOG.info("No {} mounted: generated static files in {}", config.dataDir().resolve("static"), staticDir);
+            generated = GeneratedStatic.create();
+            staticDir = generated.dir();
+            LOG.info("No {} mounted: generated static files in {} (deleted at stop)", config.dataDir().resolve("static"), staticDir);
         }
         String url = config.databaseUrl() == null ? DEFAULT_DATABASE_URL : config.databaseUrl();
         VertxLoops loops = VertxLoops.create(Runtime.getRuntime().availableProcessors());
@@ -83,13 +87,17 @@ public final class ArenaApp implements AutoCloseable {
         StaticFiles files = StaticFiles.builder(staticDir)
                 .cache("disk".equals(config.staticCache()) ? StaticFiles.Cache.NONE : StaticFiles.Cache.MEMORY).build();
         ArenaOps ops = new ArenaOps(postgres);
+        ArenaIndex index = new ArenaIndex();
         Server.Builder builder = Server.builder();
         ArenaListeners.of(config).forEach(builder::listener);
         Server server = builder
                 .eventLoops(loops.eventLoops())
                 .config(c -> c.maxBodySize(MAX_BODY))
                 .json(json)
+                // what the OpenAPI document promises for 400, 404, 415 and 500 (HttpArena checks statuses only)
+                .errorFormat(ErrorFormat.PROBLEM_JSON)
                 .compression(Compression.defaults())
+                .routes(index)
                 .routes(ops)
                 .routes(new BaselineRoutes())
                 .routes(new JsonController$Routes(new JsonController(dataset)))
@@ -100,10 +108,34 @@ public final class ArenaApp implements AutoCloseable {
                 .routes(new EchoSocket())
                 .routes(r -> r.register(Grpc.services(new BenchmarkGrpc())))
                 .onStart(started -> postgres.connect())
-                .build().start();
+                .build();
+        index.bind(server);
+        GeneratedStatic owned = generated;
+        // try-with-resources closes in reverse: the Postgres client, its loops, the database, then the files
+        AutoCloseable resources = () -> {
+            try (AutoCloseable dir = owned; AutoCloseable db = database; AutoCloseable l = loops::close;
+                 AutoCloseable pg = postgres::close) {
+                // nothing to do inside: closing them is the point
+            }
+        };
+        startOrRelease(server, resources);
         ops.bind(server);
         LOG.info("Arena app on ports {}: static files from {}, database {}", server.ports(), staticDir, url.replaceAll(":[^:@/]*@", ":***@"));
-        return new ArenaApp(server, postgres, loops, database, ops);
+        return new ArenaApp(server, ops, resources, staticDir);
+    }
+
+    /** Starts {@code server}; when it cannot (a port in use), releases {@code resources} so the JVM can exit. */
+    private static void startOrRelease(Server server, AutoCloseable resources) throws Exception {
+        try {
+            server.start();
+        } catch (RuntimeException e) {
+            try {
+                resources.close();
+            } catch (Exception suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
     }
 
     /** The bound port of {@code PORT}: HTTP/1.1 and h2c with prior knowledge. */
@@ -136,16 +168,19 @@ public final class ArenaApp implements AutoCloseable {
         return listener < ports.size() ? ports.get(listener) : -1;
     }
 
+    /** The directory static files are served from: {@code DATA_DIR/static}, or generated ones deleted at close. */
+    Path staticDir() {
+        return staticDir;
+    }
+
     @Override
     public void close() {
         ops.health().markShuttingDown();
         server.stop(Duration.ofSeconds(5));
-        postgres.close();
-        loops.close();
         try {
-            database.close();
+            resources.close();
         } catch (Exception e) {
-            LOG.warn("The database did not stop cleanly", e);
+            LOG.warn("The app's resources did not all close cleanly", e);
         }
     }
 }

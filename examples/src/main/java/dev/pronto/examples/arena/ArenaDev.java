@@ -6,15 +6,22 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The arena app for development ({@code mvn -pl examples exec:exec}, {@code arena-dev.jar}) and
+ * The arena app for development ({@code examples/run.sh} runs {@code arena-dev.jar}) and
  * tests: without {@code DATABASE_URL} it first starts an embedded Postgres seeded with the app's
  * dataset, then the app on it. Production ({@code arena.jar}) never loads this class.
  */
 public final class ArenaDev {
+    private static final String ROUTES_LOGGER = "dev.pronto.core.Server.routes";
+
     private ArenaDev() {
     }
 
     public static void main(String[] args) throws Exception {
+        // the demo prints its route table after the listening line (Server.routes() at DEBUG on this logger)
+        String routesLevel = "org.slf4j.simpleLogger.log." + ROUTES_LOGGER;
+        if (System.getProperty(routesLevel) == null) {
+            System.setProperty(routesLevel, "debug");
+        }
         ArenaApp app = start(System.getenv());
         Runtime.getRuntime().addShutdownHook(new Thread(app::close, "arena-shutdown"));
     }

@@ -101,8 +101,9 @@ class ArenaAppTest {
         HttpResponse<byte[]> r = send(req("/baseline11?a=1&b=2").POST(HttpRequest.BodyPublishers.ofString("x".repeat(1 << 20))));
 
         assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(r.headers().firstValue("Content-Type")).hasValue("application/problem+json");
         assertThat(new String(r.body(), java.nio.charset.StandardCharsets.UTF_8))
-                .isEqualTo("body must be an integer, got '" + "x".repeat(64) + "\u2026'");
+                .contains("\"detail\":\"body must be an integer, got '" + "x".repeat(64) + "\u2026'\"");
     }
 
     @ParameterizedTest
@@ -278,6 +279,36 @@ class ArenaAppTest {
     }
 
     @Test
+    void crudCreateWithoutCategoryIsA400ProblemNamingTheMissingFields() throws Exception {
+        HttpResponse<byte[]> r = send(req("/crud/items").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"id\":200003,\"price\":42,\"quantity\":7}")));
+
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(r.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+        assertThat(new String(r.body(), java.nio.charset.StandardCharsets.UTF_8))
+                .contains("{\"field\":\"body.name\",\"message\":\"must not be blank\"}",
+                        "{\"field\":\"body.category\",\"message\":\"must not be blank\"}");
+    }
+
+    @Test
+    void missingItemIsA404ProblemAsTheOpenApiDocumentSays() throws Exception {
+        HttpResponse<byte[]> r = send(req("/crud/items/999999"));
+
+        assertThat(r.statusCode()).isEqualTo(404);
+        assertThat(r.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+        assertThat(ArenaOpenApiTest.generated()).contains("\"application/problem+json\"");
+    }
+
+    @Test
+    void rootListsTheRoutes() throws Exception {
+        HttpResponse<byte[]> r = send(req("/"));
+
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(new String(r.body(), java.nio.charset.StandardCharsets.UTF_8))
+                .contains("/openapi", "  GET /baseline11\n", "  POST /crud/items\n", "  GET /crud/items/{id}\n");
+    }
+
+    @Test
     void servesItsOpenApiDocumentAndPage() throws Exception {
         HttpResponse<byte[]> doc = send(req("/openapi.json"));
         assertThat(doc.statusCode()).isEqualTo(200);
@@ -312,8 +343,9 @@ class ArenaAppTest {
         HttpResponse<byte[]> r = sendTls(app.h2Port(), "/baseline2?a=" + "x".repeat(1000) + "&b=1");
 
         assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(r.headers().firstValue("Content-Type")).hasValue("application/problem+json");
         assertThat(new String(r.body(), java.nio.charset.StandardCharsets.UTF_8))
-                .isEqualTo("query parameter 'a' must be an integer, got '" + "x".repeat(64) + "\u2026'");
+                .contains("\"detail\":\"query parameter 'a' must be an integer, got '" + "x".repeat(64) + "\u2026'\"");
     }
 
     @Test

@@ -168,6 +168,7 @@ public final class ServerLifecycle {
         context.log().info("Pronto listening on {} ({}, {} event loops{}, {} routes) {}", describe(), transport,
                 loopCount(), reusePort(cfg) ? ", SO_REUSEPORT" : "", context.routes().router().routes().size(),
                 StartupLine.took(began));
+        RouteListing.log(context.routes());
     }
 
     private String describe() {

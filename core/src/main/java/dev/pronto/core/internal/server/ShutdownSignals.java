@@ -9,8 +9,9 @@ import sun.misc.Signal;
 /**
  * The process-wide drain on shutdown: one JVM shutdown hook stops every registered server gracefully,
  * in parallel, and SIGTERM exits through it with status 0 rather than the JVM's 143, so a container
- * runtime sees a clean stop. SIGTERM is taken only while nobody else handles it (an application's own
- * handler, or {@code -Xrs}, is left alone: the hook still drains on exit).
+ * runtime sees a clean stop; SIGINT (Ctrl-C) likewise exits 0 rather than 130. A signal is taken only
+ * while nobody else handles it (an application's own handler, or {@code -Xrs}, is left alone: the hook
+ * still drains on exit).
  */
 public final class ShutdownSignals {
     private static final Map<Object, Runnable> DRAINS = new ConcurrentHashMap<>();
@@ -40,19 +41,24 @@ public final class ShutdownSignals {
         }
         installed = true;
         Runtime.getRuntime().addShutdownHook(new Thread(ShutdownSignals::drainAll, "pronto-shutdown"));
+        handle("TERM", 15, log);
+        handle("INT", 2, log);
+    }
+
+    private static void handle(String name, int number, Logger log) {
         try {
-            Signal.handle(new Signal("TERM"), signal -> exit(log));
+            Signal.handle(new Signal(name), signal -> exit(name, number, log));
         } catch (IllegalArgumentException | LinkageError unavailable) {
-            // -Xrs or a platform without SIGTERM: JVM exit still drains through the hook
-            log.debug("SIGTERM handler not installed ({}); the shutdown hook still drains", unavailable.toString());
+            // -Xrs or a platform without the signal: JVM exit still drains through the hook
+            log.debug("SIG{} handler not installed ({}); the shutdown hook still drains", name, unavailable.toString());
         }
     }
 
-    private static void exit(Logger log) {
+    private static void exit(String name, int number, Logger log) {
         boolean serving = !DRAINS.isEmpty();
-        log.info("SIGTERM received{}", serving ? ": draining before exit" : "");
+        log.info("SIG{} received{}", name, serving ? ": draining before exit" : "");
         // System.exit runs the shutdown hook, which drains; with nothing to drain keep the JVM's usual status
-        System.exit(serving ? 0 : 128 + 15);
+        System.exit(serving ? 0 : 128 + number);
     }
 
     private static void drainAll() {
