@@ -65,13 +65,15 @@ public final class ExchangePool {
 
     /** Runs the {@code onResponse} hooks of a response handed to the socket; a failing hook is logged. */
     public void observe(Exchange e) {
-        if (e.life.onResponse().isEmpty()) {
+        java.util.List<ResponseHook> hooks = e.life.onResponse();
+        if (hooks.isEmpty()) {
             return;
         }
         long nanos = e.startNanos == 0 ? 0 : System.nanoTime() - e.startNanos;
-        for (ResponseHook hook : e.life.onResponse()) {
+        // indexed: an iterator per response is not always scalar-replaced once this is inlined into a carrier
+        for (int i = 0; i < hooks.size(); i++) {
             try {
-                hook.handle(e.handle, e.response.status(), e.bytesOut, nanos);
+                hooks.get(i).handle(e.handle, e.response.status(), e.bytesOut, nanos);
             } catch (RuntimeException failure) {
                 server.log().warn("onResponse hook failed", failure);
             }
