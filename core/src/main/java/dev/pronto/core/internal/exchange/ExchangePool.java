@@ -104,11 +104,6 @@ public final class ExchangePool {
         spareCount = 0;
     }
 
-    /** Whether {@link #close()} was called. */
-    public boolean closed() {
-        return closed;
-    }
-
     private void settle(Exchange e) {
         if (closed && e.state() == ExchangeState.ABORTED) {
             e.releaseResources();
