@@ -16,7 +16,7 @@ import java.util.concurrent.RejectedExecutionException;
  * Runs an exchange through its lifecycle, whatever carries it: shedding, onRequest, routing, body
  * decoding, group hooks, preHandler, then the handler on the event loop or a virtual thread, as
  * the route's options say. A step that answers ends the chain. While the chain may still use the
- * exchange, the dispatcher holds it ({@code Exchange.holds}), so it is never recycled under a
+ * exchange, the dispatcher holds it ({@link ExchangePool#hold}), so it is never recycled under a
  * running handler. With no hooks configured this is a straight line of null and empty checks.
  */
 public final class Dispatch {
@@ -50,7 +50,7 @@ public final class Dispatch {
     public static void run(Exchange e) {
         ExchangeHandle h = e.handle;
         e.dispatched();
-        e.holds++;
+        ExchangePool.hold(e);
         try {
             start(e, h);
         } catch (Throwable t) {
@@ -140,7 +140,7 @@ public final class Dispatch {
         if (!h.live()) {
             return;
         }
-        e.holds++;
+        ExchangePool.hold(e);
         try {
             if (error != null) {
                 throw unwrap(error);
@@ -174,7 +174,7 @@ public final class Dispatch {
     }
 
     private static void runBlocking(Exchange e, ExchangeHandle h, Handler handler) {
-        e.holds++;
+        ExchangePool.hold(e);
         try {
             e.server.blockingExecutor().execute(() -> {
                 try {
@@ -191,7 +191,7 @@ public final class Dispatch {
                 }
             });
         } catch (RejectedExecutionException ex) {
-            e.holds--;
+            ExchangePool.unhold(e);
             Errors.handle(h, new HttpException(503, "Service Unavailable: server is shutting down", ex));
         }
     }

@@ -9,7 +9,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * One request and its response, carried by a {@link Carrier} (an HTTP/1.1 connection today).
+ * One request and its response, carried by a {@link Carrier} (an HTTP/1.1 connection, an HTTP/2
+ * stream, a teleport message), with no protocol state of its own: that is in its {@link #slot}.
  * Pooled per carrier; its lifecycle is the state machine of {@link ExchangeState}. User code never
  * sees this object, only the {@link ExchangeHandle} of one generation.
  */
@@ -40,10 +41,10 @@ public final class Exchange {
     /** The view handed to user code for the current generation. */
     public ExchangeHandle handle;
 
-    /** The dispatcher's holds: while above zero, hooks or the handler may still use this exchange (event loop only). */
-    public int holds;
-    /** The carrier is done with it (response written and observed); recycle once no hold is left. */
-    public boolean finished;
+    /** The dispatcher's holds: while above zero, hooks or the handler may still use this exchange ({@link ExchangePool}). */
+    int holds;
+    /** The carrier is done with it (response written and observed); recycled once no hold is left ({@link ExchangePool}). */
+    boolean finished;
     /** The complete body, owned by this exchange (released on recycle); null when none. */
     public ByteBuf body;
     /** The hooks and error handlers in force: the root scope, or the matched route's group. */
@@ -71,39 +72,18 @@ public final class Exchange {
     /** The body of a streaming route, fed by the decoder as it arrives; null otherwise. */
     public StreamingBody stream;
 
-    // In-order delivery on an HTTP/1.1 connection (ResponseQueue).
-    /** Written straight to the channel: nothing was queued ahead of it when it was dispatched. */
-    public boolean direct;
     /**
      * Nothing more may be read for this request after its response: HTTP/1.1 closes the connection,
      * HTTP/2 resets the stream if the client is still sending.
      */
     public boolean closeAfter;
-    /** Encoded response parts waiting for their turn (ByteBuf or FileRegion). */
-    public Object out1;
-    public Object out2;
-    /** Chunks of a streamed response produced while not at the head of the queue. */
-    public java.util.ArrayDeque<Object> held;
-    public Exchange next;
+    /** The carrier's protocol state for this exchange, made with it and cleared with each generation. */
+    public final ExchangeSlot slot;
 
-    // HTTP/2 (H2Connection).
-    /** The stream carrying this exchange. */
-    public int streamId;
-    /** The body length and default type given to {@code head()}, applied when the response completes. */
-    public long h2Length;
-    public String h2Type;
-    /** While the body arrives: when the head and the latest DATA came, on the connection's reading clock. */
-    public long h2BodyStart;
-    public long h2LastData;
-
-    // Teleport (TeleportConnection).
-    /** The id of the request message, written before its response; 0: fire-and-forget, no response. */
-    public int teleportId;
-    /** Index in the teleport connection's list of requests in flight; -1 when not in it. */
-    public int teleportSlot = -1;
-
-    public Exchange(Carrier carrier, ServerContext server) {
+    /** Made by {@link ExchangePool#obtain()} only. */
+    Exchange(Carrier carrier, ServerContext server, ExchangeSlot slot) {
         this.carrier = carrier;
+        this.slot = slot;
         this.server = server;
         this.match = server.routes().router().newMatch();
         this.request = new ServerRequest(this);
@@ -219,9 +199,7 @@ public final class Exchange {
         cancelAction = null;
         asyncRequested = false;
         finished = false;
-        direct = false;
         closeAfter = false;
-        next = null;
         response.clear();
         int s = stamp;
         stamp = ExchangeState.stamp(ExchangeState.generation(s) + 1, ExchangeState.RECEIVED);
@@ -237,14 +215,7 @@ public final class Exchange {
             body.release();
             body = null;
         }
-        release(out1);
-        release(out2);
-        out1 = null;
-        out2 = null;
-        if (held != null) {
-            held.forEach(Exchange::release);
-            held.clear();
-        }
+        slot.clear();
         if (stream != null) {
             stream.abandon();
             stream = null;

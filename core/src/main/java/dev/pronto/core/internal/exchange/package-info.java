@@ -1,6 +1,8 @@
 /**
- * The exchange core, shared by every protocol: one {@code Exchange} per request (pooled, with its
- * {@code ExchangeState} machine and the generation-checked {@code ExchangeHandle} users hold), the
+ * The exchange core, shared by every protocol: one {@code Exchange} per request (with its
+ * {@code ExchangeState} machine and the generation-checked {@code ExchangeHandle} users hold), obtained
+ * and finished for every carrier by its {@code ExchangePool} (holds, {@code onResponse} hooks, recycling),
+ * its protocol state in the carrier's {@code ExchangeSlot}, the
  * route table and hook chain ({@code Dispatch}, {@code Lifecycle}, {@code HookStep}), the request and
  * response objects, errors and problem bodies, the HTTP/1.1-syntax request head every protocol parses
  * into ({@code HeadParser}, {@code RequestHead}), and the body plumbing ({@code ReadGate},

@@ -37,7 +37,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     final ServerContext server;
     private final RequestDecoder decoder;
     private ChannelHandlerContext ctx;
-    final ResponseQueue queue = new ResponseQueue(this);
+    final ResponseQueue queue;
     private final OutboundBatch out = new OutboundBatch(this);
     private ReadGate gate;
     private boolean inRead;
@@ -55,6 +55,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     /** Creates the handler of one connection; see {@link ServerContext}. */
     public HttpConnection(ServerContext server) {
         this.server = server;
+        this.queue = new ResponseQueue(this);
         this.decoder = new RequestDecoder(this, server.config());
         this.timer = new ConnectionTimer(this, server.config());
     }
@@ -346,7 +347,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     /** Whether {@code e} may switch the connection: nothing is answered ahead of it and nothing is closing. */
     public boolean upgradable(Exchange e) {
-        return !closing && !draining() && (e.direct || queue.isHead(e)) && !decoder.inBody();
+        return !closing && !draining() && (H1Slot.of(e).direct || queue.isHead(e)) && !decoder.inBody();
     }
 
     /**

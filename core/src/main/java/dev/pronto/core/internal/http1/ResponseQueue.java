@@ -1,7 +1,7 @@
 package dev.pronto.core.internal.http1;
 
 import dev.pronto.core.internal.exchange.Exchange;
-import dev.pronto.core.internal.exchange.ExchangeState;
+import dev.pronto.core.internal.exchange.ExchangePool;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
 import io.netty.util.ReferenceCountUtil;
@@ -11,21 +11,21 @@ import java.util.function.Consumer;
  * The in-order response queue of one HTTP/1.1 connection. An exchange dispatched while nothing is
  * queued writes straight to the channel (the fast path: no queue, no allocation); otherwise
  * exchanges wait here in request order and the head is written as soon as it completes, followed by
- * every completed exchange behind it. Also keeps a few finished exchanges for reuse: an exchange is
- * reused only once its response is written and no dispatcher holds it. Event loop only, except the
- * entry points that move themselves onto it.
+ * every completed exchange behind it. An exchange is finished (hooks, recycling) by the connection's
+ * {@link ExchangePool} once its response is written. Event loop only, except the entry points that
+ * move themselves onto it.
  */
 final class ResponseQueue {
     private static final int SPARES = 4;
     private final HttpConnection conn;
-    private Exchange spare;
-    private int spareCount;
+    private final ExchangePool pool;
     private Exchange pendingHead;
     private Exchange pendingTail;
     private int pendingCount;
 
     ResponseQueue(HttpConnection conn) {
         this.conn = conn;
+        this.pool = new ExchangePool(conn, conn.server, SPARES, H1Slot::new);
     }
 
     /** Whether {@code e} is the oldest exchange waiting for its response. */
@@ -39,45 +39,32 @@ final class ResponseQueue {
 
     /** Gives up every queued exchange: the connection closed. Held ones are freed when let go. */
     void releaseAll() {
+        pool.close();
         for (Exchange x = pendingHead; x != null; ) {
-            Exchange next = x.next;
-            x.abort();
-            x.next = null;
-            x.finished = true;
-            if (x.holds == 0) {
-                x.releaseResources();
-            }
+            Exchange next = H1Slot.of(x).next;
+            pool.abandon(x);
             x = next;
         }
         pendingHead = pendingTail = null;
         pendingCount = 0;
-        spare = null;
-        spareCount = 0;
     }
 
     /** Calls {@code action} for every exchange waiting for its response, oldest first. */
     void forEachPending(Consumer<Exchange> action) {
-        for (Exchange x = pendingHead; x != null; x = x.next) {
+        for (Exchange x = pendingHead; x != null; x = H1Slot.of(x).next) {
             action.accept(x);
         }
     }
 
     /** A reusable exchange: the recycled one of an earlier request when there is one. */
     Exchange obtain() {
-        Exchange e = spare;
-        if (e == null) {
-            return new Exchange(conn, conn.server);
-        }
-        spare = e.next;
-        e.next = null;
-        spareCount--;
-        return e;
+        return pool.obtain();
     }
 
     /** Queues {@code e} when responses are pending, before its handler runs. */
     void admit(Exchange e) {
         if (pendingHead == null) {
-            e.direct = true;
+            H1Slot.of(e).direct = true;
         } else {
             enqueue(e);
         }
@@ -85,13 +72,14 @@ final class ResponseQueue {
 
     /** Called after the chain returned: an unfinished direct exchange becomes the queue head. */
     void handlerReturned(Exchange e) {
-        if (!e.direct) {
+        H1Slot s = H1Slot.of(e);
+        if (!s.direct) {
             return;
         }
         if (e.settled()) {
             finishWritten(e);
         } else {
-            e.direct = false;
+            s.direct = false;
             enqueue(e);
         }
     }
@@ -100,7 +88,7 @@ final class ResponseQueue {
         if (pendingTail == null) {
             pendingHead = pendingTail = e;
         } else {
-            pendingTail.next = e;
+            H1Slot.of(pendingTail).next = e;
             pendingTail = e;
         }
         if (++pendingCount >= conn.server.config().maxPendingResponses()) {
@@ -133,15 +121,16 @@ final class ResponseQueue {
         e.bytesOut = part1.readableBytes() + (part2 instanceof ByteBuf b ? b.readableBytes()
                 : part2 instanceof io.netty.channel.FileRegion r ? r.count()
                 : part2 instanceof io.netty.handler.stream.ChunkedInput<?> in ? in.length() : 0);
-        if (e.direct) {
+        H1Slot s = H1Slot.of(e);
+        if (s.direct) {
             conn.write(part1, part2);
             if (e.closeAfter) {
                 conn.closeAfterWrite();
             }
             return;
         }
-        e.out1 = part1;
-        e.out2 = part2;
+        s.out1 = part1;
+        s.out2 = part2;
         if (e == pendingHead) {
             drain();
         }
@@ -168,14 +157,15 @@ final class ResponseQueue {
             Exchange.release(part);
             return;
         }
-        if (e.direct || e == pendingHead) {
+        H1Slot s = H1Slot.of(e);
+        if (s.direct || e == pendingHead) {
             conn.write(part, null);
             return;
         }
-        if (e.held == null) {
-            e.held = new java.util.ArrayDeque<>();
+        if (s.held == null) {
+            s.held = new java.util.ArrayDeque<>();
         }
-        e.held.add(part);
+        s.held.add(part);
     }
 
     /** Ends a streamed response whose last chunk was written or held. Any thread. */
@@ -190,7 +180,7 @@ final class ResponseQueue {
             return;
         }
         e.completed();
-        if (e.direct) {
+        if (H1Slot.of(e).direct) {
             if (e.closeAfter) {
                 conn.closeAfterWrite();
             }
@@ -202,20 +192,21 @@ final class ResponseQueue {
     private void drain() {
         Exchange x;
         while ((x = pendingHead) != null) {
-            if (x.held != null) {
-                while (!x.held.isEmpty()) {
-                    conn.write(x.held.poll(), null);
+            H1Slot s = H1Slot.of(x);
+            if (s.held != null) {
+                while (!s.held.isEmpty()) {
+                    conn.write(s.held.poll(), null);
                 }
             }
             if (!x.settled()) {
                 break;
             }
-            if (x.out1 != null) {
-                conn.write(x.out1, x.out2);
-                x.out1 = null;
-                x.out2 = null;
+            if (s.out1 != null) {
+                conn.write(s.out1, s.out2);
+                s.out1 = null;
+                s.out2 = null;
             }
-            pendingHead = x.next;
+            pendingHead = s.next;
             if (pendingHead == null) {
                 pendingTail = null;
                 conn.touch();
@@ -231,18 +222,6 @@ final class ResponseQueue {
         conn.queueDrained(pendingCount);
     }
 
-    private void responded(Exchange e) {
-        long nanos = e.startNanos == 0 ? 0 : System.nanoTime() - e.startNanos;
-        long bytes = e.bytesOut;
-        for (dev.pronto.core.ResponseHook hook : e.life.onResponse()) {
-            try {
-                hook.handle(e.handle, e.response.status(), bytes, nanos);
-            } catch (RuntimeException failure) {
-                conn.server.log().warn("onResponse hook failed", failure);
-            }
-        }
-    }
-
     /** Returns an exchange that was never dispatched (its head failed to parse). */
     void discard(Exchange e) {
         e.abort();
@@ -251,34 +230,13 @@ final class ResponseQueue {
 
     /** The response of {@code e} is written: observe it, then recycle unless a dispatcher holds it. */
     private void finishWritten(Exchange e) {
-        if (!e.life.onResponse().isEmpty()) {
-            responded(e);
-        }
-        conn.server.releaseInFlight(e);
-        e.next = null;
-        e.finished = true;
-        if (e.holds == 0) {
-            recycle(e);
-        }
+        pool.observe(e);
+        H1Slot.of(e).next = null;
+        pool.finish(e);
     }
 
     /** Drops a dispatcher hold (event loop); recycles once the response is written too. */
     void release(Exchange e) {
-        if (--e.holds == 0 && e.finished) {
-            if (conn.closing() && e.state() == ExchangeState.ABORTED) {
-                e.releaseResources();
-            } else {
-                recycle(e);
-            }
-        }
-    }
-
-    private void recycle(Exchange e) {
-        e.recycle();
-        if (spareCount < SPARES && !conn.closing()) {
-            e.next = spare;
-            spare = e;
-            spareCount++;
-        }
+        pool.release(e);
     }
 }

@@ -3,6 +3,7 @@ package dev.pronto.core.internal.http2;
 import dev.pronto.core.BodyWriter;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Exchange;
+import dev.pronto.core.internal.exchange.ExchangePool;
 import dev.pronto.core.internal.exchange.ExchangeState;
 import dev.pronto.core.internal.exchange.Http1Head;
 import io.netty.buffer.ByteBuf;
@@ -34,7 +35,7 @@ final class H2BodyWriter implements BodyWriter {
         this.conn = conn;
         this.e = e;
         this.compressor = compressor;
-        this.streamId = e.streamId;
+        this.streamId = H2Slot.of(e).streamId;
         this.generation = ExchangeState.generation(e.stamp());
         if (compressor != null) {
             compressor.closeWith(conn.ctx().channel());
@@ -176,10 +177,10 @@ final class H2BodyWriter implements BodyWriter {
     }
 
     private void finished() {
-        e.holds++;
+        ExchangePool.hold(e);
         try {
             e.completed();
-            conn.observe(e);
+            conn.pool.observe(e);
         } finally {
             conn.release(e);
         }

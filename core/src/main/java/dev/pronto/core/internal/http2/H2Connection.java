@@ -5,6 +5,7 @@ import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Carrier;
 import dev.pronto.core.internal.exchange.Dispatch;
 import dev.pronto.core.internal.exchange.Exchange;
+import dev.pronto.core.internal.exchange.ExchangePool;
 import dev.pronto.core.internal.exchange.ExchangeState;
 import dev.pronto.core.internal.exchange.FilePart;
 import dev.pronto.core.internal.exchange.ReadGate;
@@ -25,7 +26,6 @@ import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
 import java.net.SocketAddress;
-import java.util.ArrayDeque;
 
 /**
  * One HTTP/2 connection (h2 over TLS or h2c), the carrier of one exchange per stream: Netty's
@@ -37,15 +37,14 @@ import java.util.ArrayDeque;
  */
 public final class H2Connection extends Http2ConnectionHandler implements Carrier, ServerConnection {
     final ServerContext server;
-    private final ArrayDeque<Exchange> spares = new ArrayDeque<>();
+    /** Obtains and finishes the exchanges of this connection's streams. */
+    final ExchangePool pool;
     private final Runnable flushTask = this::scheduledFlush;
     final io.netty.handler.codec.http2.Http2Connection.PropertyKey key;
     final H2Timer timer;
     private final H2FrameGuard guard = new H2FrameGuard();
     final H2Backlog backlog = new H2Backlog();
     private final int maxFrameSize;
-    /** Finished exchanges kept for reuse: enough for the streams a client keeps in flight, bounded. */
-    private final int spareLimit;
     private ChannelHandlerContext ctx;
     private ReadGate gate;
     private boolean inRead;
@@ -62,7 +61,8 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
         this.key = connection().newKey();
         this.timer = new H2Timer(this, server.config());
         this.maxFrameSize = server.http2().maxFrameSize();
-        this.spareLimit = Math.min(server.http2().maxConcurrentStreams(), 128);
+        // spares: enough for the streams a client keeps in flight, bounded
+        this.pool = new ExchangePool(this, server, Math.min(server.http2().maxConcurrentStreams(), 128), H2Slot::new);
         decoder.frameListener(new H2Inbound(this));
         connection().addListener(new Http2ConnectionAdapter() {
             @Override
@@ -100,6 +100,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
         closing = true;
+        pool.close();
         server.closed(this);
         timer.stop();
         super.channelInactive(ctx);
@@ -204,8 +205,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     // ---- exchanges of streams ----
 
     Exchange obtain() {
-        Exchange e = spares.poll();
-        return e != null ? e : new Exchange(this, server);
+        return pool.obtain();
     }
 
     /** Runs the chain of a request whose head (and, unless streamed, body) has arrived. */
@@ -216,23 +216,8 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
 
     /** The stream of {@code e} closed (both sides ended, or reset): settle and let go of it. */
     private void streamClosed(Exchange e) {
-        if (e.abort() && e.stream != null) {
-            e.stream.fail(new java.nio.channels.ClosedChannelException());
-        }
-        server.releaseInFlight(e);
-        e.finished = true;
-        if (e.holds == 0) {
-            recycle(e);
-        }
-    }
-
-    private void recycle(Exchange e) {
-        e.recycle();
-        e.streamId = 0;
-        e.h2Type = null;
-        if (spares.size() < spareLimit && !closing) {
-            spares.push(e);
-        }
+        // a stream that ended after its response was written: abort() finds it settled and does nothing
+        pool.abandon(e);
     }
 
 
@@ -286,7 +271,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     }
 
     void resetStream(Exchange e, Http2Error error) {
-        resetStream(e.streamId, error);
+        resetStream(H2Slot.of(e).streamId, error);
     }
 
     void resetStream(int streamId, Http2Error error) {
@@ -343,29 +328,31 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     @Override
     public ByteBuf head(Exchange e, long length, String defaultType, int extra) {
         // HTTP/2 heads are header blocks, built when the response completes; the buffer is body only
-        e.h2Length = length;
-        e.h2Type = defaultType;
+        H2Slot slot = H2Slot.of(e);
+        slot.length = length;
+        slot.type = defaultType;
         return alloc().ioBuffer(Math.max(extra, 64));
     }
 
     @Override
     public void complete(Exchange e, ByteBuf out, Object part2) {
-        Http2Stream stream = connection().stream(e.streamId);
+        int streamId = H2Slot.of(e).streamId;
+        Http2Stream stream = connection().stream(streamId);
         if (closing || stream == null || e.state() != ExchangeState.RESPONDING) {
             out.release();
             FilePart.release(part2);
             e.abort();
             return;
         }
-        e.holds++;
+        ExchangePool.hold(e);
         try {
             e.completed();
             e.bytesOut = out.readableBytes() + (part2 instanceof ByteBuf b ? b.readableBytes()
                     : part2 instanceof FilePart f ? f.count() : 0);
             io.netty.channel.ChannelFuture last = H2Writes.response(this, e, out, part2);
-            observe(e);
+            pool.observe(e);
             if (e.closeAfter && stream.state().remoteSideOpen()) {
-                stopRequestBody(e.streamId, last);
+                stopRequestBody(streamId, last);
             }
         } finally {
             release(e);
@@ -390,9 +377,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
             eventLoop().execute(() -> release(e));
             return;
         }
-        if (--e.holds == 0 && e.finished) {
-            recycle(e);
-        }
+        pool.release(e);
     }
 
     @Override
@@ -412,7 +397,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
             StreamingBody body = e.stream;
             eventLoop().execute(() -> body.fail(new java.nio.channels.ClosedChannelException()));
         }
-        if (connection().stream(e.streamId) != null) {
+        if (connection().stream(H2Slot.of(e).streamId) != null) {
             resetStream(e, error);
         }
     }
@@ -425,21 +410,6 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     @Override
     public void resumeBody() {
         gate.open(ReadGate.BODY);
-    }
-
-    /** Runs the onResponse hooks of a response handed to the socket. */
-    void observe(Exchange e) {
-        if (e.life.onResponse().isEmpty()) {
-            return;
-        }
-        long nanos = e.startNanos == 0 ? 0 : System.nanoTime() - e.startNanos;
-        for (dev.pronto.core.ResponseHook hook : e.life.onResponse()) {
-            try {
-                hook.handle(e.handle, e.response.status(), e.bytesOut, nanos);
-            } catch (RuntimeException failure) {
-                server.log().warn("onResponse hook failed", failure);
-            }
-        }
     }
 
     // ---- output ----

@@ -48,7 +48,8 @@ final class H2DirectWrites {
     }
 
     private static ChannelFuture whole(H2Connection conn, Exchange e, ByteBuf out, AsciiString[] trailers) {
-        Http2Stream stream = conn.connection().stream(e.streamId);
+        H2Slot slot = H2Slot.of(e);
+        Http2Stream stream = conn.connection().stream(slot.streamId);
         if (!conn.ownsHeaderBlocks() || stream == null || stream.isHeadersSent()
                 || !(stream.state() == Http2Stream.State.HALF_CLOSED_REMOTE || stream.state() == Http2Stream.State.OPEN)) {
             return null;
@@ -64,10 +65,10 @@ final class H2DirectWrites {
         if (trailerBlock > maxFrame) {
             return null;
         }
-        AsciiString[] fields = H2Responses.fields(e, e.h2Length, e.h2Type);
+        AsciiString[] fields = H2Responses.fields(e, slot.length, slot.type);
         ByteBuf frames = conn.alloc().ioBuffer(capacity(fields) + (n <= COPY_LIMIT ? n : 0)
                 + (trailers == null ? 0 : H2HeaderBlock.FRAME_HEADER + trailerBlock));
-        if (!H2HeaderBlock.writeHeaders(frames, e.streamId, e.response.status(), fields,
+        if (!H2HeaderBlock.writeHeaders(frames, slot.streamId, e.response.status(), fields,
                 n == 0 && trailers == null ? H2HeaderBlock.END_STREAM : 0, maxFrame)) {
             frames.release();
             return null;

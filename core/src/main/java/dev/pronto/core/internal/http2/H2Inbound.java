@@ -59,7 +59,7 @@ final class H2Inbound extends Http2EventAdapter {
             return;
         }
         e = conn.obtain();
-        e.streamId = streamId;
+        H2Slot.of(e).streamId = streamId;
         e.open();
         stream.setProperty(conn.key, e);
         conn.timer.headersArrived(e);

@@ -71,14 +71,15 @@ final class H2Timer {
     void headersArrived(Exchange e) {
         long now = clock.lastActivity();
         e.receivedNanos = now;
-        e.h2BodyStart = gate.readingTime(now);
-        e.h2LastData = e.h2BodyStart;
+        H2Slot slot = H2Slot.of(e);
+        slot.bodyStart = gate.readingTime(now);
+        slot.lastData = slot.bodyStart;
     }
 
     /** Body bytes of {@code e} arrived in the current read; with its end, the request is whole. */
     void dataArrived(Exchange e, boolean end) {
         long now = clock.lastActivity();
-        e.h2LastData = gate.readingTime(now);
+        H2Slot.of(e).lastData = gate.readingTime(now);
         if (end) {
             e.receivedNanos = now;
         }
@@ -107,17 +108,18 @@ final class H2Timer {
 
     private void check(Exchange e, long now, long reading) {
         int state = e.state();
+        H2Slot slot = H2Slot.of(e);
         if (state == ExchangeState.RECEIVED) {
             long bytes = e.body == null ? 0 : e.body.readableBytes();
-            if (body.silent(reading - e.h2LastData) || body.tooSlow(bytes, reading - e.h2BodyStart)) {
+            if (body.silent(reading - slot.lastData) || body.tooSlow(bytes, reading - slot.bodyStart)) {
                 bodyTimedOut(e);
             }
         } else if (state == ExchangeState.DISPATCHED) {
             if (e.stream != null && !e.stream.finished()) {
                 // still arriving: the client's to finish (a message stream may go at the sender's
                 // pace: silence only), unless the server has stopped reading it for that long
-                if (body.silent(reading - e.h2LastData) || e.match.value().rated()
-                        && body.tooSlow(e.stream.received(), reading - e.h2BodyStart)) {
+                if (body.silent(reading - slot.lastData) || e.match.value().rated()
+                        && body.tooSlow(e.stream.received(), reading - slot.bodyStart)) {
                     bodyTimedOut(e);
                 } else if (gate.pausedFor(now) >= responseNanos) {
                     Errors.answerByServer(e, 503, "Service Unavailable: no response within the response timeout");

@@ -32,7 +32,7 @@ final class H2Writes {
         io.netty.util.AsciiString[] trailerFields = H2Responses.trailerFields(e);
         if (trailerFields != null) {
             // a client may stop reading at Content-Length and miss the trailers (curl does: gRPC's status)
-            e.h2Length = -1;
+            H2Slot.of(e).length = -1;
         }
         ChannelFuture whole = H2DirectWrites.whole(conn, e, out, part2, trailerFields);
         if (whole != null) {
@@ -41,28 +41,30 @@ final class H2Writes {
         Http2Headers trailers = H2Responses.trailers(trailerFields);
         ChannelHandlerContext ctx = conn.ctx();
         Http2ConnectionEncoder encoder = conn.encoder();
-        Http2Headers headers = H2Responses.headers(e, e.h2Length, e.h2Type);
+        H2Slot slot = H2Slot.of(e);
+        int streamId = slot.streamId;
+        Http2Headers headers = H2Responses.headers(e, slot.length, slot.type);
         boolean withBody = out.isReadable() || part2 != null;
-        ChannelFuture last = encoder.writeHeaders(ctx, e.streamId, headers, 0, !withBody && trailers == null,
+        ChannelFuture last = encoder.writeHeaders(ctx, streamId, headers, 0, !withBody && trailers == null,
                 ctx.newPromise());
         if (!withBody) {
             out.release();
         } else if (part2 == null) {
-            last = encoder.writeData(ctx, e.streamId, out, 0, trailers == null, ctx.newPromise());
+            last = encoder.writeData(ctx, streamId, out, 0, trailers == null, ctx.newPromise());
         } else {
             if (out.isReadable()) {
-                encoder.writeData(ctx, e.streamId, out, 0, false, ctx.newPromise());
+                encoder.writeData(ctx, streamId, out, 0, false, ctx.newPromise());
             } else {
                 out.release();
             }
             if (!(part2 instanceof ByteBuf body)) {
-                new FileChunks(conn, e.streamId, (FilePart) part2, trailers).next();
+                new FileChunks(conn, streamId, (FilePart) part2, trailers).next();
                 return null;
             }
-            last = encoder.writeData(ctx, e.streamId, body, 0, trailers == null, ctx.newPromise());
+            last = encoder.writeData(ctx, streamId, body, 0, trailers == null, ctx.newPromise());
         }
         if (trailers != null) {
-            last = encoder.writeHeaders(ctx, e.streamId, trailers, 0, true, ctx.newPromise());
+            last = encoder.writeHeaders(ctx, streamId, trailers, 0, true, ctx.newPromise());
         }
         return last;
     }

@@ -6,6 +6,7 @@ import dev.pronto.core.internal.exchange.Carrier;
 import dev.pronto.core.internal.exchange.Dispatch;
 import dev.pronto.core.internal.exchange.Errors;
 import dev.pronto.core.internal.exchange.Exchange;
+import dev.pronto.core.internal.exchange.ExchangePool;
 import dev.pronto.core.internal.exchange.ExchangeState;
 import dev.pronto.core.internal.exchange.FilePart;
 import dev.pronto.core.internal.exchange.Http1Head;
@@ -24,7 +25,6 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
 import io.netty.util.ReferenceCountUtil;
 import java.net.SocketAddress;
-import java.util.ArrayDeque;
 
 /**
  * One teleport connection after its handshake, the carrier of one exchange per request message:
@@ -41,7 +41,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
     final ServerContext server;
     private final int compression;
     private final int maxPending;
-    private final ArrayDeque<Exchange> spares = new ArrayDeque<>();
+    private final ExchangePool pool;
     private final Runnable flushTask = this::scheduledFlush;
     private TeleportPauses pauses;
     private TeleportBudget budget;
@@ -62,6 +62,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
         this.server = server;
         this.compression = compression;
         this.maxPending = server.config().maxPendingResponses();
+        this.pool = new ExchangePool(this, server, Math.min(maxPending, 128), TeleportSlot::new);
         this.deadlines = new TeleportDeadlines(server.config());
         this.timer = new PeriodicCheck(shortestTimeout(server, deadlines), this::check);
     }
@@ -113,8 +114,8 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
             out.release();
             out = null;
         }
-        pauses.closed(pending.abortAll(server));
-        spares.clear();
+        pool.close();
+        pauses.closed(pending.abortAll(pool));
     }
 
     @Override
@@ -174,8 +175,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
     // ---- exchanges ----
 
     Exchange obtain() {
-        Exchange e = spares.poll();
-        return e != null ? e : new Exchange(this, server);
+        return pool.obtain();
     }
 
     boolean readPaused() {
@@ -256,33 +256,9 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
             // answered with its body unread: what is left of it is read and dropped, and the next messages framed
             eventLoop().execute(this::decodeBuffered);
         }
-        server.releaseInFlight(e);
-        e.finished = true;
+        pool.finish(e);
         if (draining && pending.size() == 0) {
             closeAfterWrite();
-        }
-    }
-
-    private void recycle(Exchange e) {
-        e.recycle();
-        e.teleportId = 0;
-        if (spares.size() < Math.min(maxPending, 128) && !closing) {
-            spares.push(e);
-        }
-    }
-
-    /** Runs the onResponse hooks of a response handed to the socket. */
-    private void observe(Exchange e) {
-        if (e.life.onResponse().isEmpty()) {
-            return;
-        }
-        long nanos = e.startNanos == 0 ? 0 : System.nanoTime() - e.startNanos;
-        for (dev.pronto.core.ResponseHook hook : e.life.onResponse()) {
-            try {
-                hook.handle(e.handle, e.response.status(), e.bytesOut, nanos);
-            } catch (RuntimeException failure) {
-                server.log().warn("onResponse hook failed", failure);
-            }
         }
     }
 
@@ -315,7 +291,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
     @Override
     public ByteBuf head(Exchange e, long length, String defaultType, int extra) {
         ByteBuf buf = alloc().ioBuffer(164 + e.response.headers().estimate() + extra);
-        buf.writeIntLE(e.teleportId);
+        buf.writeIntLE(TeleportSlot.of(e).id);
         Http1Head.encode(buf, e, length, defaultType);
         return buf;
     }
@@ -337,11 +313,11 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
             abort(e);
             return;
         }
-        e.holds++;
+        ExchangePool.hold(e);
         try {
             e.completed();
             e.bytesOut = head.readableBytes() - TeleportWire.ID_LENGTH + (body == null ? 0 : body.readableBytes());
-            if (e.teleportId == 0) {
+            if (TeleportSlot.of(e).id == 0) {
                 head.release();
                 if (body != null) {
                     body.release();
@@ -352,7 +328,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
                     out.add(body);
                 }
             }
-            observe(e);
+            pool.observe(e);
             finish(e);
         } finally {
             release(e);
@@ -371,13 +347,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
             eventLoop().execute(() -> release(e));
             return;
         }
-        if (--e.holds == 0 && e.finished) {
-            if (closing && e.state() == ExchangeState.ABORTED) {
-                e.releaseResources();
-            } else {
-                recycle(e);
-            }
-        }
+        pool.release(e);
     }
 
     @Override

@@ -183,7 +183,7 @@ final class TeleportDecoder {
         int length = lf + 1 - from;
         Exchange e = conn.obtain();
         e.open();
-        e.teleportId = id;
+        TeleportSlot.of(e).id = id;
         RequestHead h = e.head;
         h.reset(length);
         cum.getBytes(from, h.bytes, 0, length);
@@ -259,7 +259,7 @@ final class TeleportDecoder {
         Exchange answer = e != null ? e : conn.obtain();
         if (e == null) {
             answer.open();
-            answer.teleportId = id;
+            TeleportSlot.of(answer).id = id;
         }
         stop();
         conn.failFraming(answer, status, message);

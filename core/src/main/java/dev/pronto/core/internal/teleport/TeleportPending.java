@@ -2,13 +2,13 @@ package dev.pronto.core.internal.teleport;
 
 import dev.pronto.core.internal.exchange.Errors;
 import dev.pronto.core.internal.exchange.Exchange;
+import dev.pronto.core.internal.exchange.ExchangePool;
 import dev.pronto.core.internal.exchange.ExchangeState;
-import dev.pronto.core.internal.server.ServerContext;
 import java.util.Arrays;
 
 /**
  * The requests of a teleport connection that were dispatched and not yet answered, in no order:
- * an array where each exchange knows its slot ({@link Exchange#teleportSlot}), so adding and
+ * an array where each exchange knows its slot ({@link TeleportSlot#index}), so adding and
  * removing cost O(1) and allocate nothing per request. Each slot also keeps the bytes its request
  * body holds of the loop's {@link TeleportBudget}, given back when the exchange leaves. Event loop only.
  */
@@ -27,14 +27,15 @@ final class TeleportPending {
             slots = Arrays.copyOf(slots, count * 2);
             budget = Arrays.copyOf(budget, count * 2);
         }
-        e.teleportSlot = count;
+        TeleportSlot.of(e).index = count;
         budget[count] = held;
         slots[count++] = e;
     }
 
     /** Removes {@code e} if it is here; returns the budget bytes its body held (0 if absent). */
     long remove(Exchange e) {
-        int slot = e.teleportSlot;
+        TeleportSlot own = TeleportSlot.of(e);
+        int slot = own.index;
         if (slot < 0) {
             return 0;
         }
@@ -42,9 +43,9 @@ final class TeleportPending {
         Exchange last = slots[--count];
         slots[slot] = last;
         budget[slot] = budget[count];
-        last.teleportSlot = slot;
+        TeleportSlot.of(last).index = slot;
         slots[count] = null;
-        e.teleportSlot = -1;
+        own.index = -1;
         return held;
     }
 
@@ -60,21 +61,14 @@ final class TeleportPending {
     }
 
     /** Empties the list, aborting each exchange (one still held by a handler is freed when let go); returns the budget bytes held. */
-    long abortAll(ServerContext server) {
+    long abortAll(ExchangePool pool) {
         long held = 0;
         for (int i = 0; i < count; i++) {
             Exchange e = slots[i];
             slots[i] = null;
             held += budget[i];
-            e.teleportSlot = -1;
-            if (e.abort() && e.stream != null) {
-                e.stream.fail(new java.nio.channels.ClosedChannelException());
-            }
-            server.releaseInFlight(e);
-            e.finished = true;
-            if (e.holds == 0) {
-                e.releaseResources();
-            }
+            TeleportSlot.of(e).index = -1;
+            pool.abandon(e);
         }
         count = 0;
         return held;

@@ -1,0 +1,117 @@
+package dev.pronto.core.internal.exchange;
+
+import dev.pronto.core.ResponseHook;
+import dev.pronto.core.internal.server.ServerContext;
+import java.util.function.Supplier;
+
+/**
+ * How every carrier obtains and finishes its exchanges, written once: a bounded stack of spares,
+ * the dispatcher's holds (the only place {@code Exchange.holds} changes), the {@code onResponse}
+ * hooks, the {@code maxInFlight} release, and recycling once the carrier is done with an exchange
+ * and no hold is left. One per carrier connection; event loop only (carriers move calls from other
+ * threads onto it first).
+ *
+ * <p>Closing rule: after {@link #close()}, an aborted exchange is freed (buffers released, state and
+ * generation kept) instead of recycled, so a handle user code still holds keeps seeing its request as
+ * cancelled ({@code onCancel} runs at once) rather than turning stale; spares are dropped.
+ */
+public final class ExchangePool {
+    private final Carrier carrier;
+    private final ServerContext server;
+    private final Supplier<? extends ExchangeSlot> slots;
+    private final Exchange[] spares;
+    private int spareCount;
+    private boolean closed;
+
+    /**
+     * @param limit how many finished exchanges are kept for reuse
+     * @param slots makes the carrier's protocol state for each new exchange
+     */
+    public ExchangePool(Carrier carrier, ServerContext server, int limit, Supplier<? extends ExchangeSlot> slots) {
+        this.carrier = carrier;
+        this.server = server;
+        this.slots = slots;
+        this.spares = new Exchange[limit];
+    }
+
+    /** A reusable exchange: a recycled one when there is one, else a new one with a fresh slot. */
+    public Exchange obtain() {
+        int n = spareCount;
+        if (n == 0) {
+            return new Exchange(carrier, server, slots.get());
+        }
+        Exchange e = spares[--n];
+        spares[n] = null;
+        spareCount = n;
+        return e;
+    }
+
+    /** Takes a hold on {@code e}: it is not recycled before the matching {@link #release}. */
+    public static void hold(Exchange e) {
+        e.holds++;
+    }
+
+    /** Gives back a hold taken for work that never started, while the caller still holds {@code e}. */
+    static void unhold(Exchange e) {
+        e.holds--;
+    }
+
+    /** Drops a hold; recycles {@code e} when it was the last one and the carrier is done with it. */
+    public void release(Exchange e) {
+        if (--e.holds == 0 && e.finished) {
+            settle(e);
+        }
+    }
+
+    /** Runs the {@code onResponse} hooks of a response handed to the socket; a failing hook is logged. */
+    public void observe(Exchange e) {
+        java.util.List<ResponseHook> hooks = e.life.onResponse();
+        if (hooks.isEmpty()) {
+            return;
+        }
+        long nanos = e.startNanos == 0 ? 0 : System.nanoTime() - e.startNanos;
+        // indexed: an iterator per response is not always scalar-replaced once this is inlined into a carrier
+        for (int i = 0; i < hooks.size(); i++) {
+            try {
+                hooks.get(i).handle(e.handle, e.response.status(), e.bytesOut, nanos);
+            } catch (RuntimeException failure) {
+                server.log().warn("onResponse hook failed", failure);
+            }
+        }
+    }
+
+    /** The carrier is done with {@code e} (written, or given up): recycled now or when the last hold goes. */
+    public void finish(Exchange e) {
+        server.releaseInFlight(e);
+        e.finished = true;
+        if (e.holds == 0) {
+            settle(e);
+        }
+    }
+
+    /** The connection is gone under {@code e}: aborts it, fails a body still arriving, and finishes it. */
+    public void abandon(Exchange e) {
+        if (e.abort() && e.stream != null) {
+            e.stream.fail(new java.nio.channels.ClosedChannelException());
+        }
+        finish(e);
+    }
+
+    /** The connection closes: spares are dropped and aborted exchanges are freed from now on. Idempotent. */
+    public void close() {
+        closed = true;
+        java.util.Arrays.fill(spares, 0, spareCount, null);
+        spareCount = 0;
+    }
+
+    private void settle(Exchange e) {
+        if (closed && e.state() == ExchangeState.ABORTED) {
+            e.releaseResources();
+            return;
+        }
+        e.recycle();
+        if (!closed && spareCount < spares.length) {
+            spares[spareCount++] = e;
+        }
+    }
+}
