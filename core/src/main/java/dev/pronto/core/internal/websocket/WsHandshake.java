@@ -2,7 +2,7 @@ package dev.pronto.core.internal.websocket;
 
 import dev.pronto.core.Request;
 import dev.pronto.core.WebSocketOptions;
-import dev.pronto.core.internal.wire.HeaderTokens;
+import dev.pronto.wire.HeaderTokens;
 import io.netty.handler.codec.http.websocketx.extensions.WebSocketExtensionData;
 import io.netty.handler.codec.http.websocketx.extensions.WebSocketExtensionFilterProvider;
 import io.netty.handler.codec.http.websocketx.extensions.WebSocketServerExtension;

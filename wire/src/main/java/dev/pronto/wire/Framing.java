@@ -1,4 +1,4 @@
-package dev.pronto.core.internal.wire;
+package dev.pronto.wire;
 
 /**
  * The message framing rules of RFC 9112 §6 that server and client share, folded in field by field:

@@ -1,4 +1,4 @@
-package dev.pronto.core.internal.wire;
+package dev.pronto.wire;
 
 /** Byte classes of RFC 9110/9112 and ASCII helpers that never allocate. */
 public final class Ascii {
@@ -113,7 +113,7 @@ public final class Ascii {
 
     /** At most a short excerpt of {@code b[off, off+len)}, for messages that quote what a peer sent. */
     public static String excerpt(byte[] b, int off, int len) {
-        return dev.pronto.core.HttpException.excerpt(string(b, off, Math.min(len, dev.pronto.core.HttpException.EXCERPT_LENGTH + 1)));
+        return Excerpt.of(string(b, off, Math.min(len, Excerpt.LENGTH + 1)));
     }
 
     /** Number of decimal digits of a non-negative value. */

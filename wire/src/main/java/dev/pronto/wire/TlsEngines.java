@@ -1,22 +1,21 @@
-package dev.pronto.core.internal.wire;
+package dev.pronto.wire;
 
-import dev.pronto.core.TlsEngine;
 import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.SslProvider;
 
-/** Resolves a requested {@link TlsEngine} to one that loads here (OpenSSL falls back to the JDK). */
+/**
+ * Resolves a requested TLS provider to one that loads here (OpenSSL falls back to the JDK).
+ *
+ * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
+ * Stateless; any thread.
+ */
 public final class TlsEngines {
     private TlsEngines() {
     }
 
-    /** OPENSSL or JDK: the engine to use for {@code wanted}. */
-    public static TlsEngine resolve(TlsEngine wanted) {
-        return wanted != TlsEngine.JDK && openSslAvailable() ? TlsEngine.OPENSSL : TlsEngine.JDK;
-    }
-
-    /** Netty's provider for a resolved engine. */
-    public static SslProvider provider(TlsEngine resolved) {
-        return resolved == TlsEngine.OPENSSL ? SslProvider.OPENSSL : SslProvider.JDK;
+    /** {@link SslProvider#OPENSSL} or {@link SslProvider#JDK}: the provider to use for {@code wanted} (anything but JDK asks for OpenSSL). */
+    public static SslProvider resolve(SslProvider wanted) {
+        return wanted != SslProvider.JDK && openSslAvailable() ? SslProvider.OPENSSL : SslProvider.JDK;
     }
 
     /** Why OpenSSL does not load here, for the log; null when it does. */

@@ -1,4 +1,4 @@
-package dev.pronto.core.internal.wire;
+package dev.pronto.wire;
 
 /**
  * The HTTP/1.1 syntax of RFC 9112 that Pronto's server and client share: the version of a start
@@ -142,7 +142,7 @@ public final class Http1Grammar {
         return false;
     }
 
-    /** A short excerpt of {@code b[off, off+len)} for a message quoting what a peer sent ({@link dev.pronto.core.HttpException#excerpt}). */
+    /** A short excerpt of {@code b[off, off+len)} for a message quoting what a peer sent ({@link Excerpt}). */
     public static String excerpt(byte[] b, int off, int len) {
         return Ascii.excerpt(b, off, len);
     }

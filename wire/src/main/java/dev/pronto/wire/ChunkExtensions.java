@@ -1,4 +1,4 @@
-package dev.pronto.core.internal.wire;
+package dev.pronto.wire;
 
 import io.netty.buffer.ByteBuf;
 

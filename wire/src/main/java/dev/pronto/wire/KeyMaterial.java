@@ -1,6 +1,5 @@
-package dev.pronto.core.internal.wire;
+package dev.pronto.wire;
 
-import dev.pronto.core.TlsKeys;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
@@ -14,22 +13,18 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * A private key and its certificate chain, read from a {@link TlsKeys} and checked to belong together.
+ * A private key and its certificate chain, read from PEM files or a key store and checked to belong
+ * together. Errors are {@link IllegalArgumentException}s naming the setting ({@code certificateChain},
+ * {@code privateKey}, {@code keyStore}) and the file.
+ *
+ * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
+ * Immutable; any thread.
  *
  * @param key the private key
  * @param chain the certificates, leaf first
  */
 public record KeyMaterial(PrivateKey key, List<X509Certificate> chain) {
     private static final byte[] PROBE = "pronto key match probe".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-
-    /** Reads {@code keys} now; errors as described by {@link TlsKeys}. */
-    public static KeyMaterial load(TlsKeys keys) {
-        return switch (keys) {
-            case TlsKeys.Pem p -> pem(p.certificateChain(), p.privateKey(), p.password());
-            case TlsKeys.KeyStoreFile f -> keyStore(readKeyStore(f.file(), f.password()), f.password(), "keyStore " + f.file());
-            case TlsKeys.InMemoryKeyStore s -> keyStore(s.keyStore(), s.password(), "keyStore");
-        };
-    }
 
     /** Reads a PEM chain and key and checks that the key matches the leaf certificate. */
     public static KeyMaterial pem(Path certificateChain, Path privateKey, String password) {

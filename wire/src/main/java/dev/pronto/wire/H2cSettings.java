@@ -1,4 +1,4 @@
-package dev.pronto.core.internal.wire;
+package dev.pronto.wire;
 
 import io.netty.handler.codec.http2.Http2Settings;
 import java.util.Base64;

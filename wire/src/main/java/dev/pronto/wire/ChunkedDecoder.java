@@ -1,4 +1,4 @@
-package dev.pronto.core.internal.wire;
+package dev.pronto.wire;
 
 import io.netty.buffer.ByteBuf;
 
@@ -227,8 +227,7 @@ public final class ChunkedDecoder {
     }
 
     private static String excerpt(ByteBuf in, int from, int length) {
-        return dev.pronto.core.HttpException.excerpt(in.toString(from,
-                Math.min(length, dev.pronto.core.HttpException.EXCERPT_LENGTH + 1), java.nio.charset.StandardCharsets.ISO_8859_1));
+        return Excerpt.of(in.toString(from, Math.min(length, Excerpt.LENGTH + 1), java.nio.charset.StandardCharsets.ISO_8859_1));
     }
 
     private int error(int status, String message) {

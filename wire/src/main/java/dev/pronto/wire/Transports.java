@@ -1,6 +1,5 @@
-package dev.pronto.core.internal.wire;
+package dev.pronto.wire;
 
-import dev.pronto.core.Transport;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
@@ -17,30 +16,33 @@ import io.netty.channel.uring.IoUringServerSocketChannel;
 import io.netty.channel.uring.IoUringSocketChannel;
 
 /**
- * Resolves a requested {@link Transport} to one that loads here, falling back io_uring → epoll →
+ * Resolves a requested {@link IoTransport} to one that loads here, falling back io_uring → epoll →
  * NIO, and supplies the matching IoHandler factory and channel classes.
+ *
+ * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
+ * Stateless; any thread.
  */
 public final class Transports {
     private Transports() {
     }
 
     /** The transport to use for {@code wanted}: itself when it loads, else the next in the chain. */
-    public static Transport resolve(Transport wanted) {
+    public static IoTransport resolve(IoTransport wanted) {
         return switch (wanted) {
-            case AUTO, IO_URING -> ioUringAvailable() ? Transport.IO_URING : resolve(Transport.EPOLL);
-            case EPOLL -> epollAvailable() ? Transport.EPOLL : Transport.NIO;
-            case NIO -> Transport.NIO;
+            case IO_URING -> ioUringAvailable() ? IoTransport.IO_URING : resolve(IoTransport.EPOLL);
+            case EPOLL -> epollAvailable() ? IoTransport.EPOLL : IoTransport.NIO;
+            case NIO -> IoTransport.NIO;
         };
     }
 
     /** The transport a server channel class belongs to. */
-    public static Transport of(Class<?> serverChannel) {
+    public static IoTransport of(Class<?> serverChannel) {
         String name = serverChannel.getName();
-        return name.contains("IoUring") ? Transport.IO_URING : name.contains("Epoll") ? Transport.EPOLL : Transport.NIO;
+        return name.contains("IoUring") ? IoTransport.IO_URING : name.contains("Epoll") ? IoTransport.EPOLL : IoTransport.NIO;
     }
 
     /** Why {@code transport} cannot load, for the start-up log; null when it can. */
-    public static Throwable unavailabilityCause(Transport transport) {
+    public static Throwable unavailabilityCause(IoTransport transport) {
         try {
             return switch (transport) {
                 case IO_URING -> IoUring.unavailabilityCause();
@@ -53,7 +55,7 @@ public final class Transports {
     }
 
     /** The IoHandler factory of a resolved transport. */
-    public static IoHandlerFactory ioHandlerFactory(Transport t) {
+    public static IoHandlerFactory ioHandlerFactory(IoTransport t) {
         return switch (t) {
             case IO_URING -> IoUringIoHandler.newFactory();
             case EPOLL -> EpollIoHandler.newFactory();
@@ -62,7 +64,7 @@ public final class Transports {
     }
 
     /** The server channel class of a resolved transport. */
-    public static Class<? extends ServerSocketChannel> serverChannel(Transport t) {
+    public static Class<? extends ServerSocketChannel> serverChannel(IoTransport t) {
         return switch (t) {
             case IO_URING -> IoUringServerSocketChannel.class;
             case EPOLL -> EpollServerSocketChannel.class;
@@ -71,7 +73,7 @@ public final class Transports {
     }
 
     /** The client channel class of a resolved transport. */
-    public static Class<? extends SocketChannel> socketChannel(Transport t) {
+    public static Class<? extends SocketChannel> socketChannel(IoTransport t) {
         return switch (t) {
             case IO_URING -> IoUringSocketChannel.class;
             case EPOLL -> EpollSocketChannel.class;

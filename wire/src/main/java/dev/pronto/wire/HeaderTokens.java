@@ -1,4 +1,4 @@
-package dev.pronto.core.internal.wire;
+package dev.pronto.wire;
 
 /** Comma-separated header values as decoded strings (RFC 9110 §5.6.1): {@code Connection}, {@code Upgrade}. */
 public final class HeaderTokens {
