@@ -25,5 +25,4 @@ module dev.pronto.core {
     exports dev.pronto.core.annotation;
     exports dev.pronto.core.config;
     exports dev.pronto.core.testing;
-    exports dev.pronto.core.internal.websocket to dev.pronto.client.http;
 }

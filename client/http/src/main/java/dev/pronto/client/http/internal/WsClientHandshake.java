@@ -5,12 +5,12 @@ import dev.pronto.client.http.ConnectionClosedException;
 import dev.pronto.core.WebSocket;
 import dev.pronto.core.WebSocketHandler;
 import dev.pronto.core.WebSocketOptions;
-import dev.pronto.core.internal.websocket.WsClientSide;
+import dev.pronto.wire.WsHandshakes;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
-import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.websocketx.extensions.WebSocketExtension;
 import io.netty.util.ReferenceCountUtil;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +22,7 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * The client's RFC 6455 opening handshake on a fresh connection: sends the upgrade request, checks
  * the 101 and its {@code Sec-WebSocket-Accept}, then hands the connection (and any frame bytes that
- * came with the 101) to the WebSocket carrier. Event loop only.
+ * came with the 101) to a {@link WsClientConnection}. Event loop only.
  */
 final class WsClientHandshake extends ChannelInboundHandlerAdapter {
     private static final int MAX_HEAD = 16 * 1024;
@@ -34,7 +34,7 @@ final class WsClientHandshake extends ChannelInboundHandlerAdapter {
     private final String offer;
     private ByteBuf head;
     /** What the server agreed in its 101, once checked. */
-    private WsClientSide.Agreed agreed;
+    private WebSocketExtension agreed;
 
     WsClientHandshake(URI uri, WebSocketOptions options, WebSocketHandler handler, CompletableFuture<WebSocket> opened) {
         this.uri = uri;
@@ -44,7 +44,7 @@ final class WsClientHandshake extends ChannelInboundHandlerAdapter {
         byte[] nonce = new byte[16];
         ThreadLocalRandom.current().nextBytes(nonce);
         this.key = Base64.getEncoder().encodeToString(nonce);
-        this.offer = WsClientSide.extensionOffer(options);
+        this.offer = WsClientExtensions.offer(options);
     }
 
     @Override
@@ -89,9 +89,10 @@ final class WsClientHandshake extends ChannelInboundHandlerAdapter {
             fail(ctx, new ClientException(problem + " from " + uri));
             return;
         }
-        ChannelHandler ws = WsClientSide.connection(handler, options, uri.toString(), ctx.channel().remoteAddress(), agreed);
+        WsClientConnection ws = new WsClientConnection(new WsClientConnection.Session(handler, options, uri.toString(),
+                ctx.channel().remoteAddress()), agreed);
         ctx.pipeline().addAfter(ctx.name(), "ws", ws);
-        opened.complete(WsClientSide.session(ws));
+        opened.complete(ws);
         ByteBuf rest = head;
         head = null;
         if (rest.isReadable()) {
@@ -133,11 +134,11 @@ final class WsClientHandshake extends ChannelInboundHandlerAdapter {
         if (accept == null) {
             return "Missing Sec-WebSocket-Accept";
         }
-        if (!accept.equals(WsClientSide.accept(key))) {
+        if (!accept.equals(WsHandshakes.accept(key))) {
             return "Wrong Sec-WebSocket-Accept";
         }
         try {
-            agreed = WsClientSide.extensionAnswer(options, extensions);
+            agreed = WsClientExtensions.answer(options, extensions);
             return null;
         } catch (IllegalArgumentException bad) {
             return "WebSocket upgrade not acceptable: " + bad.getMessage();

@@ -1,4 +1,4 @@
-package dev.pronto.core.internal.websocket;
+package dev.pronto.wire;
 
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
@@ -11,8 +11,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * until the next flush. The last send of a flush is the listener of the flush's only promise and
  * completes the whole chain, so a send costs one object beyond its frame. Gives its bytes back to the
  * connection's queued count once the frame is written or dropped.
+ *
+ * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
  */
-final class WsWrite extends CompletableFuture<Void> implements ChannelFutureListener {
+public final class WsWrite extends CompletableFuture<Void> implements ChannelFutureListener {
     private final AtomicLong queued;
     private final int size;
     /** The frame until it is handed to the channel. */
@@ -20,10 +22,18 @@ final class WsWrite extends CompletableFuture<Void> implements ChannelFutureList
     /** The next send of the same flush. */
     WsWrite next;
 
-    WsWrite(AtomicLong queued, int size, Object frame) {
+    /**
+     * A send of {@code frame} ({@code size} bytes, already added to {@code queued} by the caller or about to be).
+     */
+    public WsWrite(AtomicLong queued, int size, Object frame) {
         this.queued = queued;
         this.size = size;
         this.frame = frame;
+    }
+
+    /** The frame, until it is handed to the channel (then null). */
+    public Object frame() {
+        return frame;
     }
 
     /** Completes this send and every later one of its flush, as the flush's promise did. */
@@ -40,7 +50,7 @@ final class WsWrite extends CompletableFuture<Void> implements ChannelFutureList
     }
 
     /** The frame never reached the channel: release it and fail with {@code why}. */
-    void cancelled(Throwable why) {
+    public void cancelled(Throwable why) {
         queued.addAndGet(-size);
         ReferenceCountUtil.release(frame);
         frame = null;

@@ -1,4 +1,4 @@
-package dev.pronto.core.internal.websocket;
+package dev.pronto.wire;
 
 import io.netty.buffer.ByteBuf;
 
@@ -9,22 +9,28 @@ import io.netty.buffer.ByteBuf;
  * fall in, which is what rules out overlong forms, surrogates and code points past U+10FFFF.
  * Checking here, where the message is assembled anyway, spares every frame a pipeline hop through a
  * separate validator. Event loop only.
+ *
+ * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
  */
-final class WsUtf8 {
+public final class WsUtf8 {
+    /** A validator at the start of a message. */
+    public WsUtf8() {
+    }
+
     private static final long HIGH_BITS = 0x8080808080808080L;
     private int needed;
     private int lower = 0x80;
     private int upper = 0xBF;
 
     /** Starts a new message. */
-    void reset() {
+    public void reset() {
         needed = 0;
         lower = 0x80;
         upper = 0xBF;
     }
 
     /** Checks the next bytes of the message; false once they cannot be UTF-8. */
-    boolean feed(ByteBuf data) {
+    public boolean feed(ByteBuf data) {
         int i = data.readerIndex();
         int end = data.writerIndex();
         while (i < end) {
@@ -45,7 +51,7 @@ final class WsUtf8 {
     }
 
     /** Whether the message may end here: no sequence left open. */
-    boolean complete() {
+    public boolean complete() {
         return needed == 0;
     }
 

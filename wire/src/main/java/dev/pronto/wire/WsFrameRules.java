@@ -1,4 +1,4 @@
-package dev.pronto.core.internal.websocket;
+package dev.pronto.wire;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;

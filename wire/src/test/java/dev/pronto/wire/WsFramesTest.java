@@ -1,4 +1,4 @@
-package dev.pronto.core.internal.websocket;
+package dev.pronto.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

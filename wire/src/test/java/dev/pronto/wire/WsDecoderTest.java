@@ -1,4 +1,4 @@
-package dev.pronto.core.internal.websocket;
+package dev.pronto.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,6 +9,7 @@ import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class WsDecoderTest {
     private static final int MAX = 1024;
     private final List<String> seen = new ArrayList<>();
-    private final WsDecoder decoder = new WsDecoder(true, MAX);
+    private final WsDecoder decoder = new WsDecoder(WsRole.SERVER, MAX);
     private final WsDecoder.Sink sink = new WsDecoder.Sink() {
         @Override
         public void data(int opcode, ByteBuf payload, boolean fin) {
@@ -103,7 +104,7 @@ class WsDecoderTest {
     @Test
     void fragmentedOrOversizedControlFramesAreProtocolErrors() {
         feed(masked(0x09, new byte[1]));
-        WsDecoder other = new WsDecoder(true, MAX);
+        WsDecoder other = new WsDecoder(WsRole.SERVER, MAX);
         other.decode(Unpooled.wrappedBuffer(masked(0x89, new byte[126])), ByteBufAllocator.DEFAULT, sink);
         assertThat(seen).containsExactly("violation 1002", "violation 1002");
     }
@@ -160,16 +161,34 @@ class WsDecoderTest {
 
     @Test
     void unmaskedFramesAreExpectedOnTheClientSide() {
-        WsDecoder client = new WsDecoder(false, MAX);
+        WsDecoder client = new WsDecoder(WsRole.CLIENT, MAX);
         client.decode(Unpooled.wrappedBuffer(new byte[] {(byte) 0x81, 2, 'o', 'k'}), ByteBufAllocator.DEFAULT, sink);
         assertThat(seen).containsExactly("data 1 true ok");
     }
 
-    /** A masked frame whose first byte is exactly {@code b0} (FIN, RSV bits, opcode). */
+    /** A masked frame whose first byte is exactly {@code b0} (FIN, RSV bits, opcode), as a client sends it. */
     private static byte[] masked(int b0, byte[] payload) {
-        byte[] f = WsWire.frame(b0 & 0x0f, (b0 & 0x80) != 0, payload);
-        f[0] = (byte) b0;
-        return f;
+        int n = payload.length;
+        int lengthBytes = n < 126 ? 0 : n < 65536 ? 2 : 8;
+        ByteBuf f = Unpooled.buffer(2 + lengthBytes + 4 + n);
+        f.writeByte(b0);
+        if (n < 126) {
+            f.writeByte(0x80 | n);
+        } else if (n < 65536) {
+            f.writeByte(0x80 | 126).writeShort(n);
+        } else {
+            f.writeByte(0x80 | 127).writeLong(n);
+        }
+        byte[] mask = new byte[4];
+        ThreadLocalRandom.current().nextBytes(mask);
+        f.writeBytes(mask);
+        for (int k = 0; k < n; k++) {
+            f.writeByte(payload[k] ^ mask[k & 3]);
+        }
+        byte[] out = new byte[f.readableBytes()];
+        f.readBytes(out);
+        f.release();
+        return out;
     }
 
     private static byte[] concat(byte[]... parts) {

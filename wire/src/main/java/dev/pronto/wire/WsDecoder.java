@@ -1,4 +1,4 @@
-package dev.pronto.core.internal.websocket;
+package dev.pronto.wire;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -11,17 +11,25 @@ import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
  * hop; bytes are kept only while a frame is incomplete. Checks what Netty's decoder checks (reserved
  * bits and opcodes, masking, fragment sequence, control frame rules, minimal lengths, the close body)
  * and reports the first violation once; input after it is dropped. Event loop only.
+ *
+ * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
  */
-final class WsDecoder {
-    static final int CONTINUATION = 0;
-    static final int TEXT = 1;
-    static final int BINARY = 2;
-    static final int CLOSE = 8;
-    static final int PING = 9;
-    static final int PONG = 10;
+public final class WsDecoder {
+    /** Opcode 0 (RFC 6455 §5.2). */
+    public static final int CONTINUATION = 0;
+    /** Opcode 1 (RFC 6455 §5.2). */
+    public static final int TEXT = 1;
+    /** Opcode 2 (RFC 6455 §5.2). */
+    public static final int BINARY = 2;
+    /** Opcode 8 (RFC 6455 §5.2). */
+    public static final int CLOSE = 8;
+    /** Opcode 9 (RFC 6455 §5.2). */
+    public static final int PING = 9;
+    /** Opcode 10 (RFC 6455 §5.2). */
+    public static final int PONG = 10;
 
     /** Where frames go; every payload is borrowed for the call only. */
-    interface Sink {
+    public interface Sink {
         /** A text, binary or continuation frame. */
         void data(int opcode, ByteBuf payload, boolean fin);
 
@@ -39,13 +47,18 @@ final class WsDecoder {
     private boolean fragmented;
     private boolean failed;
 
-    WsDecoder(boolean expectMasked, long maxPayload) {
-        this.expectMasked = expectMasked;
+    /**
+     * A parser for the {@code role} end of a connection: a server expects masked frames, a client unmasked.
+     *
+     * @param maxPayload the largest frame payload accepted; a larger one is a 1009 violation
+     */
+    public WsDecoder(WsRole role, long maxPayload) {
+        this.expectMasked = role == WsRole.SERVER;
         this.maxPayload = maxPayload;
     }
 
     /** Parses every complete frame of {@code in} (which it releases) and keeps the rest. */
-    void decode(ByteBuf in, ByteBufAllocator alloc, Sink sink) {
+    public void decode(ByteBuf in, ByteBufAllocator alloc, Sink sink) {
         if (failed) {
             in.release();
             return;
@@ -156,7 +169,7 @@ final class WsDecoder {
     }
 
     /** XORs {@code [start, end)} with the 4-byte {@code mask}, a long at a time. */
-    static void unmask(ByteBuf buf, int mask, int start, int end) {
+    public static void unmask(ByteBuf buf, int mask, int start, int end) {
         long mask8 = ((long) mask << 32) | (mask & 0xffffffffL);
         int i = start;
         for (; i + 8 <= end; i += 8) {
@@ -172,7 +185,7 @@ final class WsDecoder {
     }
 
     /** The connection is gone: drops the carried bytes. */
-    void release() {
+    public void release() {
         failed = true;
         if (carry != null) {
             carry.release();

@@ -1,4 +1,4 @@
-package dev.pronto.core.internal.websocket;
+package dev.pronto.wire;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -9,8 +9,10 @@ import io.netty.buffer.ByteBufUtil;
  * payload in a single allocation, where going through a frame object and the codec's encoder costs
  * a payload buffer, a second buffer for the encoded frame and a copy. Only for frames no extension
  * transforms and no mask covers, that is a server's frames without permessage-deflate.
+ *
+ * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
  */
-final class WsFrames {
+public final class WsFrames {
     private static final int FIN_TEXT = 0x81;
     private static final int FIN_BINARY = 0x82;
 
@@ -18,7 +20,7 @@ final class WsFrames {
     }
 
     /** A final text frame holding {@code text} as UTF-8. */
-    static ByteBuf text(ByteBufAllocator alloc, CharSequence text) {
+    public static ByteBuf text(ByteBufAllocator alloc, CharSequence text) {
         int length = ByteBufUtil.utf8Bytes(text);
         ByteBuf frame = header(alloc, FIN_TEXT, length);
         ByteBufUtil.reserveAndWriteUtf8(frame, text, length);
@@ -26,7 +28,7 @@ final class WsFrames {
     }
 
     /** A final binary frame holding a copy of {@code data}. */
-    static ByteBuf binary(ByteBufAllocator alloc, byte[] data) {
+    public static ByteBuf binary(ByteBufAllocator alloc, byte[] data) {
         return header(alloc, FIN_BINARY, data.length).writeBytes(data);
     }
 

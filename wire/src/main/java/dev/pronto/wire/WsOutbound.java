@@ -1,4 +1,4 @@
-package dev.pronto.core.internal.websocket;
+package dev.pronto.wire;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
@@ -11,20 +11,23 @@ import io.netty.channel.ChannelPromise;
  *
  * <p>Control frames the connection writes itself (pong, ping, close) must not overtake data sent
  * before them, so the connection calls {@link #writeQueued()} before writing one.
+ *
+ * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
  */
-final class WsOutbound {
+public final class WsOutbound {
     private final ChannelHandlerContext ctx;
     private WsWrite first;
     private WsWrite last;
     private boolean inRead;
     private boolean needsFlush;
 
-    WsOutbound(ChannelHandlerContext ctx) {
+    /** The batching for the connection whose handler has {@code ctx}. */
+    public WsOutbound(ChannelHandlerContext ctx) {
         this.ctx = ctx;
     }
 
     /** Queues a send; it reaches the socket at the end of the current read batch, or now outside one. */
-    void add(WsWrite write) {
+    public void add(WsWrite write) {
         if (last == null) {
             first = write;
         } else {
@@ -35,7 +38,7 @@ final class WsOutbound {
     }
 
     /** Hands the queued frames to the channel, in order, without flushing. */
-    void writeQueued() {
+    public void writeQueued() {
         WsWrite chain = first;
         if (chain == null) {
             return;
@@ -56,12 +59,12 @@ final class WsOutbound {
     }
 
     /** A read batch starts: flushes wait for {@link #readComplete()}. */
-    void readStarted() {
+    public void readStarted() {
         inRead = true;
     }
 
     /** The read batch ended: one flush for everything it sent. */
-    void readComplete() {
+    public void readComplete() {
         inRead = false;
         if (needsFlush) {
             needsFlush = false;
@@ -70,7 +73,7 @@ final class WsOutbound {
     }
 
     /** Flushes now outside a read batch, else at its end. */
-    void flushSoon() {
+    public void flushSoon() {
         if (inRead) {
             needsFlush = true;
         } else {
@@ -84,7 +87,7 @@ final class WsOutbound {
     }
 
     /** The connection is gone: fails the sends still queued and releases their frames. */
-    void cancelAll(Throwable why) {
+    public void cancelAll(Throwable why) {
         WsWrite w = first;
         first = null;
         last = null;
