@@ -1,6 +1,10 @@
 package dev.pronto.wire;
 
-/** Byte classes of RFC 9110/9112 and ASCII helpers that never allocate. */
+/**
+ * Byte classes of RFC 9110/9112 and ASCII helpers that never allocate.
+ *
+ * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
+ */
 public final class Ascii {
     public static final byte CR = '\r';
     static final byte LF = '\n';

@@ -12,6 +12,8 @@ import io.netty.buffer.ByteBuf;
  * {@link #next}: on {@link #DATA} it takes up to {@link #available} bytes from the input itself and
  * reports them with {@link #consumed}. The input's consumed prefix is discarded as decoding goes
  * when nothing else holds the buffer, so a long body does not keep every read alive.
+ *
+ * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
  */
 public final class ChunkedDecoder {
     /** More input is needed. */

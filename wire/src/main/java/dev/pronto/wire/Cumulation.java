@@ -7,6 +7,8 @@ import io.netty.buffer.ByteBufAllocator;
  * Appends a new read to the unconsumed rest of earlier reads. Writes in place when the buffer is
  * exclusively ours; copies when a retained body slice still shares it, so in-flight requests
  * never see their bytes move.
+ *
+ * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
  */
 public final class Cumulation {
     private Cumulation() {

@@ -8,6 +8,8 @@ package dev.pronto.wire;
  *
  * <p>One instance per connection, {@link #reset} per message; allocation-free except for the
  * message of a violation. The first violation wins and is kept as a status with a message.
+ *
+ * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
  */
 public final class Framing {
     private static final byte[] CONTENT_LENGTH = Ascii.bytes("content-length");

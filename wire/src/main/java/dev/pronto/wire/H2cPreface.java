@@ -6,6 +6,8 @@ import io.netty.buffer.ByteBuf;
  * Recognises the HTTP/2 client connection preface at the start of a cleartext connection (h2c
  * with prior knowledge), possibly split across reads. {@code PRI} is not a method any HTTP/1.1
  * request uses, so the first differing byte settles it.
+ *
+ * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
  */
 public final class H2cPreface {
     public static final int LENGTH = 24;

@@ -3,7 +3,11 @@ package dev.pronto.wire;
 import io.netty.handler.codec.http2.Http2Settings;
 import java.util.Base64;
 
-/** The {@code HTTP2-Settings} field of an h2c upgrade request (RFC 7540 §3.2.1): a SETTINGS payload in base64url. */
+/**
+ * The {@code HTTP2-Settings} field of an h2c upgrade request (RFC 7540 §3.2.1): a SETTINGS payload in base64url.
+ *
+ * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
+ */
 public final class H2cSettings {
     private H2cSettings() {
     }

@@ -12,6 +12,8 @@ import io.netty.util.ByteProcessor;
  *
  * <p>The field limit counts every header field line with its CRLF, not the start line and not
  * the empty line that ends the head. One instance per connection; {@link #reset} per head.
+ *
+ * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
  */
 public final class HeadScanner implements ByteProcessor {
     /** The head is incomplete. */

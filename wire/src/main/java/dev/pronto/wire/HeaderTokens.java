@@ -1,6 +1,10 @@
 package dev.pronto.wire;
 
-/** Comma-separated header values as decoded strings (RFC 9110 §5.6.1): {@code Connection}, {@code Upgrade}. */
+/**
+ * Comma-separated header values as decoded strings (RFC 9110 §5.6.1): {@code Connection}, {@code Upgrade}.
+ *
+ * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
+ */
 public final class HeaderTokens {
     private HeaderTokens() {
     }

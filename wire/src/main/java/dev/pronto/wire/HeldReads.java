@@ -9,6 +9,8 @@ import java.util.List;
  * Reads that arrive while a connection is still choosing its protocol (a TLS handshake before
  * ALPN settles, on the server and in the HTTP client): held in order, then handed to the protocol
  * handler once it is installed, or released if the connection closes first. Event loop only.
+ *
+ * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
  */
 public final class HeldReads {
     private List<Object> held;

@@ -7,6 +7,8 @@ package dev.pronto.wire;
  *
  * <p>Nothing here allocates or throws: violations are negative codes, and {@link #describe} names
  * them for an error message. Callers add the side-specific rules (request line, status line, Host).
+ *
+ * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
  */
 public final class Http1Grammar {
     /** A field line starts with whitespace: obsolete line folding (§5.2). */

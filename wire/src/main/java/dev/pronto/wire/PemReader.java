@@ -25,6 +25,8 @@ import javax.crypto.spec.PBEKeySpec;
  * Reads PEM certificates and PKCS#8 keys with the JDK alone. Errors are {@link IllegalArgumentException}s
  * that start with the config field and name the file, so a bad file is found at build time or named by
  * the reload warning.
+ *
+ * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
  */
 public final class PemReader {
     private static final Pattern BLOCK = Pattern.compile("-----BEGIN ([A-Z0-9 ]+)-----([\\s\\S]*?)-----END \\1-----");

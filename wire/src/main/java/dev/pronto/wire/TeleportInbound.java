@@ -12,6 +12,8 @@ import java.util.zip.Inflater;
  * reader asks, at most 64 KiB at a time. So a deflate bomb costs what one message may hold, never
  * what it expands to, and a paused reader stops inflating. (Snappy is decoded further up the
  * pipeline: its chunks are at most 64 KiB each.) Event loop only.
+ *
+ * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
  */
 public final class TeleportInbound {
     private static final int STEP = 64 * 1024;

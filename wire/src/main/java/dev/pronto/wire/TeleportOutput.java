@@ -12,6 +12,8 @@ import java.util.zip.Deflater;
  * with a sync flush per batch, so the 32 KiB window spans messages and batches. Snappy: the batch
  * is copied into one buffer and handed to the framing encoder further down the pipeline, which
  * makes its chunks. Shared by the server carrier and the client. Event loop only.
+ *
+ * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
  */
 public final class TeleportOutput {
     private static final int MIN_ROOM = 1024;

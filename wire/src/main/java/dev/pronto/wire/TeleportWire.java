@@ -7,6 +7,8 @@ import io.netty.buffer.ByteBuf;
  * server carrier and the client: the 15-byte handshake each side sends (sniff header, version,
  * the compression of the stream that side writes, TLS flag) and the 4-byte little-endian id that
  * precedes every HTTP/1.1 message. Id 0 is fire-and-forget: the server sends no response.
+ *
+ * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
  */
 public final class TeleportWire {
     /** The 12 ASCII bytes every handshake starts with. */
