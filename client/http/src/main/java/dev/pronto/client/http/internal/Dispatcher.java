@@ -5,6 +5,7 @@ import dev.pronto.client.http.ClientException;
 import dev.pronto.client.http.ClientRequest;
 import dev.pronto.client.http.ClientResponse;
 import dev.pronto.client.http.ResponseListener;
+import dev.pronto.client.http.internal.websocket.WsClientHandshake;
 import dev.pronto.wire.IoTransport;
 import dev.pronto.wire.Transports;
 import io.netty.buffer.ByteBuf;

@@ -1,4 +1,4 @@
-package dev.pronto.client.http.internal;
+package dev.pronto.client.http.internal.websocket;
 
 import dev.pronto.client.http.ClientException;
 import dev.pronto.client.http.ConnectionClosedException;
@@ -22,9 +22,10 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * The client's RFC 6455 opening handshake on a fresh connection: sends the upgrade request, checks
  * the 101 and its {@code Sec-WebSocket-Accept}, then hands the connection (and any frame bytes that
- * came with the 101) to a {@link WsClientConnection}. Event loop only.
+ * came with the 101) to a {@link WsClientConnection}. Event loop only. Public for the client's
+ * dispatcher only; not API.
  */
-final class WsClientHandshake extends ChannelInboundHandlerAdapter {
+public final class WsClientHandshake extends ChannelInboundHandlerAdapter {
     private static final int MAX_HEAD = 16 * 1024;
     private final URI uri;
     private final WebSocketOptions options;
@@ -36,7 +37,12 @@ final class WsClientHandshake extends ChannelInboundHandlerAdapter {
     /** What the server agreed in its 101, once checked. */
     private WebSocketExtension agreed;
 
-    WsClientHandshake(URI uri, WebSocketOptions options, WebSocketHandler handler, CompletableFuture<WebSocket> opened) {
+    /**
+     * A handshake for {@code uri} to put last in a fresh connection's pipeline; {@code opened} completes
+     * with the session after a valid 101, or exceptionally with a {@link ClientException} when the
+     * handshake fails or the connection closes first.
+     */
+    public WsClientHandshake(URI uri, WebSocketOptions options, WebSocketHandler handler, CompletableFuture<WebSocket> opened) {
         this.uri = uri;
         this.options = options;
         this.handler = handler;

@@ -1,4 +1,4 @@
-package dev.pronto.client.http.internal;
+package dev.pronto.client.http.internal.websocket;
 
 import dev.pronto.core.WebSocketOptions;
 import dev.pronto.wire.WsDecoder;
