@@ -1,10 +1,11 @@
 /**
  * Pronto's HTTP/1.1 server on Netty. Exports the API, the route annotations and the in-memory test
- * client; of the implementation packages, only the wire code and the WebSocket driver are open, to
- * Pronto's own HTTP client.
+ * client; no implementation package is exported (the wire code Pronto's HTTP client shares with the
+ * server is the module {@code dev.pronto.wire}).
  */
 module dev.pronto.core {
     requires transitive dev.pronto.router;
+    requires dev.pronto.wire;
     requires transitive io.netty.buffer;
     requires transitive io.netty.common;
     requires transitive io.netty.transport;
@@ -24,6 +25,4 @@ module dev.pronto.core {
     exports dev.pronto.core.annotation;
     exports dev.pronto.core.config;
     exports dev.pronto.core.testing;
-    exports dev.pronto.core.internal.wire to dev.pronto.client.http;
-    exports dev.pronto.core.internal.websocket to dev.pronto.client.http;
 }

@@ -1,6 +1,7 @@
 /** Pronto's pooled HTTP/1.1 (pipelined) and HTTP/2 (multiplexed) client on the server's event loops. */
 module dev.pronto.client.http {
     requires transitive dev.pronto.core;
+    requires dev.pronto.wire;
     requires transitive io.netty.handler;
     requires io.netty.codec;
     requires io.netty.codec.http;

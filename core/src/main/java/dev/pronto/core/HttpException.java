@@ -1,5 +1,7 @@
 package dev.pronto.core;
 
+import dev.pronto.wire.Excerpt;
+
 /**
  * An HTTP outcome thrown from a handler: the server answers with {@link #status()} and, as a
  * {@code text/plain} body, this exception's message.
@@ -11,7 +13,7 @@ package dev.pronto.core;
  */
 public class HttpException extends RuntimeException {
     /** How many characters of client input {@link #excerpt} keeps. */
-    public static final int EXCERPT_LENGTH = 64;
+    public static final int EXCERPT_LENGTH = Excerpt.LENGTH;
 
     private final int status;
 
@@ -56,19 +58,6 @@ public class HttpException extends RuntimeException {
      * @return the excerpt, at most {@value #EXCERPT_LENGTH} characters of input plus escapes
      */
     public static String excerpt(CharSequence input) {
-        if (input == null) {
-            return "null";
-        }
-        int n = Math.min(input.length(), EXCERPT_LENGTH);
-        StringBuilder sb = new StringBuilder(n + 1);
-        for (int i = 0; i < n; i++) {
-            char c = input.charAt(i);
-            if (c < 0x20 || c == 0x7F) {
-                sb.append("\\x").append(Character.forDigit(c >> 4, 16)).append(Character.forDigit(c & 15, 16));
-            } else {
-                sb.append(c);
-            }
-        }
-        return input.length() > n ? sb.append('\u2026').toString() : sb.toString();
+        return Excerpt.of(input);
     }
 }

@@ -1,6 +1,6 @@
 package dev.pronto.core;
 
-import dev.pronto.core.internal.wire.PemReader;
+import dev.pronto.wire.PemReader;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

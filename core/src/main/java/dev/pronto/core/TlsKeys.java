@@ -1,6 +1,6 @@
 package dev.pronto.core;
 
-import dev.pronto.core.internal.wire.KeyMaterial;
+import dev.pronto.wire.KeyMaterial;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.util.List;

@@ -2,7 +2,8 @@ package dev.pronto.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pronto.core.internal.wire.Transports;
+import dev.pronto.core.internal.server.WireSettings;
+import dev.pronto.wire.Transports;
 import dev.pronto.core.testing.TestClient;
 import java.io.IOException;
 import java.io.InputStream;
@@ -48,7 +49,7 @@ class FileHandlesTest {
     }
 
     private Server start(Transport transport) {
-        Assumptions.assumeTrue(Transports.resolve(transport) == transport, transport + " does not load here");
+        Assumptions.assumeTrue(WireSettings.transport(Transports.resolve(WireSettings.transport(transport))) == transport, transport + " does not load here");
         return Server.builder()
                 .config(c -> c.host("127.0.0.1").port(0).ioThreads(1).transport(transport))
                 .routes(r -> r.get("/big", (req, res) -> res.sendFile(big))

@@ -4,7 +4,8 @@ import static dev.pronto.core.TlsFixtures.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.pronto.core.internal.wire.TlsEngines;
+import dev.pronto.core.internal.server.WireSettings;
+import dev.pronto.wire.TlsEngines;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -19,7 +20,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** Client certificates: REQUIRE refuses clients without one; handlers see the peer through the TLS session. */
 class MutualTlsTest {
     private static Server server(TlsEngine engine, TlsConfig.ClientAuth mode) {
-        Assumptions.assumeTrue(TlsEngines.resolve(engine) == engine, engine + " does not load here");
+        Assumptions.assumeTrue(WireSettings.engine(TlsEngines.resolve(WireSettings.provider(engine))) == engine, engine + " does not load here");
         TlsConfig tls = TlsFixtures.localhost(engine).clientAuth(mode).trustedCertificates(TlsFixtures.file("ca.crt")).build();
         return Server.builder()
                 .config(c -> c.host("127.0.0.1").ioThreads(1))

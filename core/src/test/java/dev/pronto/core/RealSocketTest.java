@@ -2,7 +2,8 @@ package dev.pronto.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pronto.core.internal.wire.Transports;
+import dev.pronto.core.internal.server.WireSettings;
+import dev.pronto.wire.Transports;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.net.Socket;
@@ -16,7 +17,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 class RealSocketTest {
     private static Server start(Transport transport) {
-        Assumptions.assumeTrue(Transports.resolve(transport) == transport, transport + " does not load here");
+        Assumptions.assumeTrue(WireSettings.transport(Transports.resolve(WireSettings.transport(transport))) == transport, transport + " does not load here");
         return Server.builder()
                 .config(c -> c.host("127.0.0.1").port(0).ioThreads(1).transport(transport))
                 .routes(r -> r.get("/plaintext", (req, res) -> res.send("Hello, World!")))
@@ -50,7 +51,7 @@ class RealSocketTest {
     @ParameterizedTest
     @EnumSource(value = Transport.class, names = {"EPOLL", "NIO"})
     void reusePortBindsOneListenerPerLoop(Transport transport) throws Exception {
-        Assumptions.assumeTrue(Transports.resolve(transport) == transport);
+        Assumptions.assumeTrue(WireSettings.transport(Transports.resolve(WireSettings.transport(transport))) == transport);
         try (Server server = Server.builder()
                 .config(c -> c.host("127.0.0.1").port(0).ioThreads(2).transport(transport).reusePort(true))
                 .routes(r -> r.get("/", (req, res) -> res.send("ok"))).build().start()) {
@@ -62,7 +63,7 @@ class RealSocketTest {
     @ParameterizedTest
     @EnumSource(value = Transport.class, names = {"EPOLL", "NIO"})
     void gracefulStopFinishesInFlightRequest(Transport transport) throws Exception {
-        Assumptions.assumeTrue(Transports.resolve(transport) == transport);
+        Assumptions.assumeTrue(WireSettings.transport(Transports.resolve(WireSettings.transport(transport))) == transport);
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch proceed = new CountDownLatch(1);
         Server server = Server.builder()

@@ -5,7 +5,8 @@ import static dev.pronto.core.TlsFixtures.SECOND_SERIAL;
 import static dev.pronto.core.TlsFixtures.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pronto.core.internal.wire.TlsEngines;
+import dev.pronto.core.internal.server.WireSettings;
+import dev.pronto.wire.TlsEngines;
 import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +27,7 @@ class TlsReloadTest {
     Path dir;
 
     private TlsConfig.Builder copiedFirstPair(TlsEngine engine) throws Exception {
-        Assumptions.assumeTrue(engine == TlsEngine.AUTO || TlsEngines.resolve(engine) == engine, engine + " does not load here");
+        Assumptions.assumeTrue(engine == TlsEngine.AUTO || WireSettings.engine(TlsEngines.resolve(WireSettings.provider(engine))) == engine, engine + " does not load here");
         Files.copy(TlsFixtures.file("localhost.crt"), dir.resolve("cert.pem"));
         Files.copy(TlsFixtures.file("localhost.key"), dir.resolve("key.pem"));
         return TlsConfig.builder().pem(dir.resolve("cert.pem"), dir.resolve("key.pem")).engine(engine);

@@ -4,7 +4,8 @@ import static dev.pronto.core.TlsFixtures.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.pronto.core.internal.wire.TlsEngines;
+import dev.pronto.core.internal.server.WireSettings;
+import dev.pronto.wire.TlsEngines;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -21,7 +22,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** HTTP/1.1 over TLS on real sockets, with both engines: ALPN, clients, and bad handshakes closed and counted. */
 class TlsTest {
     private static TlsConfig.Builder tls(TlsEngine engine) {
-        Assumptions.assumeTrue(TlsEngines.resolve(engine) == engine, engine + " does not load here");
+        Assumptions.assumeTrue(WireSettings.engine(TlsEngines.resolve(WireSettings.provider(engine))) == engine, engine + " does not load here");
         return TlsFixtures.localhost(engine);
     }
 

@@ -2,7 +2,8 @@ package dev.pronto.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pronto.core.internal.wire.Transports;
+import dev.pronto.core.internal.server.WireSettings;
+import dev.pronto.wire.Transports;
 import dev.pronto.core.internal.websocket.WsWire;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -34,7 +35,7 @@ class WebSocketSocketTest {
     };
 
     private static Server start(Transport transport, java.util.function.Consumer<Routes> routes) {
-        Assumptions.assumeTrue(Transports.resolve(transport) == transport, transport + " does not load here");
+        Assumptions.assumeTrue(WireSettings.transport(Transports.resolve(WireSettings.transport(transport))) == transport, transport + " does not load here");
         return Server.builder().config(c -> c.host("127.0.0.1").port(0).ioThreads(1).transport(transport))
                 .routes(routes).build().start();
     }

@@ -2,7 +2,7 @@ package dev.pronto.client.http;
 
 import dev.pronto.core.TlsEngine;
 import dev.pronto.core.TlsKeys;
-import dev.pronto.core.internal.wire.PemReader;
+import dev.pronto.wire.PemReader;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.util.Objects;

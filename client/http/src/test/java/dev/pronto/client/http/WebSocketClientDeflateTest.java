@@ -7,7 +7,7 @@ import dev.pronto.core.Server;
 import dev.pronto.core.WebSocket;
 import dev.pronto.core.WebSocketHandler;
 import dev.pronto.core.WebSocketOptions;
-import dev.pronto.core.internal.websocket.WsClientSide;
+import dev.pronto.wire.WsHandshakes;
 import io.netty.buffer.ByteBuf;
 import java.net.URI;
 import java.util.concurrent.ExecutionException;
@@ -68,7 +68,7 @@ class WebSocketClientDeflateTest {
             Matcher key = KEY.matcher(request);
             key.find();
             RawServer.send(ctx, "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                    + "Sec-WebSocket-Accept: " + WsClientSide.accept(key.group(1)) + "\r\n"
+                    + "Sec-WebSocket-Accept: " + WsHandshakes.accept(key.group(1)) + "\r\n"
                     + (extensions == null ? "" : "Sec-WebSocket-Extensions: " + extensions + "\r\n") + "\r\n");
             RawServer.send(ctx, frame);
         });

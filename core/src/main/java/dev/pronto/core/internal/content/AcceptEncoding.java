@@ -1,7 +1,7 @@
 package dev.pronto.core.internal.content;
 
 import dev.pronto.core.ContentCoding;
-import dev.pronto.core.internal.wire.Ascii;
+import dev.pronto.wire.Ascii;
 import java.util.List;
 
 /**

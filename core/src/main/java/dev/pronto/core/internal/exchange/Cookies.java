@@ -1,6 +1,6 @@
 package dev.pronto.core.internal.exchange;
 
-import dev.pronto.core.internal.wire.Ascii;
+import dev.pronto.wire.Ascii;
 import java.util.Map;
 
 /** Parses {@code Cookie} header values ({@code a=1; b=2}, RFC 6265 §5.4) from request bytes. */

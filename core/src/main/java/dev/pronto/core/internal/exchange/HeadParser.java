@@ -1,8 +1,8 @@
 package dev.pronto.core.internal.exchange;
 
-import dev.pronto.core.internal.wire.Ascii;
-import dev.pronto.core.internal.wire.Framing;
-import dev.pronto.core.internal.wire.Http1Grammar;
+import dev.pronto.wire.Ascii;
+import dev.pronto.wire.Framing;
+import dev.pronto.wire.Http1Grammar;
 
 /**
  * Parses and validates a request head held in {@link RequestHead#bytes} (RFC 9112 §3 and §5).

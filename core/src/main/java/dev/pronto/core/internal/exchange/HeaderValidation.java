@@ -1,6 +1,6 @@
 package dev.pronto.core.internal.exchange;
 
-import dev.pronto.core.internal.wire.Ascii;
+import dev.pronto.wire.Ascii;
 
 /**
  * Checks response header fields where a handler sets them (RFC 9110 §5.1, §5.5), so a bad field

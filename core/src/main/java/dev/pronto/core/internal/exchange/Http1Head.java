@@ -1,7 +1,7 @@
 package dev.pronto.core.internal.exchange;
 
 import dev.pronto.core.internal.util.DateHeader;
-import dev.pronto.core.internal.wire.Ascii;
+import dev.pronto.wire.Ascii;
 import dev.pronto.router.Method;
 import io.netty.buffer.ByteBuf;
 

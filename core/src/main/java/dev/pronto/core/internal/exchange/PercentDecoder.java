@@ -1,7 +1,7 @@
 package dev.pronto.core.internal.exchange;
 
 import dev.pronto.core.BadRequestException;
-import dev.pronto.core.internal.wire.Ascii;
+import dev.pronto.wire.Ascii;
 import java.nio.charset.StandardCharsets;
 
 /**

@@ -1,6 +1,6 @@
 package dev.pronto.core.internal.exchange;
 
-import dev.pronto.core.internal.wire.Ascii;
+import dev.pronto.wire.Ascii;
 import dev.pronto.router.Method;
 
 /**

@@ -3,7 +3,7 @@ package dev.pronto.core.internal.exchange;
 import dev.pronto.core.BadRequestException;
 import dev.pronto.core.Request;
 import dev.pronto.core.internal.util.AsciiView;
-import dev.pronto.core.internal.wire.Ascii;
+import dev.pronto.wire.Ascii;
 import dev.pronto.router.MalformedPathException;
 import dev.pronto.router.Method;
 import dev.pronto.router.Outcome;

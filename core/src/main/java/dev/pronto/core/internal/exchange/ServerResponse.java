@@ -7,7 +7,7 @@ import dev.pronto.core.internal.content.AcceptEncoding;
 import dev.pronto.core.internal.content.Compressors;
 import dev.pronto.core.internal.content.MimeTypes;
 import dev.pronto.core.internal.content.StreamCompressor;
-import dev.pronto.core.internal.wire.Ascii;
+import dev.pronto.wire.Ascii;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import java.io.IOException;

@@ -5,7 +5,7 @@ import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.HeldPart;
 import dev.pronto.core.internal.exchange.ResponseHeaders;
-import dev.pronto.core.internal.wire.Ascii;
+import dev.pronto.wire.Ascii;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelPromise;

@@ -2,8 +2,8 @@ package dev.pronto.core.internal.http1;
 
 import dev.pronto.core.Protocol;
 import dev.pronto.core.internal.server.ServerContext;
-import dev.pronto.core.internal.wire.Cumulation;
-import dev.pronto.core.internal.wire.H2cPreface;
+import dev.pronto.wire.Cumulation;
+import dev.pronto.wire.H2cPreface;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;

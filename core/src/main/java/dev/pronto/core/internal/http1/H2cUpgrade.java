@@ -4,9 +4,9 @@ import dev.pronto.core.Protocol;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ServerRequest;
 import dev.pronto.core.internal.server.ServerProtocol;
-import dev.pronto.core.internal.wire.Ascii;
-import dev.pronto.core.internal.wire.H2cSettings;
-import dev.pronto.core.internal.wire.HeaderTokens;
+import dev.pronto.wire.Ascii;
+import dev.pronto.wire.H2cSettings;
+import dev.pronto.wire.HeaderTokens;
 import io.netty.buffer.Unpooled;
 
 /**

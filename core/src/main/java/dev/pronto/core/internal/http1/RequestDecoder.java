@@ -6,9 +6,9 @@ import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.HeadParser;
 import dev.pronto.core.internal.exchange.RequestHead;
 import dev.pronto.core.internal.exchange.StreamingBody;
-import dev.pronto.core.internal.wire.ChunkedDecoder;
-import dev.pronto.core.internal.wire.Cumulation;
-import dev.pronto.core.internal.wire.HeadScanner;
+import dev.pronto.wire.ChunkedDecoder;
+import dev.pronto.wire.Cumulation;
+import dev.pronto.wire.HeadScanner;
 import io.netty.buffer.ByteBuf;
 
 /**

@@ -12,7 +12,7 @@ import dev.pronto.core.internal.exchange.ReadGate;
 import dev.pronto.core.internal.exchange.ServerConnection;
 import dev.pronto.core.internal.exchange.StreamingBody;
 import dev.pronto.core.internal.server.ServerContext;
-import dev.pronto.core.internal.wire.H2cPreface;
+import dev.pronto.wire.H2cPreface;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;

@@ -1,6 +1,6 @@
 package dev.pronto.core.internal.http2;
 
-import dev.pronto.core.internal.wire.Ascii;
+import dev.pronto.wire.Ascii;
 import io.netty.handler.codec.EmptyHeaders;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.util.AsciiString;

@@ -1,7 +1,7 @@
 package dev.pronto.core.internal.http2;
 
 import dev.pronto.core.internal.exchange.RequestHead;
-import dev.pronto.core.internal.wire.Ascii;
+import dev.pronto.wire.Ascii;
 import dev.pronto.router.Method;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.util.AsciiString;

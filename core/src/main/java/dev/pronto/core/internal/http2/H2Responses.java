@@ -5,7 +5,7 @@ import dev.pronto.core.internal.exchange.ResponseHeaders;
 import dev.pronto.core.internal.exchange.ServerResponse;
 import dev.pronto.core.internal.exchange.Status;
 import dev.pronto.core.internal.util.DateHeader;
-import dev.pronto.core.internal.wire.Ascii;
+import dev.pronto.wire.Ascii;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.ReadOnlyHttp2Headers;
 import io.netty.util.AsciiString;

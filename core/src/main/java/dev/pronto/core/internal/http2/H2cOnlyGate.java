@@ -1,9 +1,9 @@
 package dev.pronto.core.internal.http2;
 
 import dev.pronto.core.internal.server.ServerContext;
-import dev.pronto.core.internal.wire.Ascii;
-import dev.pronto.core.internal.wire.Cumulation;
-import dev.pronto.core.internal.wire.H2cPreface;
+import dev.pronto.wire.Ascii;
+import dev.pronto.wire.Cumulation;
+import dev.pronto.wire.H2cPreface;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;

@@ -3,7 +3,7 @@ package dev.pronto.core.internal.http2;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ServerRequest;
 import dev.pronto.core.internal.server.ServerProtocol;
-import dev.pronto.core.internal.wire.H2cSettings;
+import dev.pronto.wire.H2cSettings;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;

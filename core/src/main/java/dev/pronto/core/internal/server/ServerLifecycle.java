@@ -3,7 +3,8 @@ package dev.pronto.core.internal.server;
 import dev.pronto.core.EventLoops;
 import dev.pronto.core.ServerConfig;
 import dev.pronto.core.Transport;
-import dev.pronto.core.internal.wire.Transports;
+import dev.pronto.wire.IoTransport;
+import dev.pronto.wire.Transports;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
@@ -92,7 +93,7 @@ public final class ServerLifecycle {
         EventLoops loops = external != null ? external : owned != null ? owned : createLoops(cfg, context.log());
         group = loops.group();
         serverChannel = loops.serverChannel();
-        transport = Transports.of(serverChannel);
+        transport = WireSettings.transport(Transports.of(serverChannel));
     }
 
     /**
@@ -100,10 +101,10 @@ public final class ServerLifecycle {
      * available transport at or below {@code cfg.transport()} (a WARN names a fallback). The caller owns them.
      */
     public static EventLoops createLoops(ServerConfig cfg, Logger log) {
-        Transport transport = Transports.resolve(cfg.transport());
-        if (cfg.transport() != Transport.AUTO && transport != cfg.transport()) {
+        IoTransport transport = Transports.resolve(WireSettings.transport(cfg.transport()));
+        if (cfg.transport() != Transport.AUTO && WireSettings.transport(transport) != cfg.transport()) {
             log.warn("Transport {} unavailable ({}); using {}", cfg.transport(),
-                    Transports.unavailabilityCause(cfg.transport()), transport);
+                    Transports.unavailabilityCause(WireSettings.transport(cfg.transport())), transport);
         }
         return new EventLoops(new MultiThreadIoEventLoopGroup(cfg.ioThreads(), Transports.ioHandlerFactory(transport)),
                 Transports.serverChannel(transport));

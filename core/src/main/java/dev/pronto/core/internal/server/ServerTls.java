@@ -3,9 +3,9 @@ package dev.pronto.core.internal.server;
 import dev.pronto.core.Protocol;
 import dev.pronto.core.TlsConfig;
 import dev.pronto.core.TlsEngine;
-import dev.pronto.core.internal.wire.KeyMaterial;
-import dev.pronto.core.internal.wire.PemReader;
-import dev.pronto.core.internal.wire.TlsEngines;
+import dev.pronto.wire.KeyMaterial;
+import dev.pronto.wire.PemReader;
+import dev.pronto.wire.TlsEngines;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.ClientAuth;
@@ -81,7 +81,7 @@ public final class ServerTls {
     public synchronized TlsEngine engine() {
         TlsEngine e = engine;
         if (e == null) {
-            e = TlsEngines.resolve(config.engine());
+            e = WireSettings.engine(TlsEngines.resolve(WireSettings.provider(config.engine())));
             if (config.engine() == TlsEngine.OPENSSL && e != TlsEngine.OPENSSL) {
                 LOG.warn("TLS engine OPENSSL unavailable ({}); using JDK", TlsEngines.openSslUnavailabilityCause());
             }
@@ -144,7 +144,7 @@ public final class ServerTls {
     }
 
     private Material read() {
-        return new Material(KeyMaterial.load(config.keys()), config.clientAuth() == TlsConfig.ClientAuth.NONE ? null
+        return new Material(WireSettings.load(config.keys()), config.clientAuth() == TlsConfig.ClientAuth.NONE ? null
                 : PemReader.certificates(config.trustedCertificates(), "trustedCertificates"));
     }
 
@@ -152,7 +152,7 @@ public final class ServerTls {
         TlsEngine engine = engine();
         KeyMaterial keys = material.keys();
         SslContextBuilder b = SslContextBuilder.forServer(keys.key(), keys.chain())
-                .sslProvider(TlsEngines.provider(engine))
+                .sslProvider(WireSettings.provider(engine))
                 // Netty hands the key to either engine through an in-memory KeyStore that is never written out; a
                 // PKCS#12 one (the JDK default) encrypts and decrypts the key with 10,000 PBKDF2 rounds, about 0.4 s of
                 // start-up CPU per context before the JIT warms up. JKS holds it the same way without that cost.

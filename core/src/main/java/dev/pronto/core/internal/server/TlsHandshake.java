@@ -1,7 +1,7 @@
 package dev.pronto.core.internal.server;
 
 import dev.pronto.core.Protocol;
-import dev.pronto.core.internal.wire.HeldReads;
+import dev.pronto.wire.HeldReads;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.ssl.SslHandler;

@@ -1,8 +1,8 @@
 package dev.pronto.core.internal.teleport;
 
 import dev.pronto.core.internal.exchange.Exchange;
-import dev.pronto.core.internal.wire.ChunkedDecoder;
-import dev.pronto.core.internal.wire.TeleportInbound;
+import dev.pronto.wire.ChunkedDecoder;
+import dev.pronto.wire.TeleportInbound;
 import io.netty.buffer.ByteBuf;
 
 /**

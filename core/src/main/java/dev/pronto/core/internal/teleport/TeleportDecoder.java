@@ -6,10 +6,10 @@ import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.HeadParser;
 import dev.pronto.core.internal.exchange.RequestHead;
 import dev.pronto.core.internal.exchange.StreamingBody;
-import dev.pronto.core.internal.wire.ChunkedDecoder;
-import dev.pronto.core.internal.wire.HeadScanner;
-import dev.pronto.core.internal.wire.TeleportInbound;
-import dev.pronto.core.internal.wire.TeleportWire;
+import dev.pronto.wire.ChunkedDecoder;
+import dev.pronto.wire.HeadScanner;
+import dev.pronto.wire.TeleportInbound;
+import dev.pronto.wire.TeleportWire;
 import io.netty.buffer.ByteBuf;
 import java.util.zip.DataFormatException;
 

@@ -2,7 +2,7 @@ package dev.pronto.core.internal.teleport;
 
 import dev.pronto.core.internal.server.ServerContext;
 import dev.pronto.core.internal.server.ServerTls;
-import dev.pronto.core.internal.wire.TeleportWire;
+import dev.pronto.wire.TeleportWire;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;

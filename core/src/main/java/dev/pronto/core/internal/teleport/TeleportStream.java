@@ -4,7 +4,7 @@ import dev.pronto.core.internal.exchange.Errors;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangeState;
 import dev.pronto.core.internal.exchange.StreamingBody;
-import dev.pronto.core.internal.wire.ChunkedDecoder;
+import dev.pronto.wire.ChunkedDecoder;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 

@@ -1,6 +1,6 @@
 package dev.pronto.core.internal.util;
 
-import dev.pronto.core.internal.wire.Ascii;
+import dev.pronto.wire.Ascii;
 
 /**
  * A reusable CharSequence over a region of a byte array, so the router and header lookups can read

@@ -4,6 +4,7 @@ import dev.pronto.core.WebSocket;
 import dev.pronto.core.WebSocketFragment;
 import dev.pronto.core.WebSocketHandler;
 import dev.pronto.core.internal.server.ProtocolCounters;
+import dev.pronto.wire.WsAssembler;
 import io.netty.buffer.ByteBuf;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
@@ -16,7 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * reading the connection until it is half drained, so a slow blocking handler bounds memory too.
  * Borrowed buffers are retained for the hop to a virtual thread and released after the callback.
  */
-final class WsCallbacks {
+final class WsCallbacks implements WsAssembler.Messages {
     private static final int MAX_BACKLOG = 32;
 
     private final WsConnection ws;
@@ -39,7 +40,8 @@ final class WsCallbacks {
         run(() -> handler.onOpen(ws));
     }
 
-    void text(String text) {
+    @Override
+    public void text(String text) {
         counters.messageIn();
         if (executor == null) {
             // the echo hot path: no task object on the event loop
@@ -53,7 +55,8 @@ final class WsCallbacks {
         run(() -> handler.onText(ws, text));
     }
 
-    void binary(ByteBuf data) {
+    @Override
+    public void binary(ByteBuf data) {
         counters.messageIn();
         if (executor == null) {
             try {
@@ -73,7 +76,12 @@ final class WsCallbacks {
         });
     }
 
-    void fragment(WebSocketFragment f) {
+    @Override
+    public void fragment(ByteBuf data, boolean text, boolean last) {
+        fragment(new WebSocketFragment(text, data, last));
+    }
+
+    private void fragment(WebSocketFragment f) {
         if (f.last()) {
             counters.messageIn();
         }

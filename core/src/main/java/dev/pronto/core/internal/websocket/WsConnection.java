@@ -7,6 +7,8 @@ import dev.pronto.core.internal.exchange.ReadGate;
 import dev.pronto.core.internal.exchange.ServerConnection;
 import dev.pronto.core.internal.server.ProtocolCounters;
 import dev.pronto.core.internal.util.PeriodicCheck;
+import dev.pronto.wire.WsHandshakes;
+import dev.pronto.wire.WsOutbound;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -27,7 +29,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The carrier of one upgraded WebSocket connection: its state machine, the close handshake, idle and
+ * The server's end of one upgraded WebSocket connection: its state machine, the close handshake, idle and
  * keep-alive pings, and backpressure through the connection's {@link ReadGate}; frames come in through
  * {@link WsInbound} and the handler's sends go out through {@link WsSends}.
  *
@@ -70,11 +72,6 @@ public final class WsConnection extends ChannelInboundHandlerAdapter implements 
         this.session = session;
         this.callbacks = new WsCallbacks(this, route.handler(),
                 route.options().isBlocking() ? server.blockingExecutor() : null, server.counters());
-    }
-
-    /** Which end this is: a client masks its frames and expects unmasked ones. */
-    boolean client() {
-        return server.client();
     }
 
     /** Where this connection's messages and closes are counted. */
@@ -315,7 +312,7 @@ public final class WsConnection extends ChannelInboundHandlerAdapter implements 
 
     @Override
     public CompletionStage<Void> close(int code, String reason) {
-        String why = WsHandshake.checkClose(code, reason);
+        String why = WsHandshakes.checkClose(code, reason);
         CompletableFuture<Void> done = new CompletableFuture<>();
         onLoop(() -> sendClose(code, why, done));
         return done;

@@ -5,12 +5,10 @@ import dev.pronto.core.internal.server.ProtocolCounters;
 import dev.pronto.core.internal.server.ServerContext;
 import io.netty.channel.Channel;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import org.slf4j.LoggerFactory;
 
 /**
- * What a WebSocket connection needs from its side: the server (connection tracking for graceful
- * stop, the blocking executor, failure logging) or a client (none of the tracking).
+ * What a WebSocket connection needs from the server: connection tracking for graceful stop, the
+ * blocking executor, failure logging and counters.
  */
 interface WsHost {
     void opened(ServerConnection c);
@@ -20,9 +18,6 @@ interface WsHost {
     ExecutorService blockingExecutor();
 
     void failed(Channel channel, Throwable cause);
-
-    /** Which end of the connection this is: servers expect masked frames, clients mask theirs. */
-    boolean client();
 
     /** Where messages and closes are counted. */
     ProtocolCounters counters();
@@ -50,47 +45,10 @@ interface WsHost {
             }
 
             @Override
-            public boolean client() {
-                return false;
-            }
-
-            @Override
             public ProtocolCounters counters() {
                 return server.counters();
             }
         };
     }
 
-    /** The host of client connections: virtual threads for blocking handlers, failures logged at debug. */
-    WsHost CLIENT = new WsHost() {
-        private final ExecutorService virtual = Executors.newVirtualThreadPerTaskExecutor();
-
-        @Override
-        public void opened(ServerConnection c) {
-        }
-
-        @Override
-        public void closed(ServerConnection c) {
-        }
-
-        @Override
-        public ExecutorService blockingExecutor() {
-            return virtual;
-        }
-
-        @Override
-        public void failed(Channel channel, Throwable cause) {
-            LoggerFactory.getLogger(WsClientSide.class).debug("WebSocket client connection {} failed", channel, cause);
-        }
-
-        @Override
-        public boolean client() {
-            return true;
-        }
-
-        @Override
-        public ProtocolCounters counters() {
-            return ProtocolCounters.UNREAD;
-        }
-    };
 }

@@ -1,6 +1,9 @@
 package dev.pronto.core.internal.websocket;
 
 import dev.pronto.core.WebSocketOptions;
+import dev.pronto.wire.WsAssembler;
+import dev.pronto.wire.WsDecoder;
+import dev.pronto.wire.WsRole;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
@@ -36,25 +39,26 @@ final class WsInbound implements WsDecoder.Sink {
         this.callbacks = callbacks;
         this.ctx = ctx;
         WebSocketOptions o = route.options();
-        this.assembler = new WsAssembler(o.maxMessageSize(), o.messages());
-        this.decoder = install(ctx.pipeline(), ctx.name(), route, conn.client());
+        this.assembler = new WsAssembler(o.maxMessageSize(),
+                o.messages() == WebSocketOptions.Messages.FRAGMENTS ? WsAssembler.Mode.FRAGMENTS : WsAssembler.Mode.WHOLE);
+        this.decoder = install(ctx.pipeline(), ctx.name(), route);
     }
 
     /**
-     * The frame encoder (for the frame objects of control frames, deflate and the client's masking) and
+     * The frame encoder (for the frame objects of control frames and deflate) and
      * the decoder: Pronto's own without extensions (returned), else Netty's with its permessage-deflate
      * handlers (null returned). Netty's decoder reports violations to exceptionCaught rather than writing
      * its own close frame, which would overtake the sends held until the end of the read batch.
      */
-    private static WsDecoder install(ChannelPipeline p, String self, WsConnection.Route route, boolean client) {
+    private static WsDecoder install(ChannelPipeline p, String self, WsConnection.Route route) {
         WebSocketOptions o = route.options();
-        p.addBefore(self, "ws-encoder", new WebSocket13FrameEncoder(client));
+        p.addBefore(self, "ws-encoder", new WebSocket13FrameEncoder(false));
         WebSocketExtension deflate = route.deflate();
         if (deflate == null) {
-            return new WsDecoder(!client, o.maxMessageSize());
+            return new WsDecoder(WsRole.SERVER, o.maxMessageSize());
         }
         WebSocketDecoderConfig config = WebSocketDecoderConfig.newBuilder()
-                .maxFramePayloadLength(o.maxMessageSize()).expectMaskedFrames(!client).allowMaskMismatch(false)
+                .maxFramePayloadLength(o.maxMessageSize()).expectMaskedFrames(true).allowMaskMismatch(false)
                 .allowExtensions(true).closeOnProtocolViolation(false).withUTF8Validator(false)
                 .build();
         p.addBefore(self, "ws-decoder", new WebSocket13FrameDecoder(config));

@@ -9,6 +9,7 @@ import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangeHandle;
 import dev.pronto.core.internal.exchange.ProtocolSwitch;
 import dev.pronto.router.Method;
+import dev.pronto.wire.WsHandshakes;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -57,7 +58,7 @@ public final class WsRoute implements Handler {
         WsHandshake.Deflate deflate = WsHandshake.deflate(req.header("Sec-WebSocket-Extensions"), options);
         e.response.switchingProtocols();
         res.header("Upgrade", "websocket").header("Connection", "Upgrade")
-                .header("Sec-WebSocket-Accept", WsHandshake.accept(key));
+                .header("Sec-WebSocket-Accept", WsHandshakes.accept(key));
         if (deflate != null) {
             res.header("Sec-WebSocket-Extensions", deflate.response());
         }

@@ -1,6 +1,9 @@
 package dev.pronto.core.internal.websocket;
 
 import dev.pronto.core.internal.server.ProtocolCounters;
+import dev.pronto.wire.WsFrames;
+import dev.pronto.wire.WsOutbound;
+import dev.pronto.wire.WsWrite;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
@@ -27,7 +30,7 @@ final class WsSends {
     private final ChannelHandlerContext ctx;
     private final WsOutbound out;
     private final long maxQueuedBytes;
-    /** A server without permessage-deflate writes its frames whole (the encoder passes a ByteBuf through). */
+    /** Without permessage-deflate the server writes its frames whole (the encoder passes a ByteBuf through). */
     private final boolean encodesItself;
     private final ProtocolCounters counters;
     private final AtomicLong queued = new AtomicLong();
@@ -38,7 +41,7 @@ final class WsSends {
         this.ctx = ctx;
         this.out = out;
         this.maxQueuedBytes = route.options().maxQueuedBytes();
-        this.encodesItself = route.deflate() == null && !conn.client();
+        this.encodesItself = route.deflate() == null;
         this.counters = conn.counters();
     }
 
@@ -102,7 +105,7 @@ final class WsSends {
             return;
         }
         out.add(write);
-        if (!(write.frame instanceof PingWebSocketFrame)) {
+        if (!(write.frame() instanceof PingWebSocketFrame)) {
             counters.messageOut();
         }
         conn.checkWritable();

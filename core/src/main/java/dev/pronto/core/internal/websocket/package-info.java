@@ -1,7 +1,8 @@
 /**
- * WebSocket (RFC 6455, permessage-deflate RFC 7692): the route that answers the opening handshake and
- * switches its carrier, the connection, frame decoding and writing, and the client-side driver Pronto's
- * HTTP client uses.
+ * WebSocket (RFC 6455, permessage-deflate RFC 7692) on the server: the route that answers the opening
+ * handshake and switches its carrier, the connection's state machine, callbacks and sends. The frame
+ * code (parser, frame rules, UTF-8 check, message assembly, outbound encoding and batching) is the wire
+ * module's ({@code dev.pronto.wire}), shared with Pronto's HTTP client.
  *
  * <p>Depends on the exchange core, never on another protocol. Not API.
  */

@@ -2,7 +2,7 @@ package dev.pronto.core.internal.exchange;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pronto.core.internal.wire.Ascii;
+import dev.pronto.wire.Ascii;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

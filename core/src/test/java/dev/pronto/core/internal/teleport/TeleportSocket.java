@@ -1,6 +1,6 @@
 package dev.pronto.core.internal.teleport;
 
-import dev.pronto.core.internal.wire.TeleportWire;
+import dev.pronto.wire.TeleportWire;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufAllocatorMetricProvider;
 import java.io.BufferedInputStream;

@@ -5,9 +5,9 @@ import dev.pronto.client.http.ClientException;
 import dev.pronto.client.http.ClientTls;
 import dev.pronto.core.Protocol;
 import dev.pronto.core.TlsConfig;
-import dev.pronto.core.internal.wire.KeyMaterial;
-import dev.pronto.core.internal.wire.PemReader;
-import dev.pronto.core.internal.wire.TlsEngines;
+import dev.pronto.wire.KeyMaterial;
+import dev.pronto.wire.PemReader;
+import dev.pronto.wire.TlsEngines;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
@@ -124,7 +124,7 @@ final class ClientRuntime {
 
     private static SslContext context(ClientTls tls, ApplicationProtocolConfig alpn) {
         SslContextBuilder b = SslContextBuilder.forClient()
-                .sslProvider(TlsEngines.provider(TlsEngines.resolve(tls.engine())))
+                .sslProvider(TlsEngines.resolve(WireSettings.provider(tls.engine())))
                 .protocols(TlsConfig.DEFAULT_PROTOCOLS)
                 .endpointIdentificationAlgorithm(endpointIdentification(tls))
                 .applicationProtocolConfig(alpn);
@@ -137,7 +137,7 @@ final class ClientRuntime {
                 b.trustManager(tmf);
             }
             if (tls.keys() != null) {
-                KeyMaterial keys = KeyMaterial.load(tls.keys());
+                KeyMaterial keys = WireSettings.load(tls.keys());
                 b.keyManager(keys.key(), keys.chain());
             }
             return b.build();

@@ -5,8 +5,9 @@ import dev.pronto.client.http.ClientException;
 import dev.pronto.client.http.ClientRequest;
 import dev.pronto.client.http.ClientResponse;
 import dev.pronto.client.http.ResponseListener;
-import dev.pronto.core.Transport;
-import dev.pronto.core.internal.wire.Transports;
+import dev.pronto.client.http.internal.websocket.WsClientHandshake;
+import dev.pronto.wire.IoTransport;
+import dev.pronto.wire.Transports;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
@@ -51,7 +52,7 @@ public final class Dispatcher {
 
     /** A dispatcher on {@code config.ioThreads()} loops of its own. */
     public static Dispatcher owning(ClientConfig config) {
-        Transport t = Transports.resolve(config.transport());
+        IoTransport t = Transports.resolve(WireSettings.transport(config.transport()));
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(config.ioThreads(),
                 new DefaultThreadFactory("pronto-client", true), Transports.ioHandlerFactory(t));
         return new Dispatcher(config, group, group);
@@ -166,16 +167,16 @@ public final class Dispatcher {
         if (group instanceof IoEventLoopGroup io) {
             try {
                 if (io.isIoType(IoUringIoHandler.class)) {
-                    return Transports.socketChannel(Transport.IO_URING);
+                    return Transports.socketChannel(IoTransport.IO_URING);
                 }
                 if (io.isIoType(EpollIoHandler.class)) {
-                    return Transports.socketChannel(Transport.EPOLL);
+                    return Transports.socketChannel(IoTransport.EPOLL);
                 }
             } catch (LinkageError e) {
                 // A native transport missing from the class path cannot be the group's type.
             }
             if (io.isIoType(NioIoHandler.class)) {
-                return Transports.socketChannel(Transport.NIO);
+                return Transports.socketChannel(IoTransport.NIO);
             }
         }
         throw new IllegalArgumentException("the event loop group must be an IoEventLoopGroup with io_uring, epoll"

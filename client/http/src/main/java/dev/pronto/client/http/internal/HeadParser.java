@@ -1,7 +1,7 @@
 package dev.pronto.client.http.internal;
 
-import dev.pronto.core.internal.wire.Framing;
-import dev.pronto.core.internal.wire.Http1Grammar;
+import dev.pronto.wire.Framing;
+import dev.pronto.wire.Http1Grammar;
 
 /**
  * Parses a response head already copied into {@link DecodedResponse#head} by way of the server's

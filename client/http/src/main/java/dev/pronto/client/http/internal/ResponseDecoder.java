@@ -2,8 +2,8 @@ package dev.pronto.client.http.internal;
 
 import dev.pronto.client.http.MalformedResponseException;
 import dev.pronto.client.http.ResponseTooLargeException;
-import dev.pronto.core.internal.wire.ChunkedDecoder;
-import dev.pronto.core.internal.wire.HeadScanner;
+import dev.pronto.wire.ChunkedDecoder;
+import dev.pronto.wire.HeadScanner;
 import io.netty.buffer.ByteBuf;
 
 /**

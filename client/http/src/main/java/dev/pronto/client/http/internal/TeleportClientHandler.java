@@ -1,9 +1,9 @@
 package dev.pronto.client.http.internal;
 
 import dev.pronto.client.http.TeleportConfig;
-import dev.pronto.core.internal.wire.TeleportInbound;
-import dev.pronto.core.internal.wire.TeleportOutput;
-import dev.pronto.core.internal.wire.TeleportWire;
+import dev.pronto.wire.TeleportInbound;
+import dev.pronto.wire.TeleportOutput;
+import dev.pronto.wire.TeleportWire;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;

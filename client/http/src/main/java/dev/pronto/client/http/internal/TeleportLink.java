@@ -7,7 +7,7 @@ import dev.pronto.client.http.MalformedResponseException;
 import dev.pronto.client.http.PendingLimitException;
 import dev.pronto.client.http.RequestTimeoutException;
 import dev.pronto.client.http.TeleportConfig;
-import dev.pronto.core.internal.wire.TeleportOutput;
+import dev.pronto.wire.TeleportOutput;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;

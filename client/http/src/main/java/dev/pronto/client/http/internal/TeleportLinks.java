@@ -5,7 +5,7 @@ import dev.pronto.client.http.ClientRequest;
 import dev.pronto.client.http.ClientResponse;
 import dev.pronto.client.http.ResponseListener;
 import dev.pronto.client.http.TeleportConfig;
-import dev.pronto.core.internal.wire.Transports;
+import dev.pronto.wire.Transports;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -56,7 +56,7 @@ public final class TeleportLinks {
     public static TeleportLinks owning(TeleportConfig config) {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(config.ioThreads(),
                 new DefaultThreadFactory("pronto-teleport", true),
-                Transports.ioHandlerFactory(Transports.resolve(config.transport())));
+                Transports.ioHandlerFactory(Transports.resolve(WireSettings.transport(config.transport()))));
         return new TeleportLinks(config, group, group);
     }
 

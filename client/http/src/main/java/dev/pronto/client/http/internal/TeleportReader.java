@@ -1,9 +1,9 @@
 package dev.pronto.client.http.internal;
 
-import dev.pronto.core.internal.wire.ChunkedDecoder;
-import dev.pronto.core.internal.wire.HeadScanner;
-import dev.pronto.core.internal.wire.TeleportInbound;
-import dev.pronto.core.internal.wire.TeleportWire;
+import dev.pronto.wire.ChunkedDecoder;
+import dev.pronto.wire.HeadScanner;
+import dev.pronto.wire.TeleportInbound;
+import dev.pronto.wire.TeleportWire;
 import io.netty.buffer.ByteBuf;
 
 /**

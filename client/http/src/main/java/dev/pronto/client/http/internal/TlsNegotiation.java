@@ -1,7 +1,7 @@
 package dev.pronto.client.http.internal;
 
 import dev.pronto.client.http.ConnectFailedException;
-import dev.pronto.core.internal.wire.HeldReads;
+import dev.pronto.wire.HeldReads;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
