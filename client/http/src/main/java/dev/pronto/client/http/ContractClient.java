@@ -1,9 +1,9 @@
 package dev.pronto.client.http;
 
-import dev.pronto.client.http.internal.ContractAttempts;
-import dev.pronto.client.http.internal.ContractCalls;
-import dev.pronto.client.http.internal.ContractAnswers;
-import dev.pronto.client.http.internal.GenericType;
+import dev.pronto.client.http.internal.contract.ContractAttempts;
+import dev.pronto.client.http.internal.contract.ContractCalls;
+import dev.pronto.client.http.internal.contract.ContractAnswers;
+import dev.pronto.client.http.internal.contract.GenericType;
 import java.lang.reflect.Type;
 import dev.pronto.client.http.internal.UriText;
 import dev.pronto.core.JsonCodec;

@@ -1,4 +1,4 @@
-package dev.pronto.client.http.internal;
+package dev.pronto.client.http.internal.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

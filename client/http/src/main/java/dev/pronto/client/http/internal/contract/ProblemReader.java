@@ -1,4 +1,4 @@
-package dev.pronto.client.http.internal;
+package dev.pronto.client.http.internal.contract;
 
 import dev.pronto.client.http.ClientResponse;
 import dev.pronto.client.http.ProblemException;

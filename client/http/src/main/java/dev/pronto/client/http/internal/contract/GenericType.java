@@ -1,4 +1,4 @@
-package dev.pronto.client.http.internal;
+package dev.pronto.client.http.internal.contract;
 
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
