@@ -99,9 +99,11 @@ final class ChunkedWriter implements BodyWriter {
         if (trailers == null) {
             return conn.alloc().ioBuffer(LAST.length).writeBytes(LAST);
         }
-        ByteBuf buf = conn.alloc().ioBuffer(trailers.estimate() + 8);
+        HeadBytes fields = HeadBytes.local();
+        trailers.encode(fields, null);
+        ByteBuf buf = conn.alloc().ioBuffer(fields.length() + 5);
         buf.writeByte('0').writeShort(ResponseHeaders.CRLF_SHORT);
-        trailers.encode(buf, null);
+        fields.writeTo(buf);
         return buf.writeShort(ResponseHeaders.CRLF_SHORT);
     }
 

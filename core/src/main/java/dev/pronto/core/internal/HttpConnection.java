@@ -176,8 +176,9 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     @Override
     public ByteBuf head(Exchange e, long length, String defaultType, int extra) {
-        ByteBuf buf = alloc().ioBuffer(160 + e.response.headers().estimate() + extra);
-        Http1Head.encode(buf, e, length, defaultType);
+        HeadBytes head = Http1Head.encode(e, length, defaultType);
+        ByteBuf buf = alloc().ioBuffer(head.length() + extra);
+        head.writeTo(buf);
         return buf;
     }
 
