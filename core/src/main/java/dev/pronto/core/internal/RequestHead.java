@@ -32,6 +32,8 @@ final class RequestHead {
     boolean connectionClose;
     boolean connectionKeepAlive;
     boolean expectContinue;
+    /** An {@code Upgrade} field was sent: only then is it worth looking for h2c or WebSocket. */
+    boolean upgrade;
     int hostCount;
     int hostField;
 
@@ -53,6 +55,7 @@ final class RequestHead {
         connectionClose = false;
         connectionKeepAlive = false;
         expectContinue = false;
+        upgrade = false;
         hostCount = 0;
         errorStatus = 0;
         errorMessage = null;
