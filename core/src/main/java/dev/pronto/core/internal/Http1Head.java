@@ -20,6 +20,11 @@ final class Http1Head {
 
     /** The head of {@code e}'s response, in the calling thread's {@link HeadBytes}; {@code length} -1 means chunked. */
     static HeadBytes encode(Exchange e, long length, String defaultType) {
+        return encode(e, length, defaultType, DateHeader.line());
+    }
+
+    /** As {@link #encode(Exchange, long, String)}, with the {@code Date} line to send. */
+    static HeadBytes encode(Exchange e, long length, String defaultType, byte[] dateLine) {
         HeadBytes out = HeadBytes.local();
         ServerResponse res = e.response;
         int status = res.status();
@@ -33,7 +38,7 @@ final class Http1Head {
             out.decimal(length);
             out.pair(ResponseHeaders.CRLF_SHORT);
         }
-        out.bytes(DateHeader.line());
+        out.bytes(dateLine);
         if (e.stream != null && !e.stream.finished()) {
             // the rest of the request body would be read as the next request: close after this one
             e.closeAfter = true;

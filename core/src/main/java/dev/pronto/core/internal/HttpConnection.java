@@ -29,6 +29,8 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     private final OutboundBatch out = new OutboundBatch(this);
     private ReadGate gate;
     private boolean inRead;
+    /** The Date line of responses made while decoding one read: one clock read per read, not per response. */
+    private byte[] batchDate;
     private boolean closing;
     private volatile boolean draining;
     private final ConnectionTimer timer;
@@ -113,6 +115,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
             }
         }
         inRead = true;
+        batchDate = null;
         timer.touch();
         decoder.offer(buf);
         decoder.decode();
@@ -176,10 +179,20 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     @Override
     public ByteBuf head(Exchange e, long length, String defaultType, int extra) {
-        HeadBytes head = Http1Head.encode(e, length, defaultType);
+        HeadBytes head = Http1Head.encode(e, length, defaultType, dateLine());
         ByteBuf buf = alloc().ioBuffer(head.length() + extra);
         head.writeTo(buf);
         return buf;
+    }
+
+    private byte[] dateLine() {
+        if (!inRead) {
+            return DateHeader.line();
+        }
+        if (batchDate == null) {
+            batchDate = DateHeader.line();
+        }
+        return batchDate;
     }
 
     @Override
@@ -274,6 +287,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         timer.touch();
         boolean wasInRead = inRead;
         inRead = true;
+        batchDate = null;
         decoder.decode();
         inRead = wasInRead;
         if (!inRead) {
