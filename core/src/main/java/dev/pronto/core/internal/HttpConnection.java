@@ -180,7 +180,11 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     @Override
     public ByteBuf head(Exchange e, long length, String defaultType, int extra) {
         HeadBytes head = Http1Head.encode(e, length, defaultType, dateLine());
-        ByteBuf buf = alloc().ioBuffer(head.length() + extra);
+        // Answered in order while its read is decoded: encoded straight into the read's batch.
+        ByteBuf buf = e.direct && inRead && !closing && length >= 0 ? out.inPlace(head.length() + extra) : null;
+        if (buf == null) {
+            buf = alloc().ioBuffer(head.length() + extra);
+        }
         head.writeTo(buf);
         return buf;
     }
@@ -396,6 +400,11 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         if (!ctx.channel().isWritable()) {
             gate.close(ReadGate.OUTBOUND);
         }
+    }
+
+    /** Bytes of an encoded response part (one encoded in place shares its buffer with others). */
+    int bytesOf(ByteBuf part) {
+        return out.bytesOf(part);
     }
 
     void writeWithPromise(Object part, io.netty.channel.ChannelPromise promise) {
