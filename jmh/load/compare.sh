@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Measures the working tree's build against an older commit's, in the same run: the engine-change check.
-#   jmh/load/compare.sh REV [SUITE...]      SUITE: plaintext (default), h2c, teleport
+#   jmh/load/compare.sh REV [SUITE...]      SUITE: plaintext (default), json, h2c, teleport
 # REV's benchmarks.jar is built once in target/compare/<sha> (a detached git worktree, never installed);
 # the working tree's jmh/target/benchmarks.jar must be built already (mvn -pl jmh -am package -DskipTests).
 # Each of ROUNDS rounds runs every suite's load script once per build, the order alternating between rounds
 # so drift on the machine does not favour one build; the raw Netty baseline runs beside the working tree's
 # build in each round (plaintext, h2c). Prints every round, then per metric the medians and head / REV.
-# Suites: plaintext.sh (pipelined x16 and keep-alive /plaintext over HTTP/1.1), h2.sh (h2c /baseline2),
+# Suites: plaintext.sh (pipelined x16 and keep-alive /plaintext over HTTP/1.1), json.sh (keep-alive
+# /json/{count}?m= over HTTP/1.1, the same source-launched server on both builds; no raw Netty), h2.sh (h2c /baseline2),
 # teleport.sh (one connection, 64 in flight, /baseline11, with the working tree's clients against each
 # server build). Needs what those scripts need.
 set -euo pipefail
@@ -35,6 +36,7 @@ run() { # suite build -> the suite's output for one round of that build, in $LOG
     [[ "$2" == base ]] && { jar=$BASE_JAR; servers=pronto; }
     case "$1" in
         plaintext) JAR=$jar SERVERS=$servers ROUNDS=1 bash jmh/load/plaintext.sh ;;
+        json) JAR=$jar ROUNDS=1 bash jmh/load/json.sh ;;
         h2c) JAR=$jar SERVERS=$servers ROUNDS=1 bash jmh/load/h2.sh ;;
         teleport) SERVER_JAR=$jar ROUNDS=1 INFLIGHTS=64 PATHS="/baseline11?a=1&b=2" \
             KINDS="http1 teleport-none teleport-flate" bash jmh/load/teleport.sh ;;
@@ -46,6 +48,7 @@ run() { # suite build -> the suite's output for one round of that build, in $LOG
 metrics() { # suite < output
     case "$1" in
         plaintext) sed -nE 's/^round 1: pronto pipelined=([0-9.]+) \(([0-9.]+)us\) plain=([0-9.]+) \(([0-9.]+)us\) \| netty pipelined=([0-9.]+) \(([0-9.]+)us\) plain=([0-9.]+) \(([0-9.]+)us\).*/pipelined_rps \1\npipelined_us \2\nkeepalive_rps \3\nkeepalive_us \4\nnetty.pipelined_rps \5\nnetty.pipelined_us \6\nnetty.keepalive_rps \7\nnetty.keepalive_us \8/p' ;;
+        json) sed -nE 's/^round 1: pronto json=([0-9.]+) \(([0-9.]+)us\).*/json_rps \1\njson_us \2/p' ;;
         h2c) sed -nE 's/^round 1: pronto ([0-9.]+) req\/s \(([0-9.]+)us\).*\| netty ([0-9.]+) \(([0-9.]+)us\).*/rps \1\nus \2\nnetty.rps \3\nnetty.us \4/p' ;;
         teleport) sed -nE 's/^round 1 .* kind=([a-z0-9-]+) rps=([0-9.]+) client_cpu_ns=[0-9.]+ server_cpu_ns=([0-9.]+).*/\1.rps \2\n\1.server_ns \3/p' ;;
     esac

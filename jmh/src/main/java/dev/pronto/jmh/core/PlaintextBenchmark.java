@@ -23,10 +23,13 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * One plaintext keep-alive GET through the whole server pipeline (decode, route, handle, encode),
  * in memory on an EmbeddedChannel: Pronto against the raw Netty baseline handler. Run with
- * {@code -prof gc} for bytes allocated per request.
+ * {@code -prof gc} for bytes allocated per request. The benchmark threads are
+ * {@link EventLoopThreadExecutor}'s FastThreadLocalThreads, as on an event loop;
+ * {@link PlaintextPlatformThreadBenchmark} runs the same on plain threads.
  */
 @State(Scope.Thread)
-@Fork(value = 2, jvmArgsAppend = {"--sun-misc-unsafe-memory-access=allow", "-Dio.netty.leakDetection.level=disabled"})
+@Fork(value = 2, jvmArgsAppend = {"--sun-misc-unsafe-memory-access=allow", "-Dio.netty.leakDetection.level=disabled",
+        "-Djmh.executor=CUSTOM", "-Djmh.executor.class=dev.pronto.jmh.core.EventLoopThreadExecutor"})
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
 @BenchmarkMode(Mode.AverageTime)

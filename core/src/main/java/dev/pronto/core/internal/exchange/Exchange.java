@@ -109,7 +109,9 @@ public final class Exchange {
     void dispatched() {
         int s = stamp;
         if (ExchangeState.state(s) == ExchangeState.RECEIVED) {
-            STAMP.compareAndSet(this, s, ExchangeState.stamp(ExchangeState.generation(s), ExchangeState.DISPATCHED));
+            // No CAS: until the chain starts, this generation's handle has reached no other thread, and
+            // the carrier's own transitions run on this one; a fenced write per request is measurable.
+            STAMP.setRelease(this, ExchangeState.stamp(ExchangeState.generation(s), ExchangeState.DISPATCHED));
         }
     }
 
@@ -196,13 +198,15 @@ public final class Exchange {
             // kept for the next generation: a pooled exchange then sets attributes without a new map
             attributes.clear();
         }
-        cancelAction = null;
+        CANCEL.setRelease(this, (Runnable) null);
         asyncRequested = false;
         finished = false;
         closeAfter = false;
         response.clear();
         int s = stamp;
-        stamp = ExchangeState.stamp(ExchangeState.generation(s) + 1, ExchangeState.RECEIVED);
+        // A release store, not a fenced one: a stale caller's CAS sees either this or the settled
+        // state before it, and neither lets it act.
+        STAMP.setRelease(this, ExchangeState.stamp(ExchangeState.generation(s) + 1, ExchangeState.RECEIVED));
     }
 
     /** Releases buffers and bodies without starting a new generation (the carrier closed). */

@@ -14,6 +14,7 @@ import dev.pronto.wire.Http1Grammar;
 public final class HeadParser {
     private static final byte[] HOST = Ascii.bytes("host");
     private static final byte[] EXPECT = Ascii.bytes("expect");
+    private static final byte[] UPGRADE = Ascii.bytes("upgrade");
     private static final byte[] CONTINUE = Ascii.bytes("100-continue");
     private static final byte[] H2_PREFACE = Ascii.bytes("PRI * HTTP/2.0\r\n");
 
@@ -100,6 +101,9 @@ public final class HeadParser {
 
     private boolean known(RequestHead h, int name, int nameEnd, int vs, int ve) {
         byte[] b = h.bytes;
+        if (nameEnd - name == 7 && Ascii.equalsLower(b, name, 7, UPGRADE)) {
+            h.upgrade = true;
+        }
         return switch (nameEnd - name) {
             case 4 -> !Ascii.equalsLower(b, name, 4, HOST) || host(h, vs, ve);
             case 6 -> !Ascii.equalsLower(b, name, 6, EXPECT) || expect(h, vs, ve);

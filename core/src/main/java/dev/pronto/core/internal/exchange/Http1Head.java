@@ -15,47 +15,48 @@ public final class Http1Head {
     private Http1Head() {
     }
 
-    /** Writes the head of {@code e}'s response; {@code length} -1 means chunked. */
+    /** Writes the head of {@code e}'s response into {@code out}; {@code length} -1 means chunked. */
     public static void encode(ByteBuf out, Exchange e, long length, String defaultType) {
+        encode(e, length, defaultType).writeTo(out);
+    }
+
+    /** The head of {@code e}'s response, in the calling thread's {@link HeadBytes}; {@code length} -1 means chunked. */
+    public static HeadBytes encode(Exchange e, long length, String defaultType) {
+        return encode(e, length, defaultType, DateHeader.line());
+    }
+
+    /** As {@link #encode(Exchange, long, String)}, with the {@code Date} line to send. */
+    public static HeadBytes encode(Exchange e, long length, String defaultType, byte[] dateLine) {
+        HeadBytes out = HeadBytes.local();
         ServerResponse res = e.response;
         int status = res.status();
         boolean http11 = e.head.http11;
-        out.writeBytes(Status.line(status, http11));
+        out.bytes(Status.line(status, http11));
         res.headers().encode(out, length != 0 && !Status.bodiless(status) ? defaultType : null);
         if (length < 0) {
-            out.writeBytes(CHUNKED);
+            out.bytes(CHUNKED);
         } else if (!Status.bodiless(status)) {
-            out.writeBytes(CONTENT_LENGTH);
-            writeDecimal(out, length);
-            out.writeShort(ResponseHeaders.CRLF_SHORT);
+            out.bytes(CONTENT_LENGTH);
+            out.decimal(length);
+            out.pair(ResponseHeaders.CRLF_SHORT);
         }
-        out.writeBytes(DateHeader.line());
+        out.bytes(dateLine);
         if (e.stream != null && !e.stream.finished()) {
             // the rest of the request body would be read as the next request: close after this one
             e.closeAfter = true;
         }
         if (e.closeAfter || e.carrier.draining()) {
             e.closeAfter = true;
-            out.writeBytes(CLOSE);
+            out.bytes(CLOSE);
         } else if (!http11) {
-            out.writeBytes(KEEP_ALIVE);
+            out.bytes(KEEP_ALIVE);
         }
-        out.writeShort(ResponseHeaders.CRLF_SHORT);
+        out.pair(ResponseHeaders.CRLF_SHORT);
+        return out;
     }
 
     /** Whether a response to {@code e} with {@code status} carries body bytes. */
     public static boolean hasBody(Exchange e, int status) {
         return e.head.method != Method.HEAD && !Status.bodiless(status);
-    }
-
-    static void writeDecimal(ByteBuf out, long v) {
-        int n = Ascii.digits(v);
-        int end = out.writerIndex() + n;
-        out.ensureWritable(n);
-        for (int i = end - 1; i >= end - n; i--) {
-            out.setByte(i, (int) ('0' + v % 10));
-            v /= 10;
-        }
-        out.writerIndex(end);
     }
 }

@@ -33,6 +33,8 @@ public final class RequestHead {
     boolean connectionClose;
     boolean connectionKeepAlive;
     public boolean expectContinue;
+    /** An {@code Upgrade} field was sent: only then is it worth looking for h2c or WebSocket. */
+    public boolean upgrade;
     int hostCount;
     int hostField;
 
@@ -54,6 +56,7 @@ public final class RequestHead {
         connectionClose = false;
         connectionKeepAlive = false;
         expectContinue = false;
+        upgrade = false;
         hostCount = 0;
         errorStatus = 0;
         errorMessage = null;

@@ -68,19 +68,19 @@ public final class ResponseHeaders {
         return names[i * 2 + 1];
     }
 
-    /** Writes every field as {@code name: value\r\n}; Content-Type too when {@code withType}. */
-    public void encode(ByteBuf out, CharSequence defaultType) {
+    /** Writes every field as {@code name: value\r\n}; Content-Type too when one is set or {@code defaultType} is not null. */
+    public void encode(HeadBytes out, CharSequence defaultType) {
         CharSequence type = contentType != null ? contentType : defaultType;
         if (type != null) {
-            out.writeBytes(CONTENT_TYPE);
-            out.writeCharSequence(type, java.nio.charset.StandardCharsets.ISO_8859_1);
-            out.writeShort(CRLF_SHORT);
+            out.bytes(CONTENT_TYPE);
+            out.text(type);
+            out.pair(CRLF_SHORT);
         }
         for (int i = 0; i < count * 2; i += 2) {
-            out.writeCharSequence(names[i], java.nio.charset.StandardCharsets.ISO_8859_1);
-            out.writeShort(COLON_SP);
-            out.writeCharSequence(names[i + 1], java.nio.charset.StandardCharsets.ISO_8859_1);
-            out.writeShort(CRLF_SHORT);
+            out.text(names[i]);
+            out.pair(COLON_SP);
+            out.text(names[i + 1]);
+            out.pair(CRLF_SHORT);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.pronto.core.internal.http1;
 import dev.pronto.core.BodyWriter;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Exchange;
+import dev.pronto.core.internal.exchange.HeadBytes;
 import dev.pronto.core.internal.exchange.HeldPart;
 import dev.pronto.core.internal.exchange.ResponseHeaders;
 import dev.pronto.wire.Ascii;
@@ -104,9 +105,11 @@ public final class ChunkedWriter implements BodyWriter {
         if (trailers == null) {
             return conn.alloc().ioBuffer(LAST.length).writeBytes(LAST);
         }
-        ByteBuf buf = conn.alloc().ioBuffer(trailers.estimate() + 8);
+        HeadBytes fields = HeadBytes.local();
+        trailers.encode(fields, null);
+        ByteBuf buf = conn.alloc().ioBuffer(fields.length() + 5);
         buf.writeByte('0').writeShort(ResponseHeaders.CRLF_SHORT);
-        trailers.encode(buf, null);
+        fields.writeTo(buf);
         return buf.writeShort(ResponseHeaders.CRLF_SHORT);
     }
 

@@ -27,6 +27,9 @@ final class H2cUpgrade {
 
     /** Whether {@code e} asks for h2c and can have it. */
     static boolean applies(Exchange e) {
+        if (!e.head.upgrade) {
+            return false;
+        }
         ServerRequest req = e.request;
         String connection = req.header("Connection");
         return e.head.http11 && !e.closeAfter && e.stream == null

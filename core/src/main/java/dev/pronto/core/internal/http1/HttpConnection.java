@@ -7,11 +7,13 @@ import dev.pronto.core.internal.exchange.Dispatch;
 import dev.pronto.core.internal.exchange.Errors;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.FilePart;
+import dev.pronto.core.internal.exchange.HeadBytes;
 import dev.pronto.core.internal.exchange.ProtocolSwitch;
 import dev.pronto.core.internal.exchange.Http1Head;
 import dev.pronto.core.internal.exchange.ReadGate;
 import dev.pronto.core.internal.exchange.ServerConnection;
 import dev.pronto.core.internal.server.ServerContext;
+import dev.pronto.core.internal.util.DateHeader;
 import dev.pronto.wire.Ascii;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -41,6 +43,8 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     private final OutboundBatch out = new OutboundBatch(this);
     private ReadGate gate;
     private boolean inRead;
+    /** The Date line of responses made while decoding one read: one clock read per read, not per response. */
+    private byte[] batchDate;
     private boolean closing;
     private volatile boolean draining;
     private final ConnectionTimer timer;
@@ -126,6 +130,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
             }
         }
         inRead = true;
+        batchDate = null;
         timer.touch();
         decoder.offer(buf);
         decoder.decode();
@@ -189,9 +194,24 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     @Override
     public ByteBuf head(Exchange e, long length, String defaultType, int extra) {
-        ByteBuf buf = alloc().ioBuffer(160 + e.response.headers().estimate() + extra);
-        Http1Head.encode(buf, e, length, defaultType);
+        HeadBytes head = Http1Head.encode(e, length, defaultType, dateLine());
+        // Answered in order while its read is decoded: encoded straight into the read's batch.
+        ByteBuf buf = H1Slot.of(e).direct && inRead && !closing && length >= 0 ? out.inPlace(head.length() + extra) : null;
+        if (buf == null) {
+            buf = alloc().ioBuffer(head.length() + extra);
+        }
+        head.writeTo(buf);
         return buf;
+    }
+
+    private byte[] dateLine() {
+        if (!inRead) {
+            return DateHeader.line();
+        }
+        if (batchDate == null) {
+            batchDate = DateHeader.line();
+        }
+        return batchDate;
     }
 
     @Override
@@ -286,6 +306,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         timer.touch();
         boolean wasInRead = inRead;
         inRead = true;
+        batchDate = null;
         decoder.decode();
         inRead = wasInRead;
         if (!inRead) {
@@ -394,6 +415,11 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         if (!ctx.channel().isWritable()) {
             gate.close(ReadGate.OUTBOUND);
         }
+    }
+
+    /** Bytes of an encoded response part (one encoded in place shares its buffer with others). */
+    int bytesOf(ByteBuf part) {
+        return out.bytesOf(part);
     }
 
     void writeWithPromise(Object part, io.netty.channel.ChannelPromise promise) {

@@ -21,6 +21,8 @@ final class OutboundBatch {
     private ByteBuf batch;
     /** Whether {@link #batch} is a buffer of its own rather than the first response's. */
     private boolean shared;
+    /** Where the response being encoded straight into {@link #batch} began; -1 when none is. */
+    private int inPlaceStart = -1;
     private boolean needsFlush;
     private boolean flushScheduled;
 
@@ -28,9 +30,56 @@ final class OutboundBatch {
         this.conn = conn;
     }
 
+    /**
+     * The shared batch buffer, for a response of at most {@code size} bytes to be encoded straight
+     * behind the batched ones (no buffer, copy and release of its own); null when it needs a buffer
+     * of its own: nothing batched yet, or no room. The caller must be next in order and hand the
+     * buffer back through {@link #write} before anything else is written.
+     */
+    ByteBuf inPlace(int size) {
+        abandonInPlace();
+        if (batch == null || size > COPY_LIMIT) {
+            return null;
+        }
+        if (!shared) {
+            share(size);
+        }
+        if (batch.writableBytes() < size) {
+            return null;
+        }
+        inPlaceStart = batch.writerIndex();
+        return batch;
+    }
+
+    /** Bytes of {@code part}: of the response encoded in place when it is the batch. */
+    int bytesOf(ByteBuf part) {
+        return inPlaceStart >= 0 && part == batch ? batch.writerIndex() - inPlaceStart : part.readableBytes();
+    }
+
+    /** Drops a response left half-encoded in place (its sender failed), so it never reaches the wire. */
+    private void abandonInPlace() {
+        if (inPlaceStart >= 0) {
+            batch.writerIndex(inPlaceStart);
+            inPlaceStart = -1;
+        }
+    }
+
     /** Writes one response (or chunk); {@code part2} may be null. */
     void write(Object part1, Object part2, boolean inRead) {
         ChannelHandlerContext ctx = conn.ctx();
+        if (inPlaceStart >= 0 && part1 == batch) {
+            inPlaceStart = -1;
+            if (part2 != null) {
+                writePending();
+                ctx.write(part2, ctx.voidPromise());
+            }
+            requestFlush(inRead);
+            if (batch != null && batch.readableBytes() >= MAX) {
+                writePending();
+            }
+            return;
+        }
+        abandonInPlace();
         if (part1 instanceof ChunkedWriter.PromisedChunk chunk) {
             writePending();
             chunk.writeTo(conn);
@@ -58,13 +107,17 @@ final class OutboundBatch {
             return;
         }
         if (!shared) {
-            ByteBuf first = batch;
-            batch = conn.alloc().ioBuffer(INITIAL).writeBytes(first);
-            first.release();
-            shared = true;
+            share(0);
         }
         batch.writeBytes(small);
         small.release();
+    }
+
+    private void share(int more) {
+        ByteBuf first = batch;
+        batch = conn.alloc().ioBuffer(Math.max(INITIAL, first.readableBytes() + more)).writeBytes(first);
+        first.release();
+        shared = true;
     }
 
     void writeWithPromise(Object part, ChannelPromise promise, boolean inRead) {
@@ -83,6 +136,7 @@ final class OutboundBatch {
 
     /** Hands the batched responses to the channel, in order before anything written after them. */
     void writePending() {
+        abandonInPlace();
         if (batch != null) {
             ByteBuf b = batch;
             batch = null;
@@ -113,6 +167,7 @@ final class OutboundBatch {
     }
 
     void release() {
+        inPlaceStart = -1;
         if (batch != null) {
             batch.release();
             batch = null;

@@ -118,7 +118,7 @@ final class ResponseQueue {
             return;
         }
         e.completed();
-        e.bytesOut = part1.readableBytes() + (part2 instanceof ByteBuf b ? b.readableBytes()
+        e.bytesOut = conn.bytesOf(part1) + (part2 instanceof ByteBuf b ? b.readableBytes()
                 : part2 instanceof io.netty.channel.FileRegion r ? r.count()
                 : part2 instanceof io.netty.handler.stream.ChunkedInput<?> in ? in.length() : 0);
         H1Slot s = H1Slot.of(e);

@@ -40,6 +40,28 @@ class HeadParserTest {
         return Ascii.string(h.bytes, h.queryStart(), h.targetEnd - h.queryStart());
     }
 
+    // --- Upgrade: noted while parsing, so requests without one never look it up
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Upgrade: h2c\r\n", "upgrade: websocket\r\n", "UPGRADE: x\r\n"})
+    void anUpgradeFieldIsNoted(String field) {
+        assertThat(get(HOST + field).upgrade).isTrue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "Upgrades: h2c\r\n", "X-Upgrade: h2c\r\n", "Connection: upgrade\r\n"})
+    void noUpgradeFieldIsNoted(String field) {
+        assertThat(get(HOST + field).upgrade).isFalse();
+    }
+
+    @Test
+    void aReusedHeadForgetsTheUpgradeOfTheRequestBefore() {
+        RequestHead h = get(HOST + "Upgrade: h2c\r\n");
+        h.reset(16);
+
+        assertThat(h.upgrade).isFalse();
+    }
+
     // --- request line
 
     @ParameterizedTest

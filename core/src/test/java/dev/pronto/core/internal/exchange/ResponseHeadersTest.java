@@ -19,7 +19,9 @@ class ResponseHeadersTest {
     private String encoded() {
         ByteBuf out = Unpooled.buffer();
         try {
-            headers.encode(out, null);
+            HeadBytes head = HeadBytes.local();
+            headers.encode(head, null);
+            head.writeTo(out);
             return out.toString(StandardCharsets.ISO_8859_1);
         } finally {
             out.release();
@@ -55,6 +57,25 @@ class ResponseHeadersTest {
         headers.add("X-Note", "a\tb é");
 
         assertThat(encoded()).isEqualTo("X-Note: a\tb é\r\n");
+    }
+
+    @Test
+    void asciiStringNamesAndValuesAreWrittenAsTheirBytes() {
+        headers.add(new io.netty.util.AsciiString("X-Ascii"), new io.netty.util.AsciiString("abc; q=1"));
+
+        assertThat(encoded()).isEqualTo("X-Ascii: abc; q=1\r\n");
+    }
+
+    @Test
+    void fieldsLongerThanTheScratchAreWrittenWhole() {
+        String big = "v".repeat(20_000);
+        headers.add("X-Big", big);
+        headers.add("X-After", "tail");
+
+        assertThat(encoded()).isEqualTo("X-Big: " + big + "\r\nX-After: tail\r\n");
+        headers.clear();
+        headers.add("X-Small", "s");
+        assertThat(encoded()).isEqualTo("X-Small: s\r\n");
     }
 
     @Test
