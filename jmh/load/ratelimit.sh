@@ -11,8 +11,8 @@ ROUNDS="${ROUNDS:-3}"
 DURATION="${DURATION:-10}"
 CONNS="${CONNS:-64}"
 RATE="${RATE:-1000}"
-BURST="${BURST:-10}"
-PORT="${PORT:-18090}"
+BURST="${BURST:-100}"   # 0.1 s of permits: absorbs the server being descheduled on a shared box
+PORT="${PORT:-18973}"
 require_tool wrk "apt-get install wrk"
 require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
 
@@ -38,6 +38,9 @@ taskset -c 1 "$JAVA" -Xms256m -Xmx256m "${SERVER_FLAGS[@]}" -cp "$JAR" dev.pront
     "$PORT" "$RATE" "$BURST" >/dev/null 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$PORT/up" && break; sleep 0.1; done
+# another process on the port would answer instead: check it is this server and this route
+kill -0 "$SERVER_PID" 2>/dev/null && curl -si "http://127.0.0.1:$PORT/limited" | grep -qi '^RateLimit-Policy' \
+    || { echo "RateLimitedServer did not start on port $PORT (in use?)" >&2; exit 1; }
 taskset -c 0 wrk -t1 -c"$CONNS" -d3s "http://127.0.0.1:$PORT/limited" >/dev/null   # warm-up
 sleep 1   # lets the bucket refill to its burst
 

@@ -7,7 +7,7 @@ import java.time.Duration;
 /**
  * A route limited to {@code rate} requests per second per client (burst {@code burst}) for
  * {@code jmh/load/ratelimit.sh}, on two event loops so the limit is shared across loops.
- * Run: {@code java -cp benchmarks.jar dev.pronto.jmh.core.RateLimitedServer 8080 1000 10}.
+ * Run: {@code java -cp benchmarks.jar dev.pronto.jmh.core.RateLimitedServer 8080 1000 100}.
  */
 public final class RateLimitedServer {
     private RateLimitedServer() {
@@ -16,7 +16,7 @@ public final class RateLimitedServer {
     public static void main(String[] args) {
         int port = args.length > 0 ? Integer.parseInt(args[0]) : 8080;
         long rate = args.length > 1 ? Long.parseLong(args[1]) : 1000;
-        long burst = args.length > 2 ? Long.parseLong(args[2]) : 10;
+        long burst = args.length > 2 ? Long.parseLong(args[2]) : 100;
         RateLimit limit = RateLimit.builder(rate, Duration.ofSeconds(1)).burst(burst).build();
         Server.builder()
                 .config(c -> c.port(port).ioThreads(2))
