@@ -105,6 +105,35 @@ class TokenTableTest {
     }
 
     @Test
+    void threadsRacingForOneKeyNeverGetMoreThanTheBucketHolds() throws Exception {
+        RateLimitStore.Rate rate = new RateLimitStore.Rate(10, 1_000);  // one per microsecond
+        java.util.concurrent.atomic.AtomicLong granted = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+        Thread[] threads = new Thread[4];
+        for (int t = 0; t < threads.length; t++) {
+            threads[t] = new Thread(() -> {
+                try {
+                    go.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                for (long us = 1; us <= 200_000; us++) {  // the clock each thread reads moves on
+                    if (table.take(9, null, rate, us * 1_000) >= 0) {
+                        granted.incrementAndGet();
+                    }
+                }
+            });
+            threads[t].start();
+        }
+        go.countDown();
+        for (Thread t : threads) {
+            t.join();
+        }
+
+        assertThat(granted.get()).isBetween(190_000L, 200_000L + 10);  // at most one per microsecond plus the burst
+    }
+
+    @Test
     void sizeOutsideItsRangeIsRefused() {
         assertThatThrownBy(() -> new TokenTable(8, 0)).hasMessageContaining("maxKeys").hasMessageContaining("8");
     }
