@@ -59,21 +59,37 @@ public final class RateLimit implements RequestHook {
     /** Takes a permit for the request's key, or answers 429. Event loop or virtual thread. */
     @Override
     public void handle(Request req, Response res) {
-        long hash;
-        String text = null;
-        CharSequence named = header != null ? req.peekHeader(header) : key != null ? key.apply(req) : null;
-        if (named != null) {
-            hash = RateKeys.text(named);
-            if (store.needsKeyText()) {
-                text = name + ":" + named;
-            }
-        } else {
-            hash = RateKeys.address(req.remoteAddress());
-            if (store.needsKeyText()) {
-                text = name + ":" + RateKeys.addressText(req.remoteAddress());
-            }
+        verdict(req, res, store.take(hash(req), text(req), rate, clock.getAsLong()));
+    }
+
+    /**
+     * This limit as an asynchronous hook, for a store whose {@link RateLimitStore#takeLater} asks a
+     * server (Redis): {@code g.onRequestAsync(limit.async())}. The request waits for the store's
+     * answer without holding its event loop; a failed answer is mapped like a hook's exception (500).
+     */
+    public RequestHook.AsyncHook async() {
+        return (req, res) -> store.takeLater(hash(req), text(req), rate, clock.getAsLong())
+                .thenAccept(left -> verdict(req, res, left));
+    }
+
+    private CharSequence named(Request req) {
+        return header != null ? req.peekHeader(header) : key != null ? key.apply(req) : null;
+    }
+
+    private long hash(Request req) {
+        CharSequence named = named(req);
+        return named != null ? RateKeys.text(named) : RateKeys.address(req.remoteAddress());
+    }
+
+    private String text(Request req) {
+        if (!store.needsKeyText()) {
+            return null;
         }
-        long left = store.take(hash, text, rate, clock.getAsLong());
+        CharSequence named = named(req);
+        return name + ":" + (named != null ? named : RateKeys.addressText(req.remoteAddress()));
+    }
+
+    private void verdict(Request req, Response res, long left) {
         res.header("RateLimit-Policy", policy);
         if (left >= 0) {
             if (report) {

@@ -1,15 +1,18 @@
 package dev.pronto.core;
 
 import dev.pronto.core.internal.web.TokenTable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 /**
  * Where a {@link RateLimit} keeps its token buckets: in memory by default ({@link #inMemory(int)}),
  * or in a store shared by several instances (Redis, a database) that a service implements; Pronto
  * depends on none.
  *
- * <p>Contract: {@link #take} is called on event loops, concurrently, and must not block; a shared
- * store answers from a local view (a lease of permits it refills in the background) rather than a
- * network round trip per request. It must never grant more permits than the rate allows.
+ * <p>Contract: {@link #take} is called on event loops, concurrently, and must not block; a store that
+ * asks a server per request implements {@link #takeLater} instead (used by {@link RateLimit#async()}),
+ * or answers {@code take} from a local lease of permits it refills in the background. Either must
+ * never grant more permits than the rate allows.
  */
 public interface RateLimitStore {
     /**
@@ -50,6 +53,16 @@ public interface RateLimitStore {
      *     until one will be (less than 0)
      */
     long take(long keyHash, String keyText, Rate rate, long nowNanos);
+
+    /**
+     * As {@link #take}, answered later: for a store across the network. Called on event loops; must
+     * not block. By default, {@link #take}'s answer, already complete.
+     *
+     * @return completes with what {@link #take} returns, on any thread
+     */
+    default CompletionStage<Long> takeLater(long keyHash, String keyText, Rate rate, long nowNanos) {
+        return CompletableFuture.completedFuture(take(keyHash, keyText, rate, nowNanos));
+    }
 
     /**
      * The default store: a fixed table of {@code maxKeys} buckets (rounded up to a power of two, 8

@@ -128,6 +128,29 @@ class RateLimitTest {
     }
 
     @Test
+    void aStoreAcrossTheNetworkAnswersLaterWithoutHoldingTheEventLoop() {
+        RateLimitStore remote = new RateLimitStore() {
+            @Override
+            public long take(long hash, String text, Rate rate, long now) {
+                throw new UnsupportedOperationException("a network store answers later");
+            }
+
+            @Override
+            public java.util.concurrent.CompletionStage<Long> takeLater(long hash, String text, Rate rate, long now) {
+                return java.util.concurrent.CompletableFuture.supplyAsync(() -> text.equals("default:local") ? -2_500_000_000L : 0L);
+            }
+        };
+        RateLimit limit = RateLimit.builder(10, Duration.ofSeconds(1)).store(remote).build();
+        try (TestClient c = TestClient.start(Server.builder().routes(r -> r.group("/api", g -> g
+                .onRequestAsync(limit.async()).get("/x", (req, res) -> res.send("x")))))) {
+            TestResponse r = c.get("/api/x");
+
+            assertThat(r.status()).isEqualTo(429);
+            assertThat(r.header("retry-after")).isEqualTo("3");
+        }
+    }
+
+    @Test
     void badSettingsAreRefusedNamingTheValue() {
         assertThatThrownBy(() -> RateLimit.builder(0, Duration.ofSeconds(1))).hasMessageContaining("permits");
         assertThatThrownBy(() -> RateLimit.builder(1, Duration.ofMillis(1500))).hasMessageContaining("PT1.5S");
