@@ -13,7 +13,8 @@ import java.util.function.LongSupplier;
  *
  * <p>Each key (by default the client's address: IPv4 address or IPv6 /64 network) gets
  * {@code permits} per {@code window}, refilled continuously, with at most {@code burst} at once
- * (default {@code permits}). A request beyond it gets 429 with {@code Retry-After} (seconds) and the
+ * (default {@code permits}); the in-memory store counts in microseconds, so a key gets at most one
+ * permit per microsecond. A request beyond it gets 429 with {@code Retry-After} (seconds) and the
  * fields of draft-ietf-httpapi-ratelimit-headers-10: {@code RateLimit-Policy: "default";q=100;w=1}
  * and {@code RateLimit: "default";r=0;t=1}; the body is the server's error format (text, or
  * problem+json with {@link ErrorFormat#PROBLEM_JSON}). The 429 is sent by the hook, so group error
@@ -38,6 +39,10 @@ public final class RateLimit implements RequestHook {
     private RateLimit(Builder b) {
         this.store = b.store != null ? b.store : RateLimitStore.inMemory(b.maxKeys);
         this.rate = new RateLimitStore.Rate(b.burst, Math.ceilDiv(b.window.toNanos(), b.permits));
+        if (Math.ceilDiv(rate.intervalNanos(), 1000) > (1L << 42) / b.burst) {
+            throw new IllegalArgumentException("burst x window / permits must stay under 50 days, got burst " + b.burst
+                    + " and window " + b.window + " for " + b.permits + " permits");
+        }
         this.key = b.key;
         this.header = b.header;
         this.name = b.name;
@@ -59,7 +64,8 @@ public final class RateLimit implements RequestHook {
     /** Takes a permit for the request's key, or answers 429. Event loop or virtual thread. */
     @Override
     public void handle(Request req, Response res) {
-        verdict(req, res, store.take(hash(req), text(req), rate, clock.getAsLong()));
+        CharSequence named = named(req);
+        verdict(req, res, store.take(hash(req, named), text(req, named), rate, clock.getAsLong()));
     }
 
     /**
@@ -68,24 +74,25 @@ public final class RateLimit implements RequestHook {
      * answer without holding its event loop; a failed answer is mapped like a hook's exception (500).
      */
     public RequestHook.AsyncHook async() {
-        return (req, res) -> store.takeLater(hash(req), text(req), rate, clock.getAsLong())
-                .thenAccept(left -> verdict(req, res, left));
+        return (req, res) -> {
+            CharSequence named = named(req);
+            return store.takeLater(hash(req, named), text(req, named), rate, clock.getAsLong())
+                    .thenAccept(left -> verdict(req, res, left));
+        };
     }
 
     private CharSequence named(Request req) {
         return header != null ? req.peekHeader(header) : key != null ? key.apply(req) : null;
     }
 
-    private long hash(Request req) {
-        CharSequence named = named(req);
+    private static long hash(Request req, CharSequence named) {
         return named != null ? RateKeys.text(named) : RateKeys.address(req.remoteAddress());
     }
 
-    private String text(Request req) {
+    private String text(Request req, CharSequence named) {
         if (!store.needsKeyText()) {
             return null;
         }
-        CharSequence named = named(req);
         return name + ":" + (named != null ? named : RateKeys.addressText(req.remoteAddress()));
     }
 

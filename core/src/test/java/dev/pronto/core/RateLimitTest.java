@@ -156,5 +156,6 @@ class RateLimitTest {
         assertThatThrownBy(() -> RateLimit.builder(1, Duration.ofMillis(1500))).hasMessageContaining("PT1.5S");
         assertThatThrownBy(() -> RateLimit.builder(1, Duration.ofSeconds(1)).name("a b")).hasMessageContaining("'a b'");
         assertThatThrownBy(() -> RateLimit.builder(1, Duration.ofSeconds(1)).burst(0)).hasMessageContaining("burst");
+        assertThatThrownBy(() -> RateLimit.builder(1, Duration.ofDays(30)).burst(2).build()).hasMessageContaining("50 days");
     }
 }
