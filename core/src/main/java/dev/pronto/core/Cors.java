@@ -94,13 +94,19 @@ public final class Cors implements Consumer<Routes> {
             return this;
         }
 
-        /** The methods preflights may ask for (default GET, HEAD, POST, PUT, PATCH, DELETE); {@code *} for any. */
+        /**
+         * The methods preflights may ask for (default GET, HEAD, POST, PUT, PATCH, DELETE); {@code *} for
+         * any. The CORS-safelisted GET, HEAD and POST are always granted.
+         */
         public Builder allowMethods(String... values) {
             methods = List.of(values);
             return this;
         }
 
-        /** The request headers preflights may ask for, matched case-insensitively; default {@code *}, any. */
+        /**
+         * The request headers preflights may ask for, matched case-insensitively; default {@code *}: any
+         * but {@code Authorization}, which (as in the Fetch standard) must be listed by name.
+         */
         public Builder allowHeaders(String... values) {
             headers = List.of(values).stream().map(h -> h.toLowerCase(Locale.ROOT)).toList();
             return this;

@@ -140,6 +140,28 @@ class CorsRulesTest {
     }
 
     @Test
+    void safelistedMethodsNeedNoGrant() {
+        try (TestClient c = app(Cors.builder().allowOrigins("https://a.example").allowMethods("PUT").build())) {
+            TestResponse r = send(c, "OPTIONS", "/api/x", "Origin", "https://a.example",
+                    "Access-Control-Request-Method", "POST", "Access-Control-Request-Headers", "content-type");
+
+            assertThat(r.status()).isEqualTo(204);
+        }
+    }
+
+    @Test
+    void anyHeaderDoesNotCoverAuthorizationUnlessListed() {
+        try (TestClient c = app(Cors.builder().allowOrigins("https://a.example").build())) {
+            assertThat(send(c, "OPTIONS", "/api/x", "Origin", "https://a.example", "Access-Control-Request-Method", "GET",
+                    "Access-Control-Request-Headers", "x-a,authorization").status()).isEqualTo(403);
+        }
+        try (TestClient c = app(Cors.builder().allowOrigins("https://a.example").allowHeaders("*", "Authorization").build())) {
+            assertThat(send(c, "OPTIONS", "/api/x", "Origin", "https://a.example", "Access-Control-Request-Method", "GET",
+                    "Access-Control-Request-Headers", "x-a,authorization").status()).isEqualTo(204);
+        }
+    }
+
+    @Test
     void errorAnswersCarryTheCorsFieldsSoScriptsCanReadTheStatus() {
         try (TestClient c = app(Cors.builder().allowOrigins("https://a.example").build(),
                 g -> g.get("/boom", (req, res) -> {

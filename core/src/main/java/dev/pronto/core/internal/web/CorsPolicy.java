@@ -51,9 +51,12 @@ public record CorsPolicy(String prefix, List<String> origins, List<OriginPattern
         return anyOrigin ? origin.toString() : null;
     }
 
-    /** Whether the preflight's {@code Access-Control-Request-Method} may be used. */
+    /**
+     * Whether the preflight's {@code Access-Control-Request-Method} may be used; the CORS-safelisted
+     * GET, HEAD and POST always may, as browsers never need them granted.
+     */
     boolean allowsMethod(CharSequence method) {
-        if (anyMethod) {
+        if (anyMethod || "GET".contentEquals(method) || "HEAD".contentEquals(method) || "POST".contentEquals(method)) {
             return true;
         }
         for (int i = 0; i < methods.size(); i++) {
@@ -64,9 +67,12 @@ public record CorsPolicy(String prefix, List<String> origins, List<OriginPattern
         return false;
     }
 
-    /** Whether every name of the preflight's {@code Access-Control-Request-Headers} list is allowed. */
+    /**
+     * Whether every name of the preflight's {@code Access-Control-Request-Headers} list is allowed. As in
+     * the Fetch standard, {@code *} does not cover {@code Authorization}: it must be listed.
+     */
     boolean allowsHeaders(CharSequence list) {
-        if (anyHeader || list == null) {
+        if (list == null) {
             return true;
         }
         int start = 0;
@@ -91,10 +97,12 @@ public record CorsPolicy(String prefix, List<String> origins, List<OriginPattern
         if (from == to) {
             return true;
         }
+        String asked = list.subSequence(from, to).toString();
+        if (anyHeader && !asked.equalsIgnoreCase("authorization")) {
+            return true;
+        }
         for (int h = 0; h < headers.size(); h++) {
-            String name = headers.get(h);
-            if (name.length() == to - from && name.regionMatches(true, 0, list.subSequence(from, to).toString(), 0,
-                    to - from)) {
+            if (headers.get(h).equalsIgnoreCase(asked)) {
                 return true;
             }
         }
