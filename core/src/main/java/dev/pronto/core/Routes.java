@@ -196,6 +196,14 @@ public final class Routes {
         return List.copyOf(root.onDrain);
     }
 
+    /**
+     * The full path prefix of this scope ({@code ""} at the root): for a plugin registered in a group
+     * that must act on every request under it, routed or not (CORS preflights).
+     */
+    public String prefix() {
+        return prefix;
+    }
+
     /** The root scope, for plugins whose hooks must apply to every request (access logs, metrics). */
     public Routes root() {
         return root;

@@ -4,8 +4,10 @@ import com.dslplatform.json.CompiledJson;
 import dev.pronto.client.http.ClientConfig;
 import dev.pronto.client.http.HttpClient;
 import dev.pronto.client.http.ProblemException;
+import dev.pronto.core.Cors;
 import dev.pronto.core.Handler;
 import dev.pronto.core.HttpException;
+import dev.pronto.core.RateLimit;
 import dev.pronto.core.Request;
 import dev.pronto.core.Server;
 import dev.pronto.core.annotation.Params;
@@ -18,7 +20,8 @@ import java.util.concurrent.CompletionStage;
  * A second, small service that calls the arena's CRUD routes through the generated
  * {@code CrudApi$Client}: {@code GET /quotes/{id}?quantity=n} answers what {@code n} pieces (1 by
  * default) of the item cost. The arena's error answers come back as {@link ProblemException}s and
- * are answered with the same status and detail (a missing item is a 404 here too).
+ * are answered with the same status and detail (a missing item is a 404 here too). Browser pages of
+ * the shop may call it (CORS), at most 100 requests per second per client (burst 20).
  */
 final class QuoteService implements AutoCloseable {
     /** The answer of {@code /quotes/{id}}. */
@@ -36,7 +39,10 @@ final class QuoteService implements AutoCloseable {
         http = HttpClient.create(ClientConfig.builder().ioThreads(1).build());
         items = new CrudApi$Client(http, arenaUri, json);
         server = Server.builder().port(port).json(json)
-                .routes(r -> r.get("/quotes/{id}", Handler.async((req, res) -> quote(req))))
+                .routes(r -> r.group("/quotes", g -> g
+                        .register(Cors.builder().allowOrigins("https://shop.example", "http://localhost:5173").build())
+                        .onRequest(RateLimit.builder(100, Duration.ofSeconds(1)).burst(20).build())
+                        .get("/{id}", Handler.async((req, res) -> quote(req)))))
                 .build().start();
     }
 

@@ -135,4 +135,27 @@ class ArenaClientTest {
             assertThat(r.string()).isEqualTo("item 999999 not found");
         }
     }
+
+    @Test
+    void shopPagesMayPreflightTheQuoteService() throws Exception {
+        try (QuoteService quotes = new QuoteService(0, "http://127.0.0.1:" + app.port());
+             ClientResponse r = http.sendBlocking(ClientRequest.builder().method("OPTIONS")
+                     .uri("http://127.0.0.1:" + quotes.port() + "/quotes/42").header("Origin", "https://shop.example")
+                     .header("Access-Control-Request-Method", "GET").build())) {
+            assertThat(r.status()).isEqualTo(204);
+            assertThat(r.header("access-control-allow-origin")).isEqualTo("https://shop.example");
+        }
+    }
+
+    @Test
+    void quotesCarryTheCorsGrantAndTheRateLimitPolicy() throws Exception {
+        try (QuoteService quotes = new QuoteService(0, "http://127.0.0.1:" + app.port());
+             ClientResponse r = http.sendBlocking(ClientRequest.builder()
+                     .uri("http://127.0.0.1:" + quotes.port() + "/quotes/42").header("Origin", "https://shop.example")
+                     .build())) {
+            assertThat(r.status()).isEqualTo(200);
+            assertThat(r.header("access-control-allow-origin")).isEqualTo("https://shop.example");
+            assertThat(r.header("ratelimit-policy")).isEqualTo("\"default\";q=100;w=1");
+        }
+    }
 }
