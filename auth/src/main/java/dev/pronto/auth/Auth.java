@@ -5,18 +5,17 @@ import dev.pronto.auth.internal.BearerScheme;
 import dev.pronto.auth.internal.JwtVerifier;
 import dev.pronto.core.Authenticated;
 import dev.pronto.core.Request;
+import dev.pronto.core.RequestHook;
 import dev.pronto.core.RoleCheck;
-import dev.pronto.core.Routes;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Consumer;
 
 /**
- * Entry points: authenticators to register on a route group, role checks, and the principal of a request.
+ * Entry points: authenticators to add to a route group, role checks, and the principal of a request.
  *
  * <pre>{@code
- * r.group("/admin", g -> g.register(Auth.jwt(config).requireRoles("admin")).get("/users", ...));
+ * r.group("/admin", g -> g.onRequest(Auth.jwt(config).requireRoles("admin")).get("/users", ...));
  * }</pre>
  */
 public final class Auth {
@@ -48,12 +47,12 @@ public final class Auth {
     }
 
     /**
-     * A plugin for a group inside an authenticated scope: admits only callers holding any of {@code roles}
-     * (401 when no authenticator ran, 403 otherwise).
+     * A hook for a group inside an authenticated scope ({@code g.onRequest(Auth.requireRoles("admin"))}):
+     * admits only callers holding any of {@code roles} (401 when no authenticator ran, 403 otherwise).
      */
-    public static Consumer<Routes> requireRoles(String... roles) {
+    public static RequestHook requireRoles(String... roles) {
         RoleCheck check = RoleCheck.anyOf(roles);
-        return routes -> routes.preHandler((req, res) -> check.admit(req, res));
+        return check::admit;
     }
 
     /** The request's authenticated caller, or null when no authenticator admitted it. Any thread of the request. */

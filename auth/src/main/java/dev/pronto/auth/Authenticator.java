@@ -2,30 +2,34 @@ package dev.pronto.auth;
 
 import dev.pronto.auth.internal.AuthHook;
 import dev.pronto.auth.internal.Scheme;
-import dev.pronto.core.Routes;
+import dev.pronto.core.Request;
+import dev.pronto.core.RequestHook;
+import dev.pronto.core.Response;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Consumer;
 
 /**
- * A plugin authenticating every request of the scope it is registered on ({@code g.register(auth)}), as a
- * {@code preHandler} hook: a request without valid credentials gets 401 with {@code WWW-Authenticate}, one
+ * A request hook authenticating every request of the scope it is added to, best as the group's
+ * {@code onRequest} hook ({@code g.onRequest(auth)}: right after routing, before the body is read, so an
+ * unauthenticated client cannot make the server read a body): a request without valid credentials gets 401 with {@code WWW-Authenticate}, one
  * whose caller lacks a required role or scope 403, both as {@code application/problem+json}; otherwise the
  * {@link Principal} is on the request ({@link Auth#principal(dev.pronto.core.Request)}).
  *
  * <p>Immutable: {@link #requireRoles} and {@link #requireScopes} return copies, so one authenticator can be
  * registered on several groups with different requirements.
  */
-public final class Authenticator implements Consumer<Routes> {
+public final class Authenticator implements RequestHook {
     private final Scheme scheme;
     private final List<String> roles;
     private final List<String> scopes;
+    private final AuthHook hook;
 
     Authenticator(Scheme scheme, List<String> roles, List<String> scopes) {
         this.scheme = scheme;
         this.roles = List.copyOf(roles);
         this.scopes = List.copyOf(scopes);
+        this.hook = new AuthHook(scheme, this.roles, this.scopes);
     }
 
     /** A copy that admits only callers holding at least one of {@code roles} (403 otherwise). */
@@ -38,10 +42,13 @@ public final class Authenticator implements Consumer<Routes> {
         return new Authenticator(scheme, roles, checked("scopes", scopes));
     }
 
-    /** Adds the hook to {@code routes}' scope. */
+    /**
+     * Authenticates {@code req}, or answers it 401/403. On the event loop; never blocks nor waits for a
+     * key fetch.
+     */
     @Override
-    public void accept(Routes routes) {
-        routes.preHandler(new AuthHook(scheme, roles, scopes));
+    public void handle(Request req, Response res) throws Exception {
+        hook.handle(req, res);
     }
 
     private static List<String> checked(String field, String... values) {
