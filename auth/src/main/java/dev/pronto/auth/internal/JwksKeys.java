@@ -25,10 +25,12 @@ public final class JwksKeys implements KeySource {
     private final URI uri;
     private final JwksConfig config;
     private final AtomicBoolean fetching = new AtomicBoolean();
+    private final java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
     private final CompletableFuture<Void> loaded = new CompletableFuture<>();
     private volatile StaticKeys keys = StaticKeys.EMPTY;
     private volatile long fetchedAt;
     private volatile long refreshedAt;
+    private volatile long missedAt;
 
     /** Starts the first fetch. */
     public JwksKeys(HttpClient client, URI uri, JwksConfig config) {
@@ -36,12 +38,18 @@ public final class JwksKeys implements KeySource {
         this.uri = uri;
         this.config = config;
         this.refreshedAt = System.nanoTime();
+        this.missedAt = refreshedAt - config.minRefetch().toNanos();
         fetch(refreshedAt);
     }
 
     /** Completes when a key set was first fetched; never fails (a failed fetch is retried on demand). */
     public CompletableFuture<Void> loaded() {
         return loaded;
+    }
+
+    /** How many fetches were started, the first included (for tests and diagnostics). */
+    public int fetches() {
+        return started.get();
     }
 
     @Override
@@ -51,9 +59,10 @@ public final class JwksKeys implements KeySource {
 
     @Override
     public void missed(String kid) {
+        // only misses count against the miss budget: a key published just after a load is found at once
         long now = System.nanoTime();
-        if (now - fetchedAt >= config.minRefetch().toNanos()) {
-            fetch(now);
+        if (now - missedAt >= config.minRefetch().toNanos() && fetch(now)) {
+            missedAt = now;
         }
     }
 
@@ -65,11 +74,12 @@ public final class JwksKeys implements KeySource {
         }
     }
 
-    private void fetch(long now) {
+    private boolean fetch(long now) {
         if (!fetching.compareAndSet(false, true)) {
-            return;     // concurrent misses share the fetch under way
+            return false;     // concurrent misses share the fetch under way
         }
         fetchedAt = now;
+        started.incrementAndGet();
         ClientRequest request = ClientRequest.builder().uri(uri.toString()).timeout(config.timeout())
                 .header("Accept", "application/jwk-set+json, application/json").build();
         CompletableFuture<ClientResponse> sent;
@@ -79,29 +89,35 @@ public final class JwksKeys implements KeySource {
             sent = CompletableFuture.failedFuture(e);
         }
         sent.whenComplete((response, error) -> {
+            boolean ok = false;
             try {
                 if (error != null) {
                     LOG.warn("JWKS fetch from {} failed; keeping the previous keys", uri, error);
                 } else {
-                    accept(response);
+                    ok = accept(response);
                 }
             } finally {
                 fetching.set(false);
             }
+            if (ok) {
+                loaded.complete(null);     // after the flag: whoever waits may start the next fetch at once
+            }
         });
+        return true;
     }
 
-    private void accept(ClientResponse response) {
+    private boolean accept(ClientResponse response) {
         try (response) {
             if (response.status() != 200) {
                 LOG.warn("JWKS fetch from {} answered {}; keeping the previous keys", uri, response.status());
-                return;
+                return false;
             }
             keys = StaticKeys.of(JWKSet.parse(response.body().toString(StandardCharsets.UTF_8)));
             refreshedAt = System.nanoTime();
-            loaded.complete(null);
+            return true;
         } catch (Exception e) {
-            LOG.warn("JWKS from {} is not a valid key set; keeping the previous keys", uri, e);
+            LOG.warn("JWKS from {} is not a valid key set; keeping the previous keys", uri, e.toString());
+            return false;
         }
     }
 }
