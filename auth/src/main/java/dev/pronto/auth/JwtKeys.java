@@ -4,10 +4,10 @@ import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.crypto.ECDSAVerifier;
 import com.nimbusds.jose.crypto.MACVerifier;
 import com.nimbusds.jose.crypto.RSASSAVerifier;
-import com.nimbusds.jose.jwk.JWK;
 import com.nimbusds.jose.jwk.JWKSet;
 import dev.pronto.auth.internal.JwksKeys;
 import dev.pronto.auth.internal.KeySource;
+import dev.pronto.auth.internal.PemKeys;
 import dev.pronto.auth.internal.StaticKeys;
 import dev.pronto.client.http.HttpClient;
 import java.net.URI;
@@ -69,12 +69,7 @@ public final class JwtKeys {
      * @throws IllegalArgumentException if the text holds no RSA or EC public key
      */
     public static JwtKeys pem(String kid, String pem) {
-        try {
-            JWK jwk = JWK.parseFromPEMEncodedObjects(pem);
-            return fixed(kid, StaticKeys.verifier(jwk.toPublicJWK()));
-        } catch (JOSEException | RuntimeException e) {
-            throw new IllegalArgumentException("pem holds no RSA or EC public key: " + e.getMessage(), e);
-        }
+        return publicKey(kid, PemKeys.publicKey(Objects.requireNonNull(pem, "pem")));
     }
 
     /**

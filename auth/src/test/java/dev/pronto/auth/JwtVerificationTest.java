@@ -60,6 +60,15 @@ class JwtVerificationTest {
     }
 
     @Test
+    void publicKeyFromPemVerifies() throws Exception {
+        String pem = "-----BEGIN PUBLIC KEY-----\n"
+                + Base64.getMimeEncoder().encodeToString(EC.toECPublicKey().getEncoded()) + "\n-----END PUBLIC KEY-----\n";
+
+        assertThat(verifier(JwtKeys.pem("e1", pem), "ES256").verify(Tokens.sign(EC, Tokens.claims().build())).name())
+                .isEqualTo("ada");
+    }
+
+    @Test
     void expiredTokenIsRefused() {
         String token = Tokens.sign(RSA, Tokens.claims().expirationTime(Date.from(Tokens.NOW.minusSeconds(31))).build());
 
