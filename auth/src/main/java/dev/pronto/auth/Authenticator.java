@@ -11,10 +11,10 @@ import java.util.Objects;
 
 /**
  * A request hook authenticating every request of the scope it is added to, best as the group's
- * {@code onRequest} hook ({@code g.onRequest(auth)}: right after routing, before the body is read, so an
- * unauthenticated client cannot make the server read a body): a request without valid credentials gets 401 with {@code WWW-Authenticate}, one
- * whose caller lacks a required role or scope 403, both as {@code application/problem+json}; otherwise the
- * {@link Principal} is on the request ({@link Auth#principal(dev.pronto.core.Request)}).
+ * {@code onRequest} hook ({@code g.onRequest(auth)}: right after routing, before body decoding and the
+ * {@code preHandler} hooks): a request without valid credentials gets 401 with {@code WWW-Authenticate},
+ * one whose caller lacks a required role or scope 403, both as {@code application/problem+json}; otherwise
+ * the {@link Principal} is on the request ({@link Auth#principal(dev.pronto.core.Request)}).
  *
  * <p>Immutable: {@link #requireRoles} and {@link #requireScopes} return copies, so one authenticator can be
  * registered on several groups with different requirements.
