@@ -22,8 +22,9 @@ record Route(ExecutableElement method, AnnotationMirror annotation, PathTemplate
      *
      * @param blocking whether the route runs on a virtual thread
      * @param status the {@code @Status} code, or 0 for none
+     * @param roles the {@code @RolesAllowed} roles, empty for an open route
      */
-    record Options(boolean blocking, int status) {
+    record Options(boolean blocking, int status, List<String> roles) {
     }
 
     /** The HTTP verb, e.g. {@code GET}. */

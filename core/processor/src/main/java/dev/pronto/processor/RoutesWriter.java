@@ -134,9 +134,20 @@ final class RoutesWriter {
 
     private void handler(Route route, String name, String type) {
         line("");
+        if (!route.options().roles().isEmpty()) {
+            line("    private static final dev.pronto.core.RoleCheck " + name.toUpperCase(java.util.Locale.ROOT)
+                    + "_ROLES = dev.pronto.core.RoleCheck.anyOf(" + String.join(", ",
+                    route.options().roles().stream().map(Names::literal).toList()) + ");");
+            line("");
+        }
         line("    /** {@code " + route.verb() + " " + route.path().pattern().replace("@", "{@literal @}")
                 + "}: {@link " + type + "#" + route.method().getSimpleName() + "}. */");
         line("    private void " + name + "(Request req, Response res) throws Exception {");
+        if (!route.options().roles().isEmpty()) {
+            line("        if (!" + name.toUpperCase(java.util.Locale.ROOT) + "_ROLES.admit(req, res)) {");
+            line("            return;");
+            line("        }");
+        }
         String arguments = validated(route) ? validate(route) : arguments(route);
         if (route.options().status() != 0) {
             line("        res.status(" + route.options().status() + ");");

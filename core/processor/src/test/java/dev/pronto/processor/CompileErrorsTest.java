@@ -54,6 +54,18 @@ class CompileErrorsTest {
     }
 
     @Test
+    void rolesAllowedWithoutRoles() {
+        assertSingleError(controller("@Get(\"/\") @RolesAllowed({}) String all() { return \"\"; }"),
+                "@RolesAllowed({})", "@RolesAllowed needs at least one role");
+    }
+
+    @Test
+    void rolesAllowedWithABlankRole() {
+        assertSingleError(controller("@Get(\"/\") @RolesAllowed(\" \") String all() { return \"\"; }"),
+                "@RolesAllowed(\" \")", "@RolesAllowed roles must not be blank");
+    }
+
+    @Test
     void unannotatedParameter() {
         assertSingleError(controller("@Get(\"/\") String all(String q) { return q; }"), "q) {",
                 "parameter 'q' needs @PathParam, @Query, @Header, @Cookie or @Body, or type Request or Response");
