@@ -14,7 +14,10 @@
 # Needs: wrk, curl, a built jmh/target/benchmarks.jar, a JDK 21+ as JAVA_HOME or java.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-JAR=jmh/target/benchmarks.jar
+JAR="${JAR:-jmh/target/benchmarks.jar}"
+# BASE_JAR: another build of Pronto (e.g. jmh/load/compare.sh's target/compare/<sha>/jmh/target/benchmarks.jar)
+# measured in every round beside this one, as "base", for a before/after in the same run.
+BASE_JAR="${BASE_JAR:-}"
 source jmh/load/common.sh
 ROUNDS="${ROUNDS:-3}"
 DURATION="${DURATION:-10s}"
@@ -96,10 +99,11 @@ rps() { awk '/Requests\/sec/ {print $2}'; }
 reqs() { awk '/requests in/ {print $1}'; }
 
 start_server() { # name port
-    local cls=ProntoAsyncDbServer
+    local cls=ProntoAsyncDbServer jar=$JAR
     [[ "$1" == vertx ]] && cls=VertxAsyncDbServer
+    [[ "$1" == base ]] && jar=$BASE_JAR
     if curl -s -o /dev/null "http://127.0.0.1:$2/"; then echo "port $2 is already in use" >&2; exit 1; fi
-    taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$JAR" "dev.pronto.jmh.pg.$cls" "$2" 1 >"$WORK/$1.log" 2>&1 &
+    taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$jar" "dev.pronto.jmh.pg.$cls" "$2" 1 >"$WORK/$1.log" 2>&1 &
     SERVER_PID=$!
     echo "$SERVER_PID" >>"$WORK/pids"
     for _ in $(seq 200); do curl -sf -o /dev/null "http://127.0.0.1:$2/async-db" && return 0; sleep 0.1; done
@@ -143,11 +147,15 @@ measure() { # name port -> "rps cpu_us_per_req"
 
 
 compare_responses
-declare -a PR PC VR VC
+declare -a PR PC VR VC BR BC
 for r in $(seq "$ROUNDS"); do
     read -r a b <<<"$(measure pronto 18090)"; PR+=("$a"); PC+=("$b")
     read -r a b <<<"$(measure vertx 18091)"; VR+=("$a"); VC+=("$b")
-    echo "round $r: pronto ${PR[-1]} req/s ${PC[-1]} us/req | vertx ${VR[-1]} req/s ${VC[-1]} us/req"
+    base=""
+    if [[ -n "$BASE_JAR" ]]; then
+        read -r a b <<<"$(measure base 18092)"; BR+=("$a"); BC+=("$b"); base=" | base ${BR[-1]} req/s ${BC[-1]} us/req"
+    fi
+    echo "round $r: pronto ${PR[-1]} req/s ${PC[-1]} us/req | vertx ${VR[-1]} req/s ${VC[-1]} us/req$base"
 done
 pr=$(printf '%s\n' "${PR[@]}" | median); pc=$(printf '%s\n' "${PC[@]}" | median)
 vr=$(printf '%s\n' "${VR[@]}" | median); vc=$(printf '%s\n' "${VC[@]}" | median)
@@ -157,3 +165,9 @@ echo "server on core 1, wrk and Postgres on core 0"
 printf '%-28s %14s %14s %8s\n' metric pronto vertx ratio
 printf '%-28s %14.0f %14.0f %8.2f\n' "async-db req/s" "$pr" "$vr" "$(awk -v a="$pr" -v b="$vr" 'BEGIN {print a / b}')"
 printf '%-28s %14.2f %14.2f %8.2f\n' "server CPU us/request" "$pc" "$vc" "$(awk -v a="$pc" -v b="$vc" 'BEGIN {print a / b}')"
+if [[ -n "$BASE_JAR" ]]; then
+    br=$(printf '%s\n' "${BR[@]}" | median); bc=$(printf '%s\n' "${BC[@]}" | median)
+    printf '%-28s %14s %14s %8s\n' "against base ($BASE_JAR)" pronto base ratio
+    printf '%-28s %14.0f %14.0f %8.2f\n' "async-db req/s" "$pr" "$br" "$(awk -v a="$pr" -v b="$br" 'BEGIN {print a / b}')"
+    printf '%-28s %14.2f %14.2f %8.2f\n' "server CPU us/request" "$pc" "$bc" "$(awk -v a="$pc" -v b="$bc" 'BEGIN {print a / b}')"
+fi
