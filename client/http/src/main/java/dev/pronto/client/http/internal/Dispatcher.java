@@ -145,8 +145,10 @@ public final class Dispatcher {
                         ch.pipeline().addLast(new WsClientHandshake(uri, options, handler, opened));
                     }
                 })
-                .connect(origin.host(), origin.port()).addListener(f -> {
-                    if (!f.isSuccess()) {
+                .connect(origin.host(), origin.port()).addListener((io.netty.channel.ChannelFuture f) -> {
+                    if (f.isSuccess()) {
+                        c.track(f.channel());
+                    } else {
                         opened.completeExceptionally(new dev.pronto.client.http.ConnectFailedException(
                                 "cannot connect to " + uri, f.cause()));
                     }

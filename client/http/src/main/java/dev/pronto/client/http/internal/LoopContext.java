@@ -32,6 +32,8 @@ final class LoopContext implements Runnable {
     private final MpmcArrayQueue<Exchange> free = new MpmcArrayQueue<>(FREE_EXCHANGES);
     private final HashMap<Origin, LoopPool> pools = new HashMap<>();
     private final ArrayList<ClientConnection> dirty = new ArrayList<>();
+    /** Open WebSocket channels of this loop: closed with the client, not left to the loop's shutdown. */
+    private final java.util.HashSet<io.netty.channel.Channel> webSockets = new java.util.HashSet<>();
     private final MessagePassingQueue.Consumer<Exchange> accept = this::accept;
     private final Runnable flushTask = this::flushDirty;
     private final long timeoutNanos;
@@ -196,6 +198,23 @@ final class LoopContext implements Runnable {
         for (LoopPool p : new ArrayList<>(pools.values())) {
             p.shutdown(reason, closes);
         }
+        for (io.netty.channel.Channel ws : new ArrayList<>(webSockets)) {
+            closes.add(ws.close());
+        }
         return closes;
+    }
+
+    /**
+     * Tracks a connected WebSocket channel until it closes, so {@link #shutdown} closes it (firing its
+     * handlers' cleanup) before the loop stops; a client that closes while the channel is already closing
+     * closes it at once. Event loop only.
+     */
+    void track(io.netty.channel.Channel webSocket) {
+        if (closed != null) {
+            webSocket.close();
+            return;
+        }
+        webSockets.add(webSocket);
+        webSocket.closeFuture().addListener(f -> webSockets.remove(webSocket));
     }
 }
