@@ -32,7 +32,7 @@ class AuthHooksTest {
                 .group("/api", g -> g.onRequest(jwt)
                         .get("/me", (req, res) -> res.send(Auth.principal(req).name()))
                         .group("/admin", a -> a.onRequest(Auth.requireRoles("admin")).get("/x", (req, res) -> res.send("x"))))
-                .group("/root", g -> g.onRequest(jwt.requireRoles("root")).get("/x", (req, res) -> res.send("x")))
+                .group("/admin", g -> g.onRequest(jwt.requireRoles("superuser")).get("/x", (req, res) -> res.send("x")))
                 .group("/pay", g -> g.onRequest(jwt.requireScopes("pay")).get("/x", (req, res) -> res.send("x")))
                 .group("/ops", g -> g.onRequest(basic).get("/x", (req, res) -> res.send(Auth.principal(req).name())))));
     }
@@ -85,7 +85,7 @@ class AuthHooksTest {
 
     @Test
     void missingRoleOfTheAuthenticatorIs403ProblemJson() {
-        TestResponse res = get("/root/x", bearer(Tokens.claims().build()));
+        TestResponse res = get("/admin/x", bearer(Tokens.claims().build()));
 
         assertThat(res.status()).isEqualTo(403);
         assertThat(res.header("Content-Type")).startsWith("application/problem+json");
