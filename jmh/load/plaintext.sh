@@ -18,6 +18,8 @@ WARMUP="${WARMUP:-8s}"
 PRONTO_TRANSPORT="${PRONTO_TRANSPORT:-EPOLL}"
 # Which servers a round runs (compare.sh runs Pronto alone for one of the two builds it compares).
 SERVERS="${SERVERS:-pronto netty}"
+# The keep-alive run's path: /plaintext, or '/baseline11?a=13&b=42' (query parsed and summed by both servers).
+PLAIN_PATH="${PLAIN_PATH:-/plaintext}"
 FLAGS=(-Xms256m -Xmx256m "${SERVER_FLAGS[@]}")
 require_tool wrk "apt-get install wrk"
 require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
@@ -48,7 +50,8 @@ start_server() { # name port
 measure() { # name port -> "pipelined_rps plain_rps cpu_us_per_req"
     start_server "$1" "$2"
     local url="http://127.0.0.1:$2/plaintext"
-    taskset -c 0 wrk -t1 -c"$CONNS" -d"$WARMUP" "$url" >/dev/null               # warm-up
+    local plain_url="http://127.0.0.1:$2$PLAIN_PATH"
+    taskset -c 0 wrk -t1 -c"$CONNS" -d"$WARMUP" "$plain_url" >/dev/null         # warm-up
     taskset -c 0 wrk -t1 -c"$CONNS" -d"$WARMUP" -s "$LUA" "$url" >/dev/null    # warm-up
     local hz; hz=$(getconf CLK_TCK)
     local q0; q0=$(cpu_ticks "$SERVER_PID")
@@ -57,7 +60,7 @@ measure() { # name port -> "pipelined_rps plain_rps cpu_us_per_req"
     local p; p=$(echo "$pout" | rps)
     local pn; pn=$(echo "$pout" | reqs)
     local t0; t0=$(cpu_ticks "$SERVER_PID")
-    local out; out=$(taskset -c 0 wrk -t1 -c"$CONNS" -d"$DURATION" "$url")
+    local out; out=$(taskset -c 0 wrk -t1 -c"$CONNS" -d"$DURATION" "$plain_url")
     local t1; t1=$(cpu_ticks "$SERVER_PID")
     local n; n=$(echo "$out" | reqs)
     kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true

@@ -21,6 +21,10 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
 import io.netty.util.ReferenceCountUtil;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -28,7 +32,9 @@ import java.time.format.DateTimeFormatter;
 
 /**
  * The baseline: a hand-written raw Netty plaintext server the way its own examples do it
- * ({@code HttpServerCodec}, one write per response, one flush per read batch), on epoll.
+ * ({@code HttpServerCodec}, one write per response, one flush per read batch), on epoll. It answers
+ * {@code GET /baseline11?a=&b=} with the sum, reading the query with {@code QueryStringDecoder} as Netty's
+ * examples do, and every other request with {@code Hello, World!}.
  * Run: {@code java -cp benchmarks.jar dev.pronto.jmh.core.NettyBaselineServer 8081}.
  */
 public final class NettyBaselineServer {
@@ -61,10 +67,12 @@ public final class NettyBaselineServer {
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             if (msg instanceof HttpRequest req) {
                 boolean keepAlive = HttpUtil.isKeepAlive(req);
-                ByteBuf body = Unpooled.wrappedBuffer(BODY);
+                ByteBuf body = req.uri().startsWith("/baseline11")
+                        ? Unpooled.copiedBuffer(Long.toString(sum(req.uri())), StandardCharsets.US_ASCII)
+                        : Unpooled.wrappedBuffer(BODY);
                 FullHttpResponse res = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, body);
                 res.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN)
-                        .setInt(HttpHeaderNames.CONTENT_LENGTH, BODY.length)
+                        .setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes())
                         .set(HttpHeaderNames.DATE, date());
                 if (!keepAlive) {
                     res.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
@@ -77,6 +85,16 @@ public final class NettyBaselineServer {
             if (msg instanceof LastHttpContent || !(msg instanceof HttpRequest)) {
                 ReferenceCountUtil.release(msg);
             }
+        }
+
+        private static long sum(String uri) {
+            Map<String, List<String>> params = new QueryStringDecoder(uri).parameters();
+            return param(params, "a") + param(params, "b");
+        }
+
+        private static long param(Map<String, List<String>> params, String name) {
+            List<String> values = params.get(name);
+            return values == null || values.isEmpty() ? 0 : Long.parseLong(values.get(0).trim());
         }
 
         @Override
