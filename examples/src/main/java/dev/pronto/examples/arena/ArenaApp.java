@@ -87,7 +87,7 @@ public final class ArenaApp implements AutoCloseable {
                 .maxConnections(config.databaseUrl() == null ? 1 : config.maxDbConnections()).build());
         StaticFiles files = StaticFiles.builder(staticDir)
                 .cache("disk".equals(config.staticCache()) ? StaticFiles.Cache.NONE : StaticFiles.Cache.MEMORY).build();
-        // production-stack's cache; no connection until the first /api/* request, so other profiles never open one
+        // production-stack's cache (only /api/* uses it): connected with Postgres; while unreachable, /api/* reads Postgres
         Redis redis = Redis.create(loops.eventLoops(), config.redisUrl());
         JsonController jsonController = new JsonController(dataset);
         ArenaOps ops = new ArenaOps(postgres);
@@ -112,7 +112,10 @@ public final class ArenaApp implements AutoCloseable {
                 .routes(OpenApi.builder().ui("/openapi").build())
                 .routes(new EchoSocket())
                 .routes(r -> r.register(Grpc.services(new BenchmarkGrpc())))
-                .onStart(started -> postgres.connect())
+                .onStart(started -> {
+                    postgres.connect();
+                    redis.connect();
+                })
                 .build();
         index.bind(server);
         GeneratedStatic owned = generated;

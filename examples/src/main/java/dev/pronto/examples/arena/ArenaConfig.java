@@ -24,7 +24,7 @@ import java.util.Map;
  * @param staticCache {@code static.cache} ({@code STATIC_CACHE}): {@code memory} (default) or {@code disk}
  * @param teleportPort {@code teleport.port} ({@code TELEPORT_PORT}), default 8090: httpteleport (none, flate and snappy clients)
  * @param redisUrl {@code redis.url} ({@code REDIS_URL}), default {@code redis://127.0.0.1:6379}: production-stack's
- *                 cache, connected on the first {@code /api/*} request
+ *                 cache, used by {@code /api/*} only
  */
 record ArenaConfig(int port, int tlsPort, int h2Port, int h2cPort, Path tlsCert, Path tlsKey, Path dataDir,
                    String databaseUrl, int maxDbConnections, String staticCache, int teleportPort, RedisUrl redisUrl) {

@@ -33,18 +33,22 @@ public final class EmbeddedCache implements AutoCloseable {
      */
     static EmbeddedCache start() throws IOException {
         for (int attempt = 1; ; attempt++) {
-            int port = ThreadLocalRandom.current().nextInt(20_000, 60_000);
-            RedisServer server = RedisServer.newRedisServer().bind("127.0.0.1").port(port)
-                    .setting("save \"\"").setting("appendonly no").build();
             try {
-                server.start();
-                return new EmbeddedCache(server, port);
+                return startOn(ThreadLocalRandom.current().nextInt(20_000, 60_000));
             } catch (IOException e) {
                 if (attempt == 5) {
                     throw e;
                 }
             }
         }
+    }
+
+    /** Starts redis-server on {@code port} of 127.0.0.1, e.g. again after {@link #close()}, without persistence. */
+    static EmbeddedCache startOn(int port) throws IOException {
+        RedisServer server = RedisServer.newRedisServer().bind("127.0.0.1").port(port)
+                .setting("save \"\"").setting("appendonly no").build();
+        server.start();
+        return new EmbeddedCache(server, port);
     }
 
     /** The URL to give the arena app as {@code REDIS_URL}. */

@@ -13,7 +13,8 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Redis on the server's own event loops: one pipelined connection per loop, opened on first use, so a
+ * Redis on the server's own event loops: one pipelined connection per loop, opened by {@link #connect()} or on
+ * first use, so a
  * handler's command is written and answered on the handler's thread without a hop. Keys are a prefix and a
  * number ({@code item:42}), values bytes.
  *
@@ -55,6 +56,13 @@ public final class Redis implements AutoCloseable {
             connections.add(new RedisConnection((EventLoop) executor, type, url, outage));
         }
         return new Redis(List.copyOf(connections));
+    }
+
+    /** Starts connecting every loop's connection now rather than on first use; returns at once. Any thread. */
+    public void connect() {
+        for (RedisConnection c : connections) {
+            c.loop().execute(c::ready);
+        }
     }
 
     /**

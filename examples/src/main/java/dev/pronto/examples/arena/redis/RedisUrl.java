@@ -39,11 +39,15 @@ public record RedisUrl(String host, int port) {
         } catch (URISyntaxException e) {
             throw new IllegalArgumentException("REDIS_URL must look like redis://host:port, got '" + url + "'", e);
         }
+        if (uri.getRawUserInfo() != null) {
+            // not echoed: it would put the password in the log
+            throw new IllegalArgumentException("REDIS_URL must not carry a user or password");
+        }
         String path = uri.getPath();
-        if (!"redis".equals(uri.getScheme()) || uri.getHost() == null || uri.getUserInfo() != null
+        if (!"redis".equals(uri.getScheme()) || uri.getHost() == null
                 || (path != null && !path.isEmpty() && !"/".equals(path) && !"/0".equals(path))) {
-            throw new IllegalArgumentException("REDIS_URL must look like redis://host:port (no user, password or"
-                    + " database other than 0), got '" + url + "'");
+            throw new IllegalArgumentException("REDIS_URL must look like redis://host:port (no database other than 0),"
+                    + " got '" + url + "'");
         }
         return new RedisUrl(uri.getHost(), uri.getPort() == -1 ? 6379 : uri.getPort());
     }

@@ -21,12 +21,18 @@ final class RespDecoder extends ByteToMessageDecoder {
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
-        while (in.isReadable()) {
-            Object reply = reply(in);
-            if (reply == null) {
-                return;
+        try {
+            while (in.isReadable()) {
+                Object reply = reply(in);
+                if (reply == null) {
+                    return;
+                }
+                out.add(reply);
             }
-            out.add(reply);
+        } catch (DecoderException e) {
+            // the stream is out of step: drop the rest so closing the channel does not decode it again
+            in.skipBytes(in.readableBytes());
+            throw e;
         }
     }
 
