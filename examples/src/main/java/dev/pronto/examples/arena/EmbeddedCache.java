@@ -19,6 +19,7 @@ public final class EmbeddedCache implements AutoCloseable {
         this.port = port;
     }
 
+    /** Starts Redis, prints {@code REDIS_URL=redis://127.0.0.1:<port>} and runs until the JVM is stopped. */
     public static void main(String[] args) throws Exception {
         EmbeddedCache cache = start();
         System.out.println("REDIS_URL=" + cache.url());
