@@ -8,6 +8,7 @@ import dev.pronto.core.ErrorFormat;
 import dev.pronto.core.OpenApi;
 import dev.pronto.core.config.Config;
 import dev.pronto.core.Server;
+import dev.pronto.examples.arena.redis.Redis;
 import dev.pronto.grpc.Grpc;
 import dev.pronto.core.StaticFiles;
 import dev.pronto.json.ProntoJson;
@@ -86,6 +87,9 @@ public final class ArenaApp implements AutoCloseable {
                 .maxConnections(config.databaseUrl() == null ? 1 : config.maxDbConnections()).build());
         StaticFiles files = StaticFiles.builder(staticDir)
                 .cache("disk".equals(config.staticCache()) ? StaticFiles.Cache.NONE : StaticFiles.Cache.MEMORY).build();
+        // production-stack's cache (only /api/* uses it): connected with Postgres; while unreachable, /api/* reads Postgres
+        Redis redis = Redis.create(loops.eventLoops(), config.redisUrl());
+        JsonController jsonController = new JsonController(dataset);
         ArenaOps ops = new ArenaOps(postgres);
         ArenaIndex index = new ArenaIndex();
         Server.Builder builder = Server.builder();
@@ -100,21 +104,25 @@ public final class ArenaApp implements AutoCloseable {
                 .routes(index)
                 .routes(ops)
                 .routes(new BaselineRoutes())
-                .routes(new JsonController$Routes(new JsonController(dataset)))
+                .routes(new JsonController$Routes(jsonController))
                 .routes(r -> r.get("/static/{*path}", files))
                 .routes(new DbRoutes(postgres))
                 .routes(new CrudController$Routes(new CrudController(postgres)))
+                .routes(new StackRoutes(postgres, redis, jsonController, json))
                 .routes(OpenApi.builder().ui("/openapi").build())
                 .routes(new EchoSocket())
                 .routes(r -> r.register(Grpc.services(new BenchmarkGrpc())))
-                .onStart(started -> postgres.connect())
+                .onStart(started -> {
+                    postgres.connect();
+                    redis.connect();
+                })
                 .build();
         index.bind(server);
         GeneratedStatic owned = generated;
-        // try-with-resources closes in reverse: the Postgres client, its loops, the database, then the files
+        // try-with-resources closes in reverse: the Redis and Postgres clients, their loops, the database, the files
         AutoCloseable resources = () -> {
             try (AutoCloseable dir = owned; AutoCloseable db = database; AutoCloseable l = loops::close;
-                 AutoCloseable pg = postgres::close) {
+                 AutoCloseable pg = postgres::close; AutoCloseable cache = redis) {
                 // nothing to do inside: closing them is the point
             }
         };

@@ -1,6 +1,7 @@
 package dev.pronto.examples.arena;
 
 import dev.pronto.core.config.Config;
+import dev.pronto.examples.arena.redis.RedisUrl;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,9 +23,11 @@ import java.util.Map;
  * @param maxDbConnections {@code database.max-conn} ({@code DATABASE_MAX_CONN}), default 256
  * @param staticCache {@code static.cache} ({@code STATIC_CACHE}): {@code memory} (default) or {@code disk}
  * @param teleportPort {@code teleport.port} ({@code TELEPORT_PORT}), default 8090: httpteleport (none, flate and snappy clients)
+ * @param redisUrl {@code redis.url} ({@code REDIS_URL}), default {@code redis://127.0.0.1:6379}: production-stack's
+ *                 cache, used by {@code /api/*} only
  */
 record ArenaConfig(int port, int tlsPort, int h2Port, int h2cPort, Path tlsCert, Path tlsKey, Path dataDir,
-                   String databaseUrl, int maxDbConnections, String staticCache, int teleportPort) {
+                   String databaseUrl, int maxDbConnections, String staticCache, int teleportPort, RedisUrl redisUrl) {
     /** The settings of {@code config}; see the keys above. */
     static ArenaConfig from(Config config) {
         return new ArenaConfig(
@@ -38,7 +41,8 @@ record ArenaConfig(int port, int tlsPort, int h2Port, int h2cPort, Path tlsCert,
                 blankToNull(config.string("database.url", null)),
                 config.integer("database.max-conn", 256, 1, 10_000),
                 config.oneOf("static.cache", "memory", List.of("memory", "disk")),
-                config.integer("teleport.port", 8090, 0, 65535));
+                config.integer("teleport.port", 8090, 0, 65535),
+                redis(config.string("redis.url", RedisUrl.DEFAULT)));
     }
 
     /** The settings of the environment variables {@code env} alone. */
@@ -49,6 +53,14 @@ record ArenaConfig(int port, int tlsPort, int h2Port, int h2cPort, Path tlsCert,
     /** Whether both TLS files are readable, so the TLS listeners can start. */
     boolean hasCertificate() {
         return Files.isReadable(tlsCert) && Files.isReadable(tlsKey);
+    }
+
+    private static RedisUrl redis(String url) {
+        try {
+            return RedisUrl.parse(url == null || url.isBlank() ? RedisUrl.DEFAULT : url.trim());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("redis.url (REDIS_URL): " + e.getMessage(), e);
+        }
     }
 
     private static String blankToNull(String s) {

@@ -34,7 +34,8 @@ final class BaselineRoutes implements Consumer<Routes> {
                 }));
     }
 
-    private static long sum(Request req) {
+    /** {@code a + b} of the query; a malformed one is a 400 naming it. */
+    static long sum(Request req) {
         return intParam(req, "a") + intParam(req, "b");
     }
 

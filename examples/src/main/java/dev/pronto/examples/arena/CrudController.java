@@ -31,7 +31,7 @@ final class CrudController {
     private static final String UPDATE = "UPDATE items SET name = $1, price = $2, quantity = $3 WHERE id = $4";
 
     private final Postgres postgres;
-    private final ItemCache cache = new ItemCache(200);
+    private final ItemCache<Model.Item> cache = new ItemCache<>(200);
 
     CrudController(Postgres postgres) {
         this.postgres = postgres;

@@ -60,4 +60,9 @@ final class Model {
     record ItemUpdate(@NotBlank @Size(max = 200) String name, @Size(max = 100) String category,
                       @PositiveOrZero int price, @PositiveOrZero int quantity) {
     }
+
+    /** A row of the production-stack's {@code users} table, the body of {@code /api/me}. */
+    @CompiledJson
+    record User(int id, String name, String email, String plan) {
+    }
 }
