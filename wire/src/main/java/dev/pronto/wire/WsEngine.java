@@ -16,6 +16,7 @@ import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -143,6 +144,27 @@ public final class WsEngine implements WsDecoder.Sink {
     /** Whether data frames still flow both ways: OPEN. Any thread. */
     public boolean acceptsData() {
         return state == OPEN;
+    }
+
+    /** Whether data flows both ways and the socket is up: the WebSocket's {@code isOpen}. Any thread. */
+    public boolean isOpen() {
+        return state == OPEN && ctx.channel().isActive();
+    }
+
+    /**
+     * The WebSocket's {@code close(code, reason)}: checks them (IllegalArgumentException), then closes on
+     * the event loop; the stage completes once our close frame is written (or was). Any thread.
+     */
+    public CompletionStage<Void> closeAsync(int code, String reason) {
+        String why = WsHandshakes.checkClose(code, reason);
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        onLoop(() -> close(code, why, done));
+        return done;
+    }
+
+    /** A handler callback threw (and was reported): close with 1011. Any thread. */
+    public void callbackFailed() {
+        onLoop(() -> close(WebSocketCloseStatus.INTERNAL_SERVER_ERROR.code(), "Internal error"));
     }
 
     /** Whether the connection is closed (not merely closing). */

@@ -111,8 +111,12 @@ public final class WsSendQueue {
         engine.events().backpressure();
     }
 
-    /** Runs {@code callback} once the channel is writable: now if it is; never once closed. Event loop. */
+    /** Runs {@code callback} once the channel is writable: soon if it is; never once closed. Any thread. */
     public void onWritable(Runnable callback) {
+        engine.onLoop(() -> whenWritable(callback));
+    }
+
+    private void whenWritable(Runnable callback) {
         if (engine.isClosed()) {
             return;
         }

@@ -129,7 +129,7 @@ final class WsCallbacks implements WsEngine.Events, WsCallbackQueue.Owner {
 
     @Override
     public void onLoop(Runnable task) {
-        ws.onLoop(task);
+        ws.engine().onLoop(task);
     }
 
     @Override
@@ -149,6 +149,6 @@ final class WsCallbacks implements WsEngine.Events, WsCallbackQueue.Owner {
         } catch (Throwable ignored) {
             // onError failing too changes nothing: the connection closes with 1011 below
         }
-        ws.callbackFailed();
+        ws.engine().callbackFailed();
     }
 }

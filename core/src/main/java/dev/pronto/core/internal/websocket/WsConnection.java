@@ -8,7 +8,6 @@ import dev.pronto.core.internal.exchange.ServerConnection;
 import dev.pronto.core.internal.util.PeriodicCheck;
 import dev.pronto.wire.WsAssembler;
 import dev.pronto.wire.WsEngine;
-import dev.pronto.wire.WsHandshakes;
 import dev.pronto.wire.WsRole;
 import dev.pronto.wire.WsSettings;
 import io.netty.buffer.ByteBuf;
@@ -18,7 +17,6 @@ import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
 import io.netty.handler.codec.http.websocketx.extensions.WebSocketExtension;
 import java.net.SocketAddress;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -131,14 +129,9 @@ public final class WsConnection extends ChannelInboundHandlerAdapter implements 
         gate.open(ReadGate.BODY);
     }
 
-    /** A callback threw: close with 1011. Any thread. */
-    void callbackFailed() {
-        onLoop(() -> engine.close(WebSocketCloseStatus.INTERNAL_SERVER_ERROR.code(), "Internal error"));
-    }
-
-    /** Runs {@code task} on the connection's event loop: now when called there. Any thread. */
-    void onLoop(Runnable task) {
-        engine.onLoop(task);
+    /** The engine, once the handler is added. */
+    WsEngine engine() {
+        return engine;
     }
 
     // ---- WebSocket ----
@@ -165,10 +158,7 @@ public final class WsConnection extends ChannelInboundHandlerAdapter implements 
 
     @Override
     public CompletionStage<Void> close(int code, String reason) {
-        String why = WsHandshakes.checkClose(code, reason);
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        onLoop(() -> engine.close(code, why, done));
-        return done;
+        return engine.closeAsync(code, reason);
     }
 
     @Override
@@ -178,7 +168,7 @@ public final class WsConnection extends ChannelInboundHandlerAdapter implements 
 
     @Override
     public boolean isOpen() {
-        return engine.acceptsData() && ctx.channel().isActive();
+        return engine.isOpen();
     }
 
     @Override
@@ -188,7 +178,7 @@ public final class WsConnection extends ChannelInboundHandlerAdapter implements 
 
     @Override
     public void onWritable(Runnable callback) {
-        onLoop(() -> engine.sends().onWritable(callback));
+        engine.sends().onWritable(callback);
     }
 
     @Override
@@ -229,7 +219,7 @@ public final class WsConnection extends ChannelInboundHandlerAdapter implements 
 
     @Override
     public void drainAndClose() {
-        onLoop(() -> engine.close(WebSocketCloseStatus.ENDPOINT_UNAVAILABLE.code(), "Server shutting down"));
+        engine.onLoop(() -> engine.close(WebSocketCloseStatus.ENDPOINT_UNAVAILABLE.code(), "Server shutting down"));
     }
 
     @Override

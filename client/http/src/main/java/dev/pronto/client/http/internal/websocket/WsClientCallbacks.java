@@ -90,7 +90,7 @@ final class WsClientCallbacks implements WsEngine.Events, WsCallbackQueue.Owner 
 
     @Override
     public void onLoop(Runnable task) {
-        ws.onLoop(task);
+        ws.engine().onLoop(task);
     }
 
     @Override
@@ -110,6 +110,6 @@ final class WsClientCallbacks implements WsEngine.Events, WsCallbackQueue.Owner 
         } catch (Throwable ignored) {
             // onError failing too changes nothing: the connection closes with 1011
         }
-        ws.callbackFailed();
+        ws.engine().callbackFailed();
     }
 }

@@ -5,7 +5,6 @@ import dev.pronto.core.WebSocketHandler;
 import dev.pronto.core.WebSocketOptions;
 import dev.pronto.wire.WsAssembler;
 import dev.pronto.wire.WsEngine;
-import dev.pronto.wire.WsHandshakes;
 import dev.pronto.wire.WsRole;
 import dev.pronto.wire.WsSettings;
 import io.netty.buffer.ByteBuf;
@@ -16,7 +15,6 @@ import io.netty.handler.codec.http.websocketx.extensions.WebSocketExtension;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.net.SocketAddress;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -121,14 +119,9 @@ final class WsClientConnection extends ChannelInboundHandlerAdapter implements W
         checkWritable();
     }
 
-    /** A callback threw: close with 1011. Any thread. */
-    void callbackFailed() {
-        onLoop(() -> engine.close(WebSocketCloseStatus.INTERNAL_SERVER_ERROR.code(), "Internal error"));
-    }
-
-    /** Runs {@code task} on the connection's event loop: now when called there. Any thread. */
-    void onLoop(Runnable task) {
-        engine.onLoop(task);
+    /** The engine, once the handler is added. */
+    WsEngine engine() {
+        return engine;
     }
 
     // ---- WebSocket ----
@@ -155,10 +148,7 @@ final class WsClientConnection extends ChannelInboundHandlerAdapter implements W
 
     @Override
     public CompletionStage<Void> close(int code, String reason) {
-        String why = WsHandshakes.checkClose(code, reason);
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        onLoop(() -> engine.close(code, why, done));
-        return done;
+        return engine.closeAsync(code, reason);
     }
 
     @Override
@@ -168,7 +158,7 @@ final class WsClientConnection extends ChannelInboundHandlerAdapter implements W
 
     @Override
     public boolean isOpen() {
-        return engine.acceptsData() && ctx.channel().isActive();
+        return engine.isOpen();
     }
 
     @Override
@@ -178,7 +168,7 @@ final class WsClientConnection extends ChannelInboundHandlerAdapter implements W
 
     @Override
     public void onWritable(Runnable callback) {
-        onLoop(() -> engine.sends().onWritable(callback));
+        engine.sends().onWritable(callback);
     }
 
     @Override
