@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
  * The protocol of one WebSocket connection, the same for server and client: frames in (through
  * {@link WsDecoder}, or Netty's codec where permessage-deflate needs it) assembled into messages, pongs,
  * the close handshake, idle timeout and keep-alive pings. Each end keeps its own handshake, handler
- * callbacks and backpressure, and hears of messages and the close through {@link Events}.
+ * callbacks and backpressure, and hears of messages and the close through {@link WsEvents}.
  *
  * <p>State machine: OPEN (frames flow both ways) → CLOSE_SENT (our close frame is out; data from the
  * peer is discarded; the peer's close or {@code closeTimeout} closes the socket) → CLOSED; or OPEN →
@@ -39,46 +39,22 @@ public final class WsEngine implements WsDecoder.Sink {
     private static final int CLOSE_SENT = 1;
     private static final int CLOSED = 2;
 
-    /** The end's side of the connection: where messages, control frames and the close go. Event loop. */
-    public interface Events extends WsAssembler.Messages {
-        /** A ping arrived (already answered); the payload is borrowed for the call. */
-        void ping(ByteBuf data);
-
-        /** A pong arrived; the payload is borrowed for the call. */
-        void pong(ByteBuf data);
-
-        /** The connection closed, with the peer's or our code: called once. */
-        void closed(int code, String reason);
-
-        /** A data frame the handler sent went to the outbound batch. */
-        void messageSent();
-
-        /** A send went to the outbound batch: the end may stop reading if the channel is no longer writable. */
-        void backpressure();
-
-        /** Runs an {@code onWritable} callback the way the end runs handler callbacks. */
-        void writable(Runnable callback);
-    }
-
     private final ChannelHandlerContext ctx;
     private final WsSettings settings;
-    private final Events events;
+    private final WsEvents events;
     private final WsAssembler assembler;
     private final WsOutbound out;
     private final WsSendQueue sends;
     /** Pronto's own frame parser, or null where Netty's codec decodes (permessage-deflate). */
     private final WsDecoder decoder;
     private volatile int state = OPEN;
+    private final WsKeepAlive keepAlive;
     private boolean closeNotified;
-    private boolean pinged;
-    /** A frame arrived since the last check: the idle clock moves there, not per frame. */
-    private boolean heard;
-    private long lastActivity;
     private CompletableFuture<Void> closeSent;
     private ScheduledFuture<?> closeTimer;
 
     /** Installs the codec before the handler of {@code ctx} and sets up the connection. Event loop. */
-    public WsEngine(ChannelHandlerContext ctx, WsSettings settings, WebSocketExtension deflate, Events events) {
+    public WsEngine(ChannelHandlerContext ctx, WsSettings settings, WebSocketExtension deflate, WsEvents events) {
         this.ctx = ctx;
         this.settings = settings;
         this.events = events;
@@ -86,6 +62,7 @@ public final class WsEngine implements WsDecoder.Sink {
         this.out = new WsOutbound(ctx);
         this.sends = new WsSendQueue(this, ctx, settings.role() == WsRole.SERVER && deflate == null);
         this.decoder = WsCodecs.install(ctx.pipeline(), ctx.name(), settings, deflate);
+        this.keepAlive = new WsKeepAlive(this, settings);
     }
 
     /** The handler's sends. */
@@ -94,7 +71,7 @@ public final class WsEngine implements WsDecoder.Sink {
     }
 
     /** The end's events. */
-    Events events() {
+    WsEvents events() {
         return events;
     }
 
@@ -110,14 +87,13 @@ public final class WsEngine implements WsDecoder.Sink {
 
     /** The idle clock starts at {@code now}. */
     public void start(long now) {
-        lastActivity = now;
+        keepAlive.heard(now);
     }
 
     /** What the channel read: bytes for the decoder or a frame from Netty's codec. Takes ownership. */
     public void read(Object msg) {
         out.readStarted();
-        heard = true;
-        pinged = false;
+        keepAlive.heard();
         if (decoder != null && msg instanceof ByteBuf bytes) {
             decoder.decode(bytes, ctx.alloc(), this);
         } else if (msg instanceof WebSocketFrame f) {
@@ -255,25 +231,15 @@ public final class WsEngine implements WsDecoder.Sink {
 
     /** Idle timeout and keep-alive ping at {@code now}; false once closed (stop checking). */
     public boolean check(long now) {
-        if (state == CLOSED) {
-            return false;
-        }
-        if (heard) {
-            heard = false;
-            lastActivity = now;
-        }
-        long silent = now - lastActivity;
-        if (silent >= settings.idleTimeout().toNanos()) {
-            close(WebSocketCloseStatus.ENDPOINT_UNAVAILABLE.code(), "Idle timeout");
-            return false;
-        }
-        long ping = settings.pingInterval().toNanos();
-        if (ping > 0 && silent >= ping && !pinged && state == OPEN) {
-            pinged = true;
+        return state != CLOSED && keepAlive.check(now);
+    }
+
+    /** A keep-alive ping, after the sends queued before it. */
+    void ping() {
+        if (state == OPEN) {
             out.writeQueued();
             ctx.writeAndFlush(new PingWebSocketFrame(), ctx.voidPromise());
         }
-        return true;
     }
 
     /** Our close (event loop): the close frame, then wait for the peer's at most closeTimeout. */

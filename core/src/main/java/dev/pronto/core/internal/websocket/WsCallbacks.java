@@ -4,16 +4,16 @@ import dev.pronto.core.WebSocketFragment;
 import dev.pronto.core.WebSocketHandler;
 import dev.pronto.core.internal.server.ProtocolCounters;
 import dev.pronto.wire.WsCallbackQueue;
-import dev.pronto.wire.WsEngine;
+import dev.pronto.wire.WsEvents;
 import io.netty.buffer.ByteBuf;
 import java.util.concurrent.ExecutorService;
 
 /**
- * One connection's handler callbacks and counters, the server's end of {@link WsEngine.Events}: run
+ * One connection's handler callbacks and counters, the server's end of {@link WsEvents}: run
  * inline on the event loop, or, for blocking routes, in order on virtual threads through the wire
  * module's {@link WsCallbackQueue} (which also bounds a slow blocking handler's backlog).
  */
-final class WsCallbacks implements WsEngine.Events, WsCallbackQueue.Owner {
+final class WsCallbacks implements WsEvents, WsCallbackQueue.Owner {
     private final WsConnection ws;
     private final WebSocketHandler handler;
     private final ProtocolCounters counters;

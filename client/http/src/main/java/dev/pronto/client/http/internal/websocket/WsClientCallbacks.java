@@ -4,18 +4,18 @@ import dev.pronto.core.WebSocketFragment;
 import dev.pronto.core.WebSocketHandler;
 import dev.pronto.core.WebSocketOptions;
 import dev.pronto.wire.WsCallbackQueue;
-import dev.pronto.wire.WsEngine;
+import dev.pronto.wire.WsEvents;
 import io.netty.buffer.ByteBuf;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
 /**
- * One client WebSocket's handler callbacks, the client's end of {@link WsEngine.Events}: run inline on
+ * One client WebSocket's handler callbacks, the client's end of {@link WsEvents}: run inline on
  * the event loop, or, for blocking options, in order on virtual threads through the wire module's
  * {@link WsCallbackQueue} (which also bounds a slow blocking handler's backlog).
  */
-final class WsClientCallbacks implements WsEngine.Events, WsCallbackQueue.Owner {
+final class WsClientCallbacks implements WsEvents, WsCallbackQueue.Owner {
     private static final ExecutorService VIRTUAL = Executors.newVirtualThreadPerTaskExecutor();
 
     private final WsClientConnection ws;
