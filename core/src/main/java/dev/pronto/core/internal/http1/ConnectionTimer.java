@@ -5,29 +5,23 @@ import dev.pronto.core.internal.exchange.BodyDeadline;
 import dev.pronto.core.internal.exchange.Errors;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangeState;
-import dev.pronto.core.internal.util.PeriodicCheck;
+import dev.pronto.core.internal.util.ConnectionClock;
 import io.netty.channel.ChannelHandlerContext;
 
 /**
- * The single timer of an HTTP/1.1 connection: idle timeout, header-read timeout, body-read timeout
- * and minimum body rate, and the response timeout of every pending exchange.
+ * What the single timer of an HTTP/1.1 connection ({@link ConnectionClock}) checks: idle timeout,
+ * header-read timeout, body-read timeout and minimum body rate, and the response timeout of every
+ * pending exchange.
  */
 final class ConnectionTimer {
     private final HttpConnection conn;
-    private final long idleNanos;
-    private final long headerNanos;
-    private final long responseNanos;
     private final BodyDeadline body;
-    private final PeriodicCheck clock;
+    private final ConnectionClock clock;
 
     ConnectionTimer(HttpConnection conn, ServerConfig config) {
         this.conn = conn;
-        this.idleNanos = config.idleTimeout().toNanos();
-        this.headerNanos = config.headerReadTimeout().toNanos();
-        this.responseNanos = config.responseTimeout().toNanos();
         this.body = new BodyDeadline(config);
-        this.clock = new PeriodicCheck(Math.min(Math.min(idleNanos, headerNanos), Math.min(body.period(), responseNanos)),
-                this::check);
+        this.clock = new ConnectionClock(config, this::check);
     }
 
     void start(ChannelHandlerContext ctx) {
@@ -58,7 +52,7 @@ final class ConnectionTimer {
         RequestDecoder decoder = conn.decoder();
         // the first bytes of a connection may be held to tell HTTP/1.1 from the h2c preface: a head too
         long headStart = decoder.headStartNanos != 0 ? decoder.headStartNanos : conn.prefaceSince();
-        if (headStart != 0 && now - headStart >= headerNanos) {
+        if (clock.headerOverdue(headStart, now)) {
             conn.failFraming(408, "Request head not received within the header read timeout");
             return false;
         }
@@ -73,11 +67,11 @@ final class ConnectionTimer {
                 // a body still arriving is the client's to finish (the body timeouts above); only
                 // while the server stops reading it does the wait count against the handler
                 long since = e != streaming ? e.receivedNanos : paused ? clock.lastActivity() : now;
-                if (ExchangeState.open(e.state()) && now - since >= responseNanos) {
+                if (ExchangeState.open(e.state()) && clock.responseOverdue(since, now)) {
                     Errors.answerByServer(e, 503, "Service Unavailable: no response within the response timeout");
                 }
             });
-        } else if (now - clock.lastActivity() >= idleNanos && !decoder.inRequest()) {
+        } else if (clock.idle(now) && !decoder.inRequest()) {
             conn.closeNow();
             return false;
         }

@@ -6,9 +6,10 @@ import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.HeadParser;
 import dev.pronto.core.internal.exchange.RequestHead;
 import dev.pronto.core.internal.exchange.StreamingBody;
+import dev.pronto.wire.BodyParts;
 import dev.pronto.wire.ChunkedDecoder;
 import dev.pronto.wire.Cumulation;
-import dev.pronto.wire.HeadScanner;
+import dev.pronto.wire.HeadFramer;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -29,18 +30,16 @@ final class RequestDecoder {
     private static final int BODY_RESERVE = 64 * 1024;
 
     private final HttpConnection conn;
-    private final HeadScanner scanner;
+    private final HeadFramer framer;
     private final HeadParser parser;
     private final ChunkedDecoder chunked;
-    private final int maxHead;
+    private final BodyParts parts;
     private final long maxBody;
     private ByteBuf cum;
-    private int scanned;
     private int phase = HEAD;
     private Exchange current;
     private StreamingBody streaming;
     private Exchange streamingExchange;
-    private long remaining;
     private boolean closeWhenStreamEnds;
     long headStartNanos;
     /** When the current body began arriving (reading clock), and how many bytes arrived since (for minBodyRate). */
@@ -49,10 +48,10 @@ final class RequestDecoder {
 
     RequestDecoder(HttpConnection conn, ServerConfig config) {
         this.conn = conn;
-        this.scanner = new HeadScanner(config.maxRequestLineLength(), config.maxHeaderSize());
+        this.framer = new HeadFramer(config.maxRequestLineLength(), config.maxHeaderSize());
         this.parser = new HeadParser(ServerConfig.DEFAULT_MAX_HEADER_COUNT);
         this.chunked = new ChunkedDecoder(config.maxBodySize(), config.maxHeaderSize());
-        this.maxHead = config.maxRequestLineLength() + config.maxHeaderSize() + 4;
+        this.parts = new BodyParts(chunked);
         this.maxBody = config.maxBodySize();
     }
 
@@ -94,8 +93,7 @@ final class RequestDecoder {
             boolean progressed = switch (phase) {
                 case HEAD -> cum.isReadable() && head();
                 case FIXED -> fixedBody();
-                case FIXED_STREAM -> fixedStream();
-                case CHUNKED_STREAM -> chunkedStream();
+                case FIXED_STREAM, CHUNKED_STREAM -> streamed();
                 default -> chunkedBody();
             };
             if (!progressed) {
@@ -105,37 +103,19 @@ final class RequestDecoder {
     }
 
     private boolean head() {
-        int start = cum.readerIndex();
-        int limit = Math.min(cum.readableBytes(), maxHead);
-        if (scanned == 0) {
-            scanner.reset();
-        }
-        int found = scanned < limit ? cum.forEachByte(start + scanned, limit - scanned, scanner) : -1;
-        if (found < 0) {
-            scanned = limit;
-            if (limit == maxHead) {
-                return fail(scanner.inStartLine() ? 414 : 431, scanner.inStartLine()
-                        ? "Request line too long (maxRequestLineLength)" : "Request header fields too large (maxHeaderSize)");
-            }
+        int found = framer.find(cum);
+        if (found == HeadFramer.MORE) {
             if (headStartNanos == 0) {
                 headStartNanos = conn.nanoTime();
             }
             return false;
         }
-        return switch (scanner.result()) {
-            case HeadScanner.FOUND -> parsed(start, found);
-            case HeadScanner.LINE_TOO_LONG -> fail(414, "Request line too long (maxRequestLineLength)");
-            case HeadScanner.FIELDS_TOO_LARGE -> fail(431, "Request header fields too large (maxHeaderSize)");
-            case HeadScanner.BARE_CR -> fail(400, "Malformed request: CR not followed by LF");
-            case HeadScanner.BAD_START_LINE -> fail(400, "Malformed request line: expected METHOD SP target SP HTTP/1.1");
-            default -> fail(400, "Malformed request: lines must end with CRLF");
-        };
+        return found == HeadFramer.FAILED ? fail(framer.errorStatus(), framer.errorMessage())
+                : parsed(framer.headStart(cum), found);
     }
 
-    private boolean parsed(int start, int lf) {
-        scanned = 0;
+    private boolean parsed(int from, int lf) {
         headStartNanos = 0;
-        int from = start + scanner.leading();
         int length = lf + 1 - from;
         Exchange e = conn.queue.obtain();
         e.open();
@@ -197,10 +177,7 @@ final class RequestDecoder {
         streaming = new StreamingBody(e);
         streamingExchange = e;
         e.stream = streaming;
-        remaining = h.contentLength;
-        if (h.chunked) {
-            chunked.reset();
-        }
+        parts.start(h.chunked, h.contentLength);
         phase = h.chunked ? CHUNKED_STREAM : FIXED_STREAM;
         beginBody();
         if (!h.keepAlive()) {
@@ -213,33 +190,12 @@ final class RequestDecoder {
         return true;
     }
 
-    /** Hands the next available part of a Content-Length body to its consumer, without copying. */
-    private boolean fixedStream() {
-        int n = (int) Math.min(remaining, cum.readableBytes());
-        if (n == 0) {
-            return false;
-        }
-        ByteBuf chunk = cum.retainedSlice(cum.readerIndex(), n);
-        cum.skipBytes(n);
-        remaining -= n;
-        StreamingBody s = streaming;
-        boolean last = remaining == 0;
-        if (last) {
-            endStream();
-        }
-        s.offer(chunk);
-        if (last) {
-            s.end();
-        }
-        return true;
-    }
-
-    private boolean chunkedStream() {
-        ByteBuf out = conn.alloc().ioBuffer(Math.min(Math.max(cum.readableBytes(), 256), 64 * 1024));
-        int r = chunked.decode(cum, out);
+    /** Hands what has arrived of a streamed body to its consumer (a Content-Length one without copying). */
+    private boolean streamed() {
+        int r = parts.next(cum, conn.alloc());
+        ByteBuf part = parts.takePart();
         StreamingBody s = streaming;
         if (r == ChunkedDecoder.ERROR) {
-            out.release();
             Exchange e = streamingExchange;
             // the reader sees the status the client gets (a blocking one may answer first)
             s.fail(new dev.pronto.core.HttpException(chunked.errorStatus, chunked.errorMessage));
@@ -249,15 +205,13 @@ final class RequestDecoder {
         if (r == ChunkedDecoder.DONE) {
             endStream();
         }
-        if (out.isReadable()) {
-            s.offer(out);
-        } else {
-            out.release();
+        if (part != null) {
+            s.offer(part);
         }
         if (r == ChunkedDecoder.DONE) {
             s.end();
         }
-        return r == ChunkedDecoder.DONE;
+        return part != null || r == ChunkedDecoder.DONE;
     }
 
     private void endStream() {

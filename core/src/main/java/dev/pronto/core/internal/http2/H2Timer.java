@@ -6,12 +6,12 @@ import dev.pronto.core.internal.exchange.Errors;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangeState;
 import dev.pronto.core.internal.exchange.ReadGate;
-import dev.pronto.core.internal.util.PeriodicCheck;
+import dev.pronto.core.internal.util.ConnectionClock;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 
 /**
- * The single timer of an HTTP/2 connection: a preface or header block not finished within the
+ * What the single timer of an HTTP/2 connection ({@link ConnectionClock}) checks: a preface or header block not finished within the
  * header read timeout closes the connection (a block with GOAWAY PROTOCOL_ERROR); a request body
  * that stalls or drips below the least rate gets 408 and its stream a reset; a complete request
  * nobody answers gets 503 after the response timeout; and a connection with no frames for the idle
@@ -21,22 +21,15 @@ import io.netty.channel.ChannelHandlerContext;
 final class H2Timer {
     private static final String SLOW_BODY = "Request body not received in time (bodyReadTimeout, minBodyRate)";
     private final H2Connection conn;
-    private final long idleNanos;
-    private final long headerNanos;
-    private final long responseNanos;
     private final BodyDeadline body;
-    private final PeriodicCheck clock;
+    private final ConnectionClock clock;
     private final H2HeaderWatch headers = new H2HeaderWatch();
     private ReadGate gate;
 
     H2Timer(H2Connection conn, ServerConfig config) {
         this.conn = conn;
-        this.idleNanos = config.idleTimeout().toNanos();
-        this.headerNanos = config.headerReadTimeout().toNanos();
-        this.responseNanos = config.responseTimeout().toNanos();
         this.body = new BodyDeadline(config);
-        this.clock = new PeriodicCheck(Math.min(Math.min(idleNanos, headerNanos), Math.min(body.period(), responseNanos)),
-                this::check);
+        this.clock = new ConnectionClock(config, this::check);
     }
 
     void start(ChannelHandlerContext ctx, ReadGate readGate) {
@@ -89,7 +82,7 @@ final class H2Timer {
         if (conn.closing()) {
             return false;
         }
-        if (headers.overdue(now, headerNanos)) {
+        if (headers.overdue(now, clock.headerNanos())) {
             if (headers.inPreface()) {
                 conn.closeNow();
             } else {
@@ -97,7 +90,7 @@ final class H2Timer {
             }
             return false;
         }
-        if (now - clock.lastActivity() >= idleNanos) {
+        if (clock.idle(now)) {
             conn.closeIdle();
             return false;
         }
@@ -121,10 +114,10 @@ final class H2Timer {
                 if (body.silent(reading - slot.lastData) || e.match.value().rated()
                         && body.tooSlow(e.stream.received(), reading - slot.bodyStart)) {
                     bodyTimedOut(e);
-                } else if (gate.pausedFor(now) >= responseNanos) {
+                } else if (clock.responseOverdue(now - gate.pausedFor(now), now)) {
                     Errors.answerByServer(e, 503, "Service Unavailable: no response within the response timeout");
                 }
-            } else if (now - e.receivedNanos >= responseNanos) {
+            } else if (clock.responseOverdue(e.receivedNanos, now)) {
                 Errors.answerByServer(e, 503, "Service Unavailable: no response within the response timeout");
             }
         }

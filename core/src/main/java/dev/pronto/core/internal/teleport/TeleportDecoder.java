@@ -7,7 +7,7 @@ import dev.pronto.core.internal.exchange.HeadParser;
 import dev.pronto.core.internal.exchange.RequestHead;
 import dev.pronto.core.internal.exchange.StreamingBody;
 import dev.pronto.wire.ChunkedDecoder;
-import dev.pronto.wire.HeadScanner;
+import dev.pronto.wire.HeadFramer;
 import dev.pronto.wire.TeleportInbound;
 import dev.pronto.wire.TeleportWire;
 import io.netty.buffer.ByteBuf;
@@ -33,10 +33,9 @@ final class TeleportDecoder {
     private static final int STEPS_PER_TURN = 16;
 
     private final TeleportConnection conn;
-    private final HeadScanner scanner;
+    private final HeadFramer framer;
     private final HeadParser parser = new HeadParser(ServerConfig.DEFAULT_MAX_HEADER_COUNT);
     private final ChunkedDecoder chunked;
-    private final int maxHead;
     private final long maxBody;
     private final TeleportInbound in;
     private final TeleportStream stream;
@@ -46,7 +45,6 @@ final class TeleportDecoder {
     private ByteBuf cum;
     private int phase = ID;
     private int id;
-    private int scanned;
     private Exchange current;
     /** When the id and head of the message in progress began arriving (0: none), for the header timeout. */
     long headStartNanos;
@@ -56,9 +54,8 @@ final class TeleportDecoder {
 
     TeleportDecoder(TeleportConnection conn, ServerConfig config, boolean flate) {
         this.conn = conn;
-        this.scanner = new HeadScanner(config.maxRequestLineLength(), config.maxHeaderSize());
+        this.framer = new HeadFramer(config.maxRequestLineLength(), config.maxHeaderSize());
         this.chunked = new ChunkedDecoder(config.maxBodySize(), config.maxHeaderSize());
-        this.maxHead = config.maxRequestLineLength() + config.maxHeaderSize() + 4;
         this.maxBody = config.maxBodySize();
         this.in = new TeleportInbound(conn.alloc(), flate ? TeleportWire.FLATE : TeleportWire.NONE);
         // one body at a time: the streamed and the buffered share the chunked decoder
@@ -152,34 +149,19 @@ final class TeleportDecoder {
         }
         id = cum.readIntLE();
         phase = HEAD;
-        scanned = 0;
         return true;
     }
 
     private boolean head() {
-        int start = cum.readerIndex();
-        int limit = Math.min(cum.readableBytes(), maxHead);
-        if (scanned == 0) {
-            scanner.reset();
+        int found = framer.find(cum);
+        if (found == HeadFramer.MORE) {
+            return false;
         }
-        int found = scanned < limit ? cum.forEachByte(start + scanned, limit - scanned, scanner) : -1;
-        if (found < 0) {
-            scanned = limit;
-            return limit == maxHead && fail(null, scanner.inStartLine() ? 414 : 431, scanner.inStartLine()
-                    ? "Request line too long (maxRequestLineLength)" : "Request header fields too large (maxHeaderSize)");
-        }
-        return switch (scanner.result()) {
-            case HeadScanner.FOUND -> parsed(start, found);
-            case HeadScanner.LINE_TOO_LONG -> fail(null, 414, "Request line too long (maxRequestLineLength)");
-            case HeadScanner.FIELDS_TOO_LARGE -> fail(null, 431, "Request header fields too large (maxHeaderSize)");
-            case HeadScanner.BARE_CR -> fail(null, 400, "Malformed request: CR not followed by LF");
-            case HeadScanner.BAD_START_LINE -> fail(null, 400, "Malformed request line: expected METHOD SP target SP HTTP/1.1");
-            default -> fail(null, 400, "Malformed request: lines must end with CRLF");
-        };
+        return found == HeadFramer.FAILED ? fail(null, framer.errorStatus(), framer.errorMessage())
+                : parsed(framer.headStart(cum), found);
     }
 
-    private boolean parsed(int start, int lf) {
-        int from = start + scanner.leading();
+    private boolean parsed(int from, int lf) {
         int length = lf + 1 - from;
         Exchange e = conn.obtain();
         e.open();

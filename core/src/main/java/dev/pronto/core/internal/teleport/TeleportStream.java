@@ -4,6 +4,7 @@ import dev.pronto.core.internal.exchange.Errors;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangeState;
 import dev.pronto.core.internal.exchange.StreamingBody;
+import dev.pronto.wire.BodyParts;
 import dev.pronto.wire.ChunkedDecoder;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -17,29 +18,23 @@ import io.netty.buffer.ByteBufAllocator;
  * keep their framing. Event loop only; one body at a time.
  */
 final class TeleportStream {
-    private static final int CHUNK = 64 * 1024;
-
     private final ByteBufAllocator alloc;
     private final ChunkedDecoder chunked;
+    private final BodyParts parts;
     private StreamingBody body;
     private Exchange exchange;
-    private boolean isChunked;
-    private long remaining;
 
     TeleportStream(ByteBufAllocator alloc, ChunkedDecoder chunked) {
         this.alloc = alloc;
         this.chunked = chunked;
+        this.parts = new BodyParts(chunked);
     }
 
     /** Starts streaming the body of {@code e} (its head parsed) into a new {@link StreamingBody}. */
     StreamingBody start(Exchange e) {
         body = new StreamingBody(e);
         exchange = e;
-        isChunked = e.head.chunked;
-        remaining = e.head.contentLength;
-        if (isChunked) {
-            chunked.reset();
-        }
+        parts.start(e.head.chunked, e.head.contentLength);
         return body;
     }
 
@@ -60,28 +55,8 @@ final class TeleportStream {
 
     /** Hands over what {@code cum} holds of the body: {@link ChunkedDecoder#MORE}, {@code DONE} or {@code ERROR}. */
     int feed(ByteBuf cum) {
-        return isChunked ? chunkedPart(cum) : fixedPart(cum);
-    }
-
-    private int fixedPart(ByteBuf cum) {
-        int n = (int) Math.min(remaining, cum.readableBytes());
-        if (n == 0) {
-            return ChunkedDecoder.MORE;
-        }
-        ByteBuf part = cum.retainedSlice(cum.readerIndex(), n);
-        cum.skipBytes(n);
-        remaining -= n;
-        return deliver(part, remaining == 0 ? ChunkedDecoder.DONE : ChunkedDecoder.MORE);
-    }
-
-    private int chunkedPart(ByteBuf cum) {
-        if (!cum.isReadable()) {
-            return ChunkedDecoder.MORE;
-        }
-        ByteBuf out = alloc.ioBuffer(Math.min(Math.max(cum.readableBytes(), 256), CHUNK));
-        int r = chunked.decode(cum, out);
+        int r = parts.next(cum, alloc);
         if (r == ChunkedDecoder.ERROR) {
-            out.release();
             StreamingBody s = body;
             fail(new dev.pronto.core.HttpException(chunked.errorStatus, chunked.errorMessage));
             // answer it unless its handler already did (its exchange may even serve another request by now)
@@ -90,24 +65,19 @@ final class TeleportStream {
             }
             return r;
         }
-        return deliver(out, r);
-    }
-
-    private int deliver(ByteBuf part, int result) {
+        ByteBuf part = parts.takePart();
         StreamingBody s = body;
-        if (result == ChunkedDecoder.DONE) {
+        if (r == ChunkedDecoder.DONE) {
             body = null;
             exchange = null;
         }
-        if (part.isReadable()) {
+        if (part != null) {
             s.offer(part);
-        } else {
-            part.release();
         }
-        if (result == ChunkedDecoder.DONE) {
+        if (r == ChunkedDecoder.DONE) {
             s.end();
         }
-        return result;
+        return r;
     }
 
     /** The body cannot complete (bad framing, closed connection): tells its consumer. Idempotent. */

@@ -3,47 +3,38 @@ package dev.pronto.client.http.internal.websocket;
 import dev.pronto.core.WebSocketFragment;
 import dev.pronto.core.WebSocketHandler;
 import dev.pronto.core.WebSocketOptions;
-import dev.pronto.wire.WsAssembler;
+import dev.pronto.wire.WsCallbackQueue;
+import dev.pronto.wire.WsEvents;
 import io.netty.buffer.ByteBuf;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
- * Runs one client WebSocket's handler callbacks: inline on the event loop, or, for blocking options,
- * one at a time in order on virtual threads. A backlog of more than {@link #MAX_BACKLOG} callbacks stops
- * reading until it is half drained, so a slow blocking handler bounds memory. Borrowed buffers are
- * retained for the hop to a virtual thread and released after the callback.
+ * One client WebSocket's handler callbacks, the client's end of {@link WsEvents}: run inline on
+ * the event loop, or, for blocking options, in order on virtual threads through the wire module's
+ * {@link WsCallbackQueue} (which also bounds a slow blocking handler's backlog).
  */
-final class WsClientCallbacks implements WsAssembler.Messages {
-    private static final int MAX_BACKLOG = 32;
+final class WsClientCallbacks implements WsEvents, WsCallbackQueue.Owner {
     private static final ExecutorService VIRTUAL = Executors.newVirtualThreadPerTaskExecutor();
 
     private final WsClientConnection ws;
     private final WebSocketHandler handler;
-    private final ExecutorService executor;
-    private final ConcurrentLinkedQueue<Runnable> tasks;
-    private final AtomicInteger pending = new AtomicInteger();
-    private boolean paused;
+    private final WsCallbackQueue queue;
 
     WsClientCallbacks(WsClientConnection ws, WebSocketHandler handler, WebSocketOptions options) {
-        boolean blocking = options.isBlocking();
         this.ws = ws;
         this.handler = handler;
-        this.executor = blocking ? VIRTUAL : null;
-        this.tasks = blocking ? new ConcurrentLinkedQueue<>() : null;
+        this.queue = new WsCallbackQueue(this, options.isBlocking() ? VIRTUAL : null);
     }
 
     void open() {
-        run(() -> handler.onOpen(ws));
+        queue.run(() -> handler.onOpen(ws));
     }
 
     @Override
     public void text(String text) {
-        run(() -> handler.onText(ws, text));
+        queue.run(() -> handler.onText(ws, text));
     }
 
     @Override
@@ -56,88 +47,69 @@ final class WsClientCallbacks implements WsAssembler.Messages {
         borrowed(data, held -> handler.onFragment(ws, new WebSocketFragment(text, held, last)));
     }
 
-    void ping(ByteBuf data) {
+    @Override
+    public void ping(ByteBuf data) {
         borrowed(data, held -> handler.onPing(ws, held));
     }
 
-    void pong(ByteBuf data) {
+    @Override
+    public void pong(ByteBuf data) {
         borrowed(data, held -> handler.onPong(ws, held));
     }
 
-    void close(int code, String reason) {
-        run(() -> handler.onClose(ws, code, reason));
+    @Override
+    public void closed(int code, String reason) {
+        queue.run(() -> handler.onClose(ws, code, reason));
     }
 
-    void writable(Runnable callback) {
-        run(callback);
+    @Override
+    public void messageSent() {
+        // the client keeps no message counters
     }
 
-    /** Inline, the caller's buffer is valid for the call; on a virtual thread it needs its own reference. */
+    @Override
+    public void backpressure() {
+        ws.checkWritable();
+    }
+
+    @Override
+    public void writable(Runnable callback) {
+        queue.run(callback);
+    }
+
     private void borrowed(ByteBuf data, Consumer<ByteBuf> callback) {
-        if (executor == null) {
-            invoke(() -> callback.accept(data));
-            return;
-        }
-        ByteBuf held = data.retainedDuplicate();
-        run(() -> {
+        ByteBuf held = queue.borrow(data);
+        queue.run(() -> {
             try {
                 callback.accept(held);
             } finally {
-                held.release();
+                queue.giveBack(held);
             }
         });
     }
 
-    private void run(Runnable callback) {
-        if (executor == null) {
-            invoke(callback);
-            return;
-        }
-        tasks.add(callback);
-        int backlog = pending.incrementAndGet();
-        if (backlog == 1) {
-            start();
-        } else if (backlog > MAX_BACKLOG && !paused) {
-            paused = true;
-            ws.pauseForHandler();
-        }
+    @Override
+    public void onLoop(Runnable task) {
+        ws.engine().onLoop(task);
     }
 
-    private void start() {
+    @Override
+    public void pauseReading() {
+        ws.pauseForHandler();
+    }
+
+    @Override
+    public void resumeReading() {
+        ws.resumeForHandler();
+    }
+
+    @Override
+    public void failed(Throwable error) {
         try {
-            executor.execute(this::drain);
-        } catch (RejectedExecutionException stopping) {
-            drain(); // runs what is queued here, so borrowed buffers are released
+            handler.onError(ws, error);
+        } catch (Throwable ignored) {
+            // onError failing too changes nothing: the connection closes with 1011
         }
-    }
-
-    /** One virtual thread at a time per connection runs the queued callbacks in order. */
-    private void drain() {
-        do {
-            invoke(tasks.poll());
-            if (pending.get() - 1 == MAX_BACKLOG / 2) {
-                ws.onLoop(this::resumed);
-            }
-        } while (pending.decrementAndGet() > 0);
-    }
-
-    private void resumed() {
-        if (paused) {
-            paused = false;
-            ws.resumeForHandler();
-        }
-    }
-
-    private void invoke(Runnable callback) {
-        try {
-            callback.run();
-        } catch (Throwable t) {
-            try {
-                handler.onError(ws, t);
-            } catch (Throwable ignored) {
-                // onError failing too changes nothing: the connection closes with 1011
-            }
-            ws.callbackFailed();
-        }
+        ws.engine().callbackFailed();
     }
 }

@@ -1,7 +1,5 @@
-package dev.pronto.client.http.internal.websocket;
+package dev.pronto.wire;
 
-import dev.pronto.wire.WsOutbound;
-import dev.pronto.wire.WsWrite;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
@@ -14,44 +12,60 @@ import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A client WebSocket's way out for the handler's sends: frame objects for Netty's encoder (which masks
- * them), the count of bytes queued against {@code maxQueuedBytes} (any thread), the hop onto the event
- * loop, the wire module's {@link WsOutbound} batching, and the {@code onWritable} waiters.
+ * A WebSocket connection's way out for the handler's sends, for either end: frames encoded once into a
+ * buffer where no extension or mask applies (a server without permessage-deflate), else frame objects for
+ * Netty's encoder; the count of bytes queued against {@code maxQueuedBytes} (any thread), the hop onto
+ * the event loop, {@link WsOutbound}'s batching, and the {@code onWritable} waiters.
+ *
+ * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
  */
-final class WsClientSends {
-    private final WsClientConnection conn;
+public final class WsSendQueue {
+    private final WsEngine engine;
     private final ChannelHandlerContext ctx;
     private final WsOutbound out;
     private final long maxQueuedBytes;
+    private final boolean encodesItself;
     private final AtomicLong queued = new AtomicLong();
     private List<Runnable> writableWaiters;
 
-    WsClientSends(WsClientConnection conn, ChannelHandlerContext ctx, WsOutbound out, long maxQueuedBytes) {
-        this.conn = conn;
+    WsSendQueue(WsEngine engine, ChannelHandlerContext ctx, boolean encodesItself) {
+        this.engine = engine;
         this.ctx = ctx;
-        this.out = out;
-        this.maxQueuedBytes = maxQueuedBytes;
+        this.out = engine.out();
+        this.maxQueuedBytes = engine.settings().maxQueuedBytes();
+        this.encodesItself = encodesItself;
     }
 
-    CompletionStage<Void> text(CharSequence text) {
+    /** Sends a text message. Any thread. */
+    public CompletionStage<Void> text(CharSequence text) {
+        if (encodesItself) {
+            ByteBuf frame = WsFrames.text(ctx.alloc(), text);
+            return send(frame, frame.readableBytes());
+        }
         return send(new TextWebSocketFrame(ByteBufUtil.writeUtf8(ctx.alloc(), text)));
     }
 
-    CompletionStage<Void> binary(byte[] data) {
+    /** Sends a binary message, copying {@code data}. Any thread. */
+    public CompletionStage<Void> binary(byte[] data) {
+        if (encodesItself) {
+            ByteBuf frame = WsFrames.binary(ctx.alloc(), data);
+            return send(frame, frame.readableBytes());
+        }
         return send(new BinaryWebSocketFrame(ctx.alloc().buffer(data.length).writeBytes(data)));
     }
 
-    CompletionStage<Void> binary(ByteBuf data) {
+    /** Sends a binary message, taking ownership of {@code data}. Any thread. */
+    public CompletionStage<Void> binary(ByteBuf data) {
         return send(new BinaryWebSocketFrame(data));
     }
 
-    CompletionStage<Void> ping(byte[] data) {
+    /** Sends a ping; IllegalArgumentException above 125 bytes. Any thread. */
+    public CompletionStage<Void> ping(byte[] data) {
         if (data.length > 125) {
             throw new IllegalArgumentException("ping payload must be at most 125 bytes, got " + data.length);
         }
@@ -59,13 +73,15 @@ final class WsClientSends {
     }
 
     private CompletionStage<Void> send(WebSocketFrame frame) {
-        int size = frame.content().readableBytes();
+        return send(frame, frame.content().readableBytes());
+    }
+
+    private CompletionStage<Void> send(Object frame, int size) {
         WsWrite write = new WsWrite(queued, size, frame);
         if (queued.addAndGet(size) > maxQueuedBytes) {
             write.cancelled(new IllegalStateException("WebSocket outbound queue exceeds maxQueuedBytes="
                     + maxQueuedBytes + "; wait for send stages or isWritable()"));
-            conn.onLoop(() -> conn.sendClose(WebSocketCloseStatus.POLICY_VIOLATION.code(), "Outbound queue full",
-                    new CompletableFuture<>()));
+            engine.onLoop(() -> engine.close(WebSocketCloseStatus.POLICY_VIOLATION.code(), "Outbound queue full"));
             return write;
         }
         EventLoop loop = ctx.channel().eventLoop();
@@ -82,20 +98,30 @@ final class WsClientSends {
     }
 
     private void write(WsWrite write) {
-        boolean open = conn.acceptsData();
+        boolean open = engine.acceptsData();
         if (!open || !ctx.channel().isActive()) {
             write.cancelled(open ? new ClosedChannelException()
                     : new IllegalStateException("WebSocket close already sent or received"));
             return;
         }
         out.add(write);
-        conn.checkWritable();
+        if (!(write.frame() instanceof PingWebSocketFrame)) {
+            engine.events().messageSent();
+        }
+        engine.events().backpressure();
     }
 
-    /** Runs {@code callback} once the channel is writable: now if it is. Event loop. */
-    void onWritable(Runnable callback, WsClientCallbacks callbacks) {
+    /** Runs {@code callback} once the channel is writable: soon if it is; never once closed. Any thread. */
+    public void onWritable(Runnable callback) {
+        engine.onLoop(() -> whenWritable(callback));
+    }
+
+    private void whenWritable(Runnable callback) {
+        if (engine.isClosed()) {
+            return;
+        }
         if (ctx.channel().isWritable()) {
-            callbacks.writable(callback);
+            engine.events().writable(callback);
             return;
         }
         if (writableWaiters == null) {
@@ -105,11 +131,11 @@ final class WsClientSends {
     }
 
     /** The channel became writable: runs the waiters. Event loop. */
-    void writable(WsClientCallbacks callbacks) {
+    public void writable() {
         List<Runnable> waiting = writableWaiters;
         writableWaiters = null;
         if (waiting != null) {
-            waiting.forEach(callbacks::writable);
+            waiting.forEach(engine.events()::writable);
         }
     }
 

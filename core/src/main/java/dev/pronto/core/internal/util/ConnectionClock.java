@@ -1,0 +1,72 @@
+package dev.pronto.core.internal.util;
+
+import dev.pronto.core.ServerConfig;
+import io.netty.channel.ChannelHandlerContext;
+import java.util.function.LongPredicate;
+
+/**
+ * The one timer an HTTP connection (HTTP/1.1, HTTP/2) runs: the server's idle, header-read,
+ * body-read and response timeouts, and a {@link PeriodicCheck} ticking at a quarter of the shortest
+ * of them, which applies the protocol's own check. The connection calls {@link #touch()} per read,
+ * a field write; nothing is scheduled per request. Event loop only.
+ */
+public final class ConnectionClock {
+    private final long idleNanos;
+    private final long headerNanos;
+    private final long responseNanos;
+    private final PeriodicCheck clock;
+
+    /** The timeouts of {@code config}; {@code check} gets the current time and returns whether to keep checking. */
+    public ConnectionClock(ServerConfig config, LongPredicate check) {
+        this.idleNanos = config.idleTimeout().toNanos();
+        this.headerNanos = config.headerReadTimeout().toNanos();
+        this.responseNanos = config.responseTimeout().toNanos();
+        long body = config.bodyReadTimeout().toNanos();
+        this.clock = new PeriodicCheck(Math.min(Math.min(idleNanos, headerNanos), Math.min(body, responseNanos)), check);
+    }
+
+    /** Starts ticking on the executor of {@code ctx}; the idle clock starts now. A second call does nothing. */
+    public void start(ChannelHandlerContext ctx) {
+        clock.start(ctx);
+    }
+
+    /** Stops ticking. */
+    public void stop() {
+        clock.stop();
+    }
+
+    /** The connection read something now. */
+    public void touch() {
+        clock.touch();
+    }
+
+    /** When the connection last read something. */
+    public long lastActivity() {
+        return clock.lastActivity();
+    }
+
+    /** The clock of the executor that runs the check. */
+    public long nanoTime() {
+        return clock.nanoTime();
+    }
+
+    /** Whether the connection has read nothing for the idle timeout by {@code now}. */
+    public boolean idle(long now) {
+        return now - clock.lastActivity() >= idleNanos;
+    }
+
+    /** Whether what started at {@code since} (0: nothing started) is past the header read timeout at {@code now}. */
+    public boolean headerOverdue(long since, long now) {
+        return since != 0 && now - since >= headerNanos;
+    }
+
+    /** Whether a wait that started at {@code since} is past the response timeout at {@code now}. */
+    public boolean responseOverdue(long since, long now) {
+        return now - since >= responseNanos;
+    }
+
+    /** The header read timeout, in nanoseconds. */
+    public long headerNanos() {
+        return headerNanos;
+    }
+}
