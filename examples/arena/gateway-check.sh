@@ -45,6 +45,11 @@ done
 WORK=$(mktemp -d)
 PIDS=()
 cleanup() {
+    local status=$?
+    if ((status != 0)) && [[ -d "$WORK" ]]; then
+        mkdir -p "$root/examples/target/gateway-check-logs" && cp "$WORK"/*.log "$root/examples/target/gateway-check-logs/"
+        echo "logs of the processes in examples/target/gateway-check-logs/" >&2
+    fi
     for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
     for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
     rm -rf "$WORK"

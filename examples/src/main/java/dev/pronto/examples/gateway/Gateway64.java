@@ -8,7 +8,6 @@ import dev.pronto.proxy.Proxy;
 import dev.pronto.proxy.Upstream;
 import dev.pronto.proxy.UpstreamGroup;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -50,7 +49,7 @@ public final class Gateway64 implements AutoCloseable {
     public static Gateway64 start(int port, TlsConfig tls, Path staticDir, Upstream upstream) {
         StaticFiles files = StaticFiles.of(staticDir);
         Server.Builder builder = Server.builder().listener(Listener.https(port, tls));
-        UpstreamGroup server = UpstreamGroup.builder().upstream(upstream.withTimeout(Duration.ofSeconds(10)))
+        UpstreamGroup server = UpstreamGroup.builder().upstream(EdgeUpstream.sized(upstream, builder.eventLoopGroup()))
                 .build(builder.eventLoopGroup());
         Proxy proxy = Proxy.to(server);
         Server edge = builder.routes(r -> r
