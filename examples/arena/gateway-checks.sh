@@ -97,8 +97,12 @@ run_load() { # uris-file edge-port: h2load as HttpArena runs gateway-64, 64 conn
     if ((H3)); then echo "  load: skipped over h3 (needs an h2load built with HTTP/3)"; return 0; fi
     command -v h2load >/dev/null || { echo "  load: h2load not found" >&2; return 1; }
     sed "s#https://localhost:8443#https://localhost:$port#" "$uris" >"$WORK/uris.txt"
-    h2load -i "$WORK/uris.txt" -H "Accept-Encoding: br;q=1, gzip;q=0.8" -c 64 -m 32 -t 1 -D 1 >/dev/null 2>&1 || true
-    out=$(h2load -i "$WORK/uris.txt" -H "Accept-Encoding: br;q=1, gzip;q=0.8" -c 64 -m 32 -t 1 -D "${LOAD_SECONDS:-5}" 2>&1)
+    local seconds=${LOAD_SECONDS:-5}
+    # a warm-up second, then the measured run; a stalled run (responses that never come) fails rather than hangs
+    timeout 30 h2load -i "$WORK/uris.txt" -H "Accept-Encoding: br;q=1, gzip;q=0.8" -c 64 -m 32 -t 1 -D 1 >/dev/null 2>&1 || true
+    sleep 2
+    out=$(timeout $((seconds + 30)) h2load -i "$WORK/uris.txt" -H "Accept-Encoding: br;q=1, gzip;q=0.8" -c 64 -m 32 -t 1 \
+          -D "$seconds" 2>&1) || { echo "  load: FAIL h2load did not finish within $((seconds + 30)) s"; return 1; }
     echo "$out" | grep -E '^(finished in|requests:|status codes:|traffic:)' | sed 's/^/  load: /'
     local failed non2xx
     failed=$(echo "$out" | awk '/^requests:/ {print $10 + $12 + $14}')

@@ -4,7 +4,7 @@ Usage: h3_fetch.py --headers FILE --body FILE [--compressed] URL
 Writes the response headers ("name: value" lines) and body to the files and prints "STATUS 3 BYTES" as
 curl -w '%{http_code} %{http_version} %{size_download}' would (BYTES as received; --compressed asks for gzip
 and writes the decoded body). The certificate is not verified (HttpArena's is self-signed). Exits 1 when no
-response arrives within 30 s.
+response arrives within 20 s.
 """
 import argparse
 import asyncio
@@ -50,7 +50,7 @@ class H3Client(QuicConnectionProtocol):
                                         (b":authority", parts.netloc.encode()), (b":path", path.encode())] + extra,
                                end_stream=True)
         self.transmit()
-        await asyncio.wait_for(response["done"], 30)
+        await asyncio.wait_for(response["done"], 20)
         return response
 
 
@@ -82,7 +82,7 @@ async def main():
 
 if __name__ == "__main__":
     try:
-        asyncio.run(asyncio.wait_for(main(), 40))
+        asyncio.run(asyncio.wait_for(main(), 20))
     except (asyncio.TimeoutError, ConnectionError, OSError) as e:
         print(f"h3_fetch: {type(e).__name__}: {e}", file=sys.stderr)
         sys.exit(1)
