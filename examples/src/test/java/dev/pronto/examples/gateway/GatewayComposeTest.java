@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.yaml.snakeyaml.Yaml;
@@ -89,6 +90,22 @@ class GatewayComposeTest {
         boolean h3 = strings(service(file, "proxy").get("environment")).contains("H3=1");
 
         assertThat(h3).isEqualTo(file.contains("h3"));
+    }
+
+    /** HttpArena's runner reads compose.gateway.yml for gateway-64 and compose.PROFILE.yml for the others. */
+    @Test
+    void metaJsonSubscribesToBothGatewayProfilesEachWithItsComposeFile() throws IOException {
+        String meta = Files.readString(Path.of("arena", "meta.json"));
+        java.util.regex.Matcher subscribed = java.util.regex.Pattern.compile("\"(gateway-64|gateway-h3|production-stack)\"")
+                .matcher(meta);
+        List<String> profiles = new java.util.ArrayList<>();
+        while (subscribed.find()) {
+            profiles.add(subscribed.group(1));
+        }
+
+        assertThat(profiles).contains("gateway-64", "gateway-h3");
+        assertThat(profiles).allSatisfy(profile -> assertThat(Path.of("arena",
+                profile.equals("gateway-64") ? "compose.gateway.yml" : "compose." + profile + ".yml")).isRegularFile());
     }
 
     private static Map<String, Object> services(String file) throws IOException {
