@@ -1,5 +1,5 @@
 # The gateway-64 / gateway-h3 checks of httparena.md §5.17 (and of HttpArena's validate checks/gateway.sh),
-# sourced by gateway-check.sh, which sets WORK (a scratch directory), DATA_DIR and H3 (1: over HTTP/3).
+# sourced by gateway-check.sh, which sets WORK (a scratch directory), DATA_DIR and H3 (1: fetch over HTTP/3).
 # shellcheck shell=bash
 
 PASSED=0 FAILS=0
