@@ -8,6 +8,7 @@
 # Usage: examples/arena/gateway-check.sh [--h3] [--upstream teleport|h2c|http|all] [--load]
 #   --upstream  how the proxy reaches the server (default teleport, as the compose files; all = each in turn)
 #   --load      also a short gateway-64 load: h2load with gateway-64-uris.txt, 64 connections, -m 32, 5 s
+#   --running   start nothing: check the edge already on EDGE_PORT (e.g. a docker compose stack)
 #   --h3        gateway-h3: the proxy with H3=1, the checks over h2 (as HttpArena validates it) and then over
 #               HTTP/3 (python3 aioquic, installed into a venv under examples/target/ on first use)
 # Environment: DATA_DIR (dataset.json, static/, certs/, requests/; default ../shared/arena-data beside the
@@ -25,29 +26,23 @@ JAR="$root/examples/target/arena.jar"
 JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 JVM=(-Xmx1g -XX:+UseParallelGC --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED
      -Dio.netty.leakDetection.level=disabled)
-EDGE_H3=0 LOAD=0 KINDS=(teleport)
+EDGE_H3=0 LOAD=0 RUNNING=0 KINDS=(teleport)
 while (($#)); do
     case "$1" in
         --h3) EDGE_H3=1 ;;
         --load) LOAD=1 ;;
+        --running) RUNNING=1 ;;
         --upstream) shift; if [[ "${1:-}" == all ]]; then KINDS=(teleport h2c http); else KINDS=("${1:?}"); fi ;;
         *) echo "unknown argument $1 (see the header of $0)" >&2; exit 2 ;;
     esac
     shift
 done
-for f in "$JAR" "${JAR%.jar}-dev.jar" "$DATA_DIR/dataset.json" "$CERTS_DIR/server.crt"; do
-    [[ -e "$f" ]] || { echo "missing $f (build: mvn -B -q -pl examples -am package -DskipTests; or set DATA_DIR)" >&2; exit 2; }
-done
-for port in "$EDGE_PORT" "$SERVER_PORT" "$H2C_PORT" "$TELEPORT_PORT"; do
-    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "port $port is in use (set the *_PORT variables)" >&2; exit 2; fi
-done
-
 WORK=$(mktemp -d)
 PIDS=()
 cleanup() {
     local status=$?
     if ((status != 0)) && [[ -d "$WORK" ]]; then
-        mkdir -p "$root/examples/target/gateway-check-logs" && cp "$WORK"/*.log "$root/examples/target/gateway-check-logs/"
+        mkdir -p "$root/examples/target/gateway-check-logs" && { cp "$WORK"/*.log "$root/examples/target/gateway-check-logs/" 2>/dev/null || true; }
         echo "logs of the processes in examples/target/gateway-check-logs/" >&2
     fi
     for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
@@ -55,6 +50,30 @@ cleanup() {
     rm -rf "$WORK"
 }
 trap cleanup EXIT
+source "$root/examples/arena/gateway-checks.sh"
+if ((EDGE_H3)); then h3_client_ready "$root/examples/target/h3-venv"; fi
+
+check_edge() { # upstream-label: the checks (gateway-h3: over h2 as HttpArena validates, then over h3), the load
+    local failed=0
+    for H3 in 0 $( ((EDGE_H3)) && echo 1); do
+        echo "== gateway-$( ((EDGE_H3)) && echo h3 || echo 64 ) checks over HTTP/$( ((H3)) && echo 3 || echo 2 ), upstream $1 =="
+        run_checks "https://localhost:$EDGE_PORT" || failed=1
+        if ((LOAD)); then run_load "$DATA_DIR/requests/gateway-64-uris.txt" "$EDGE_PORT" || failed=1; fi
+    done
+    return "$failed"
+}
+
+if ((RUNNING)); then
+    check_edge "as started"
+    exit
+fi
+for f in "$JAR" "${JAR%.jar}-dev.jar" "$DATA_DIR/dataset.json" "$CERTS_DIR/server.crt"; do
+    [[ -e "$f" ]] || { echo "missing $f (build: mvn -B -q -pl examples -am package -DskipTests; or set DATA_DIR)" >&2; exit 2; }
+done
+for port in "$EDGE_PORT" "$SERVER_PORT" "$H2C_PORT" "$TELEPORT_PORT"; do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "port $port is in use (set the *_PORT variables)" >&2; exit 2; fi
+done
+
 
 await() { # description seconds pid command... : runs the command every 0.5 s until it succeeds or pid exits
     local what=$1 tries=$(($2 * 2)) pid=$3; shift 3
@@ -81,9 +100,6 @@ PORT=$SERVER_PORT H2C_PORT=$H2C_PORT TELEPORT_PORT=$TELEPORT_PORT DATA_DIR="$DAT
 PIDS+=($!)
 await "the server" 60 $! curl -sf "http://127.0.0.1:$SERVER_PORT/baseline11?a=1&b=1"
 
-source "$root/examples/arena/gateway-checks.sh"
-if ((EDGE_H3)); then h3_client_ready "$root/examples/target/h3-venv"; fi
-
 FAILED=0
 for kind in "${KINDS[@]}"; do
     case "$kind" in
@@ -96,12 +112,7 @@ for kind in "${KINDS[@]}"; do
     proxy=$!
     PIDS+=("$proxy")
     await "the proxy ($kind)" 60 "$proxy" curl -sk --http2 "https://localhost:$EDGE_PORT/static/reset.css"
-    # gateway-h3 is validated over h2 as HttpArena does (curl), then over h3 as its load runs (aioquic)
-    for H3 in 0 $( ((EDGE_H3)) && echo 1); do
-        echo "== gateway-$( ((EDGE_H3)) && echo h3 || echo 64 ) checks over HTTP/$( ((H3)) && echo 3 || echo 2 ), upstream $kind =="
-        run_checks "https://localhost:$EDGE_PORT" || FAILED=1
-        if ((LOAD)); then run_load "$DATA_DIR/requests/gateway-64-uris.txt" "$EDGE_PORT" || FAILED=1; fi
-    done
+    check_edge "$kind" || FAILED=1
     kill "$proxy"; wait "$proxy" 2>/dev/null || true
 done
 exit "$FAILED"
