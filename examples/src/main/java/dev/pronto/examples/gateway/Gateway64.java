@@ -8,7 +8,7 @@ import dev.pronto.proxy.Proxy;
 import dev.pronto.proxy.Upstream;
 import dev.pronto.proxy.UpstreamGroup;
 import java.nio.file.Path;
-import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -17,7 +17,8 @@ import java.util.Map;
  * {@code /baseline2}, {@code /json/{count}} and {@code /async-db} to the arena app (the {@code server}
  * service) over teleport ({@code UPSTREAM=teleport}, default, to {@code UPSTREAM_PORT} 8090), h2c
  * ({@code h2c}, port 8082) or HTTP/1.1 ({@code http}, port 8080) at {@code UPSTREAM_HOST}.
- * Certificates: {@code TLS_CERT}/{@code TLS_KEY}, default {@code CERTS_DIR/server.crt|key}.
+ * Certificates: {@code TLS_CERT}/{@code TLS_KEY}, default {@code CERTS_DIR/server.crt|key}. {@code H3=1}
+ * ({@code gateway-h3}) also serves HTTP/3 on UDP {@code PORT}.
  */
 public final class Gateway64 implements AutoCloseable {
     private final Server edge;
@@ -41,16 +42,26 @@ public final class Gateway64 implements AutoCloseable {
             case "http" -> Upstream.http(host, Integer.parseInt(env.getOrDefault("UPSTREAM_PORT", "8080")));
             default -> Upstream.teleport(host, Integer.parseInt(env.getOrDefault("UPSTREAM_PORT", "8090")));
         };
-        start(Integer.parseInt(env.getOrDefault("PORT", "8443")), tls,
-                Path.of(env.getOrDefault("DATA_DIR", "/data")).resolve("static"), upstream);
+        List<Listener> listeners = EdgeListeners.of(Integer.parseInt(env.getOrDefault("PORT", "8443")), tls,
+                EdgeListeners.Http3.fromEnv(env.get("H3")));
+        start(listeners, Path.of(env.getOrDefault("DATA_DIR", "/data")).resolve("static"), upstream);
         Thread.currentThread().join();
     }
 
-    /** Starts the gateway on {@code port} (0: a free one). */
+    /** Starts the gateway with TLS h2 and http/1.1 on {@code port} (0: a free one). */
     public static Gateway64 start(int port, TlsConfig tls, Path staticDir, Upstream upstream) {
+        return start(EdgeListeners.of(port, tls, EdgeListeners.Http3.OFF), staticDir, upstream);
+    }
+
+    /**
+     * Starts the gateway on {@code listeners}, the first one TCP ({@link #port()}); it serves until {@link #close()}.
+     * Its upstream client runs on the edge's event loops.
+     */
+    public static Gateway64 start(List<Listener> listeners, Path staticDir, Upstream upstream) {
         StaticFiles files = StaticFiles.of(staticDir);
-        Server.Builder builder = Server.builder().listener(Listener.https(port, tls));
-        UpstreamGroup server = UpstreamGroup.builder().upstream(upstream.withTimeout(Duration.ofSeconds(10)))
+        Server.Builder builder = Server.builder();
+        listeners.forEach(builder::listener);
+        UpstreamGroup server = UpstreamGroup.builder().upstream(EdgeUpstream.sized(upstream, builder.eventLoopGroup()))
                 .build(builder.eventLoopGroup());
         Proxy proxy = Proxy.to(server);
         Server edge = builder.routes(r -> r
@@ -61,7 +72,7 @@ public final class Gateway64 implements AutoCloseable {
         return new Gateway64(edge, server);
     }
 
-    /** The bound TLS port. */
+    /** The bound TCP port of the first listener. */
     public int port() {
         return edge.port();
     }
