@@ -60,11 +60,11 @@ class Http3ClientTest {
     static void answer(QuicStreamChannel ch, int status, String text, String trailer) {
         Http3Headers h = new DefaultHttp3Headers().status(String.valueOf(status)).add("content-type", "text/plain");
         ch.write(new DefaultHttp3HeadersFrame(h));
-        ch.write(new DefaultHttp3DataFrame(Unpooled.copiedBuffer(text, StandardCharsets.UTF_8)));
-        if (trailer != null) {
-            ch.write(new DefaultHttp3HeadersFrame(new DefaultHttp3Headers().add("x-trailer", trailer)));
-        }
-        ch.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(QuicStreamChannel.SHUTDOWN_OUTPUT);
+        var data = new DefaultHttp3DataFrame(Unpooled.copiedBuffer(text, StandardCharsets.UTF_8));
+        // the FIN goes after the last frame: shutting the output down earlier discards what is not sent yet
+        var last = trailer == null ? ch.writeAndFlush(data)
+                : ch.write(data).channel().writeAndFlush(new DefaultHttp3HeadersFrame(new DefaultHttp3Headers().add("x-trailer", trailer)));
+        last.addListener(QuicStreamChannel.SHUTDOWN_OUTPUT);
     }
 
     private static ClientResponse get(String path) throws Exception {
@@ -87,6 +87,188 @@ class Http3ClientTest {
         try (ClientResponse r = client.send(post).toCompletableFuture().get(10, TimeUnit.SECONDS)) {
             assertThat(r.string()).isEqualTo("POST payload yes");
             assertThat(r.trailer("X-Trailer")).isEqualTo("7");
+        }
+    }
+
+    @Test
+    void pooledListenerGetsTheResponseDuringTheCallback() throws Exception {
+        CompletableFuture<String> seen = new CompletableFuture<>();
+        client.send(ClientRequest.get(server.url("/hello")), (r, e) -> {
+            if (e != null) {
+                seen.completeExceptionally(e);
+            } else {
+                seen.complete(r.status() + " " + r.string());
+            }
+        });
+        assertThat(seen.get(10, TimeUnit.SECONDS)).isEqualTo("200 hello over h3");
+    }
+
+    @Test
+    void streamedRequestBodyArrivesWhole() throws Exception {
+        List<ByteBuf> parts = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            parts.add(Unpooled.copiedBuffer("part" + i + ";", StandardCharsets.UTF_8));
+        }
+        ClientRequest post = ClientRequest.builder().method("PUT").uri(server.url("/echo"))
+                .body(subscriber -> new Parts(parts, subscriber).start()).build();
+        try (ClientResponse r = client.send(post).toCompletableFuture().get(10, TimeUnit.SECONDS)) {
+            assertThat(r.string()).isEqualTo("PUT part0;part1;part2; null");
+        }
+    }
+
+    @Test
+    void streamedResponseDeliversEveryByteThenTrailers() throws Exception {
+        int n = 3 << 20;
+        Collect body = new Collect();
+        ClientResponse head = client.sendStreaming(ClientRequest.get(server.url("/big?n=" + n)), body)
+                .toCompletableFuture().get(10, TimeUnit.SECONDS);
+        assertThat(head.status()).isEqualTo(200);
+        assertThat(body.done.get(10, TimeUnit.SECONDS)).isEqualTo(n);
+        assertThat(head.trailer("x-trailer")).isEqualTo("big");
+        head.close();
+    }
+
+    @Test
+    void bufferedBodyOverMaxResponseSizeFails() {
+        try (Http3Client small = Http3Client.create(config().maxResponseSize(1000).build())) {
+            assertThatThrownBy(() -> small.send(ClientRequest.get(server.url("/big?n=5000")))
+                    .toCompletableFuture().get(10, TimeUnit.SECONDS))
+                    .hasCauseInstanceOf(ResponseTooLargeException.class);
+        }
+    }
+
+    @Test
+    void serverResetFailsTheRequestWithItsCode() {
+        assertThatThrownBy(() -> get("/reset")).isInstanceOf(ExecutionException.class).cause()
+                .isInstanceOfSatisfying(StreamResetException.class,
+                        e -> assertThat(e.errorCode()).isEqualTo(Http3ErrorCode.H3_INTERNAL_ERROR.code()));
+    }
+
+    @Test
+    void requestTimeoutFailsOnlyThatStream() throws Exception {
+        try (H3TestServer own = new H3TestServer(Http3ClientTest::route, 100);
+             Http3Client c = Http3Client.create(config().build())) {
+            ClientRequest never = ClientRequest.builder().uri(own.url("/never")).timeout(Duration.ofMillis(200)).build();
+            assertThatThrownBy(() -> c.send(never).toCompletableFuture().get(10, TimeUnit.SECONDS))
+                    .hasCauseInstanceOf(RequestTimeoutException.class);
+            try (ClientResponse r = c.send(ClientRequest.get(own.url("/hello"))).toCompletableFuture().get(10, TimeUnit.SECONDS)) {
+                assertThat(r.status()).isEqualTo(200);
+            }
+            assertThat(own.connections.get()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void manyConcurrentRequestsShareOneConnectionWithinTheStreamLimit() throws Exception {
+        try (H3TestServer own = new H3TestServer(Http3ClientTest::route, 8);
+             Http3Client c = Http3Client.create(config().build())) {
+            List<CompletableFuture<ClientResponse>> all = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                all.add(c.send(ClientRequest.get(own.url("/hello"))).toCompletableFuture());
+            }
+            for (CompletableFuture<ClientResponse> f : all) {
+                try (ClientResponse r = f.get(20, TimeUnit.SECONDS)) {
+                    assertThat(r.status()).isEqualTo(200);
+                }
+            }
+            assertThat(own.connections.get()).isEqualTo(1);
+            assertThat(own.maxOpenStreams.get()).isBetween(1, 8);
+        }
+    }
+
+    @Test
+    void httpUriIsRefused() {
+        assertThatThrownBy(() -> client.send(ClientRequest.get("http://localhost:" + server.port() + "/hello")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("https");
+    }
+
+    @Test
+    void untrustedCertificateFailsToConnect() {
+        try (Http3Client c = Http3Client.create(ClientConfig.builder().ioThreads(1).build())) {
+            assertThatThrownBy(() -> c.send(ClientRequest.get(server.url("/hello"))).toCompletableFuture()
+                    .get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(ConnectFailedException.class);
+        }
+    }
+
+    @Test
+    void certificateMustNameTheHost() {
+        String byAddress = "https://127.0.0.1:" + server.port() + "/hello";
+        assertThatThrownBy(() -> client.send(ClientRequest.get(byAddress)).toCompletableFuture().get(10, TimeUnit.SECONDS))
+                .hasCauseInstanceOf(ConnectFailedException.class);
+    }
+
+    @Test
+    void hostnameVerificationCanBeTurnedOff() throws Exception {
+        ClientTls tls = ClientTls.builder().trustedCertificates(HttpsTest.file("localhost.crt"))
+                .hostnameVerification(ClientTls.HostnameVerification.NONE).build();
+        try (Http3Client c = Http3Client.create(ClientConfig.builder().ioThreads(1).tls(tls).build());
+             ClientResponse r = c.sendBlocking(ClientRequest.get("https://127.0.0.1:" + server.port() + "/hello"))) {
+            assertThat(r.status()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void closeFailsRequestsInFlight() throws Exception {
+        Http3Client c = Http3Client.create(config().build());
+        CompletableFuture<ClientResponse> f = c.send(ClientRequest.get(server.url("/never"))).toCompletableFuture();
+        try (ClientResponse r = c.sendBlocking(ClientRequest.get(server.url("/hello")))) {
+            assertThat(r.status()).isEqualTo(200); // the first request is in flight on the same connection
+        }
+        c.close();
+        assertThatThrownBy(() -> f.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(ClientException.class)
+                .hasMessageContaining("closed");
+    }
+
+    /** Publishes the given parts one per demand. */
+    private record Parts(List<ByteBuf> parts, java.util.concurrent.Flow.Subscriber<? super ByteBuf> subscriber)
+            implements java.util.concurrent.Flow.Subscription {
+        void start() {
+            subscriber.onSubscribe(this);
+        }
+
+        @Override
+        public synchronized void request(long n) {
+            for (long i = 0; i < n && !parts.isEmpty(); i++) {
+                subscriber.onNext(parts.removeFirst());
+            }
+            if (parts.isEmpty()) {
+                subscriber.onComplete();
+            }
+        }
+
+        @Override
+        public void cancel() {
+            parts.forEach(ByteBuf::release);
+        }
+    }
+
+    /** Counts the bytes of a streamed body, asking for one part at a time. */
+    static final class Collect implements java.util.concurrent.Flow.Subscriber<ByteBuf> {
+        final CompletableFuture<Integer> done = new CompletableFuture<>();
+        private java.util.concurrent.Flow.Subscription s;
+        private int total;
+
+        @Override
+        public void onSubscribe(java.util.concurrent.Flow.Subscription subscription) {
+            s = subscription;
+            s.request(1);
+        }
+
+        @Override
+        public void onNext(ByteBuf item) {
+            total += item.readableBytes();
+            item.release();
+            s.request(1);
+        }
+
+        @Override
+        public void onError(Throwable t) {
+            done.completeExceptionally(t);
+        }
+
+        @Override
+        public void onComplete() {
+            done.complete(total);
         }
     }
 }
