@@ -33,6 +33,8 @@ public final class H3Dispatch {
     private final EventLoop[] loops;
     /** Per loop, its links by "host:port"; each map is touched only on its loop. */
     private final List<Map<String, H3Link>> links = new ArrayList<>();
+    /** Per loop, the link it used last; each slot is touched only on its loop. */
+    private final H3Link[] lastLinks;
     private final EventLoopGroup owned;
     private volatile boolean closed;
 
@@ -45,6 +47,7 @@ public final class H3Dispatch {
             links.add(new HashMap<>());
         }
         this.loops = list.toArray(EventLoop[]::new);
+        this.lastLinks = new H3Link[loops.length];
     }
 
     /** A dispatcher on {@code shared} loops (not shut down by {@link #close()}). */
@@ -105,8 +108,14 @@ public final class H3Dispatch {
     }
 
     private H3Link link(int loop, ClientRequest r) {
-        return links.get(loop).computeIfAbsent(r.host() + ":" + r.port(),
+        H3Link last = lastLinks[loop];
+        if (last != null && last.port() == r.port() && last.host().equals(r.host())) {
+            return last; // most clients call one origin: no key built per request
+        }
+        H3Link l = links.get(loop).computeIfAbsent(r.host() + ":" + r.port(),
                 k -> new H3Link(setup, loops[loop], r.host(), r.port()));
+        lastLinks[loop] = l;
+        return l;
     }
 
     private int pick() {

@@ -52,6 +52,14 @@ final class H3Link {
         return setup.config();
     }
 
+    String host() {
+        return host;
+    }
+
+    int port() {
+        return port;
+    }
+
     EventLoop loop() {
         return loop;
     }
