@@ -52,6 +52,12 @@ class Http3ClientTest {
                     + " " + head.get("x-test"), String.valueOf(body.readableBytes()));
             case "/big" -> answer(ch, 200, "x".repeat(Integer.parseInt(path.substring(path.indexOf('=') + 1))), "big");
             case "/reset" -> ch.shutdown(Http3ErrorCode.H3_INTERNAL_ERROR.code());
+            case "/short" -> {
+                // promises 100 bytes, sends 10 and ends the stream: a truncated body
+                ch.write(new DefaultHttp3HeadersFrame(new DefaultHttp3Headers().status("200").addInt("content-length", 100)));
+                ch.writeAndFlush(new DefaultHttp3DataFrame(Unpooled.copiedBuffer("0123456789", StandardCharsets.US_ASCII)))
+                        .addListener(QuicStreamChannel.SHUTDOWN_OUTPUT);
+            }
             case "/never" -> { }
             default -> answer(ch, 404, "no " + path, null);
         }
@@ -135,6 +141,20 @@ class Http3ClientTest {
                     .toCompletableFuture().get(10, TimeUnit.SECONDS))
                     .hasCauseInstanceOf(ResponseTooLargeException.class);
         }
+    }
+
+    @Test
+    void bodyShorterThanItsContentLengthIsMalformed() {
+        assertThatThrownBy(() -> get("/short")).hasCauseInstanceOf(MalformedResponseException.class)
+                .hasMessageContaining("content-length");
+    }
+
+    @Test
+    void streamedBodyShorterThanItsContentLengthFailsTheSubscriber() throws Exception {
+        Collect body = new Collect();
+        client.sendStreaming(ClientRequest.get(server.url("/short")), body).toCompletableFuture()
+                .get(10, TimeUnit.SECONDS).close();
+        assertThatThrownBy(() -> body.done.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(MalformedResponseException.class);
     }
 
     @Test

@@ -38,6 +38,9 @@ final class H3Exchange extends Http3RequestStreamInboundHandler implements H3Bod
     private H3Body streamed;
     private BodyUpload upload;
     private boolean settled;
+    /** The response's content-length, or -1; checked against {@link #received} when the stream ends. */
+    private long declared = -1;
+    private long received;
 
     H3Exchange(H3Link link, H3Call call) {
         this.link = link;
@@ -81,6 +84,7 @@ final class H3Exchange extends Http3RequestStreamInboundHandler implements H3Bod
             return;
         }
         resp = new H3Response(status, h);
+        declared = expectsBody(status) ? contentLength(h) : -1;
         if (call.bodySubscriber != null) {
             startStreaming();
         } else if (expectsBody(status) && contentLength(h) > link.config().maxResponseSize()) {
@@ -116,6 +120,7 @@ final class H3Exchange extends Http3RequestStreamInboundHandler implements H3Bod
             if (settled) {
                 return;
             }
+            received += content.readableBytes();
             if (resp == null) {
                 failed(malformed("DATA before the response head"));
             } else if (streamed != null) {
@@ -150,6 +155,11 @@ final class H3Exchange extends Http3RequestStreamInboundHandler implements H3Bod
         }
         if (resp == null) {
             failed(malformed("the stream ended before a response head"));
+            return;
+        }
+        if (declared >= 0 && received != declared) {
+            // RFC 9114 §4.1.2: a body that does not match its content-length is malformed (a truncated answer)
+            failed(malformed("body of " + received + " bytes, content-length " + declared));
             return;
         }
         settled = true;
