@@ -197,6 +197,19 @@ class Http3ClientTest {
     }
 
     @Test
+    void requestWaitingForAStreamTimesOut() throws Exception {
+        try (H3TestServer own = new H3TestServer(Http3ClientTest::route, 1);
+             Http3Client c = Http3Client.create(config().build())) {
+            CompletableFuture<ClientResponse> holder = c.send(ClientRequest.builder().uri(own.url("/never"))
+                    .timeout(Duration.ofSeconds(20)).build()).toCompletableFuture();
+            ClientRequest waiting = ClientRequest.builder().uri(own.url("/hello")).timeout(Duration.ofMillis(300)).build();
+            assertThatThrownBy(() -> c.send(waiting).toCompletableFuture().get(10, TimeUnit.SECONDS))
+                    .hasCauseInstanceOf(RequestTimeoutException.class).hasMessageContaining("no stream");
+            assertThat(holder).isNotDone();
+        }
+    }
+
+    @Test
     void httpUriIsRefused() {
         assertThatThrownBy(() -> client.send(ClientRequest.get("http://localhost:" + server.port() + "/hello")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("https");

@@ -19,8 +19,10 @@ final class H3Call {
     int attempts;
     /** The attempt in progress, or null while the call waits for a stream. */
     H3Exchange exchange;
-    /** Fails the call at {@link #deadline}; cancelled once a response (a streamed one's head) arrived. */
-    io.netty.util.concurrent.ScheduledFuture<?> timer;
+    /** The deadlines this call is tracked by until its response (a streamed one's head) arrived, or null. */
+    H3Deadlines deadlines;
+    H3Call prev;
+    H3Call next;
 
     H3Call(ClientRequest request, ResponseListener listener, Delivery delivery,
            Flow.Subscriber<? super ByteBuf> bodySubscriber) {
@@ -35,10 +37,10 @@ final class H3Call {
         return request.idempotent() && request.bodyStream() == null && bodySubscriber == null && attempts < maxAttempts;
     }
 
+    /** The response (a streamed one's head) arrived, or the call failed: its deadline no longer applies. */
     void cancelTimer() {
-        if (timer != null) {
-            timer.cancel(false);
-            timer = null;
+        if (deadlines != null) {
+            deadlines.untrack(this);
         }
     }
 

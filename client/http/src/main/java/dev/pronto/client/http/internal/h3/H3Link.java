@@ -19,7 +19,6 @@ import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The HTTP/3 connection of one event loop to one origin: a QUIC connection on a datagram channel of its
@@ -40,12 +39,14 @@ final class H3Link {
     private boolean closing;
     /** Opening a stream failed although the limit seemed to allow it: wait for a stream to end or the limit to grow. */
     private boolean blocked;
+    private final H3Deadlines deadlines;
 
     H3Link(H3Setup setup, EventLoop loop, String host, int port) {
         this.setup = setup;
         this.loop = loop;
         this.host = host;
         this.port = port;
+        this.deadlines = new H3Deadlines(loop, setup.config().requestTimeout().toNanos(), this::timedOut);
     }
 
     ClientConfig config() {
@@ -84,7 +85,7 @@ final class H3Link {
         }
         long timeout = call.request.timeout() != null ? call.request.timeout().toNanos() : config().requestTimeout().toNanos();
         call.deadline = System.nanoTime() + timeout;
-        call.timer = loop.schedule(() -> timedOut(call), timeout, TimeUnit.NANOSECONDS);
+        deadlines.track(call);
         pending.add(call);
         drain();
     }
@@ -96,7 +97,6 @@ final class H3Link {
     }
 
     private void timedOut(H3Call call) {
-        call.timer = null;
         if (call.exchange != null) {
             call.exchange.timedOut();
         } else if (pending.remove(call)) {
@@ -226,5 +226,6 @@ final class H3Link {
         for (QuicChannel q : List.copyOf(open)) {
             closes.add(q.close());
         }
+        deadlines.stop();
     }
 }
