@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http3.DefaultHttp3DataFrame;
+import io.netty.handler.codec.http3.DefaultHttp3GoAwayFrame;
+import io.netty.handler.codec.http3.Http3;
 import io.netty.handler.codec.http3.DefaultHttp3Headers;
 import io.netty.handler.codec.http3.DefaultHttp3HeadersFrame;
 import io.netty.handler.codec.http3.Http3ErrorCode;
@@ -59,6 +61,12 @@ class Http3ClientTest {
                         .addListener(QuicStreamChannel.SHUTDOWN_OUTPUT);
             }
             case "/never" -> { }
+            case "/drop" -> ch.parent().close(); // the whole QUIC connection, before any answer
+            case "/goaway" -> {
+                answer(ch, 200, "going away", null);
+                // RFC 9114 §5.2: no request stream at or above the given id will be processed on this connection
+                Http3.getLocalControlStream(ch.parent()).writeAndFlush(new DefaultHttp3GoAwayFrame(ch.streamId() + 4));
+            }
             default -> answer(ch, 404, "no " + path, null);
         }
     }
@@ -206,6 +214,46 @@ class Http3ClientTest {
             assertThatThrownBy(() -> c.send(waiting).toCompletableFuture().get(10, TimeUnit.SECONDS))
                     .hasCauseInstanceOf(RequestTimeoutException.class).hasMessageContaining("no stream");
             assertThat(holder).isNotDone();
+        }
+    }
+
+    @Test
+    void idempotentRequestIsSentAgainOnANewConnectionWhenItsConnectionIsLost() throws Exception {
+        try (H3TestServer own = new H3TestServer(Http3ClientTest::route, 100);
+             Http3Client c = Http3Client.create(config().maxAttempts(2).build())) {
+            assertThatThrownBy(() -> c.send(ClientRequest.get(own.url("/drop"))).toCompletableFuture().get(10, TimeUnit.SECONDS))
+                    .hasCauseInstanceOf(ConnectionClosedException.class);
+            assertThat(own.connections.get()).isEqualTo(2);
+            try (ClientResponse r = c.sendBlocking(ClientRequest.get(own.url("/hello")))) {
+                assertThat(r.status()).isEqualTo(200);
+            }
+        }
+    }
+
+    @Test
+    void postIsNotSentAgainWhenItsConnectionIsLost() throws Exception {
+        try (H3TestServer own = new H3TestServer(Http3ClientTest::route, 100);
+             Http3Client c = Http3Client.create(config().maxAttempts(3).build())) {
+            ClientRequest post = ClientRequest.builder().method("POST").uri(own.url("/drop")).body("x").build();
+            assertThatThrownBy(() -> c.send(post).toCompletableFuture().get(10, TimeUnit.SECONDS))
+                    .hasCauseInstanceOf(ConnectionClosedException.class);
+            assertThat(own.connections.get()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void afterGoawayNewRequestsOpenANewConnection() throws Exception {
+        try (H3TestServer own = new H3TestServer(Http3ClientTest::route, 100);
+             Http3Client c = Http3Client.create(config().build())) {
+            try (ClientResponse r = c.sendBlocking(ClientRequest.get(own.url("/goaway")))) {
+                assertThat(r.string()).isEqualTo("going away");
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (own.connections.get() < 2 && System.nanoTime() < deadline) {
+                // the GOAWAY may arrive after the answer: send until a request goes over a new connection
+                c.sendBlocking(ClientRequest.get(own.url("/hello"))).close();
+            }
+            assertThat(own.connections.get()).isEqualTo(2);
         }
     }
 
