@@ -61,6 +61,7 @@ class Http3ClientTest {
                         .addListener(QuicStreamChannel.SHUTDOWN_OUTPUT);
             }
             case "/never" -> { }
+            case "/count" -> answer(ch, 200, String.valueOf(body.readableBytes()), null);
             case "/drop" -> ch.parent().close(); // the whole QUIC connection, before any answer
             case "/goaway" -> {
                 answer(ch, 200, "going away", null);
@@ -127,6 +128,19 @@ class Http3ClientTest {
                 .body(subscriber -> new Parts(parts, subscriber).start()).build();
         try (ClientResponse r = client.send(post).toCompletableFuture().get(10, TimeUnit.SECONDS)) {
             assertThat(r.string()).isEqualTo("PUT part0;part1;part2; null");
+        }
+    }
+
+    @Test
+    void largeStreamedRequestBodyIsWrittenAsTheStreamTakesIt() throws Exception {
+        List<ByteBuf> parts = new ArrayList<>();
+        for (int i = 0; i < 64; i++) {
+            parts.add(Unpooled.wrappedBuffer(new byte[64 * 1024])); // 4 MiB: several of the server's stream windows
+        }
+        ClientRequest put = ClientRequest.builder().method("PUT").uri(server.url("/count"))
+                .body(subscriber -> new Parts(parts, subscriber).start()).build();
+        try (ClientResponse r = client.send(put).toCompletableFuture().get(20, TimeUnit.SECONDS)) {
+            assertThat(r.string()).isEqualTo(String.valueOf(64 * 64 * 1024));
         }
     }
 

@@ -1,18 +1,14 @@
 package dev.pronto.client.http.internal.h3;
 
 import dev.pronto.client.http.ClientException;
-import dev.pronto.client.http.ClientRequest;
 import dev.pronto.client.http.ConnectionClosedException;
 import dev.pronto.client.http.MalformedResponseException;
 import dev.pronto.client.http.ResponseListener;
 import dev.pronto.client.http.ResponseTooLargeException;
 import dev.pronto.client.http.StreamResetException;
-import dev.pronto.client.http.internal.BodyUpload;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.EventLoop;
-import io.netty.handler.codec.http3.DefaultHttp3DataFrame;
-import io.netty.handler.codec.http3.DefaultHttp3HeadersFrame;
 import io.netty.handler.codec.http3.Http3DataFrame;
 import io.netty.handler.codec.http3.Http3ErrorCode;
 import io.netty.handler.codec.http3.Http3Exception;
@@ -29,14 +25,14 @@ import io.netty.handler.codec.quic.QuicStreamResetException;
  * with backpressure) and trailers. Settles exactly once: completed, failed, reset, or handed back to
  * the link for another attempt. Event loop only.
  */
-final class H3Exchange extends Http3RequestStreamInboundHandler implements H3Body.Source, BodyUpload.Sink {
+final class H3Exchange extends Http3RequestStreamInboundHandler implements H3Body.Source {
     private final H3Link link;
     private final H3Call call;
     private QuicStreamChannel stream;
     private H3Response resp;
     private ByteBuf body;
     private H3Body streamed;
-    private BodyUpload upload;
+    private H3Request request;
     private boolean settled;
     /** The response's content-length, or -1; checked against {@link #received} when the stream ends. */
     private long declared = -1;
@@ -47,22 +43,14 @@ final class H3Exchange extends Http3RequestStreamInboundHandler implements H3Bod
         this.call = call;
     }
 
-    /** The stream is open: writes the request, its end marked by the stream's FIN. */
+    /** The stream is open: writes the request. */
     void start(QuicStreamChannel ch) {
         stream = ch;
-        ClientRequest r = call.request;
-        ByteBuf fixed = r.body();
-        Http3HeadersFrame head = new DefaultHttp3HeadersFrame(H3Fields.request(r));
-        if (r.bodyStream() != null) {
-            ch.writeAndFlush(head);
-            upload = new BodyUpload(this);
-            r.bodyStream().subscribe(upload);
-        } else if (fixed != null && fixed.isReadable()) {
-            ch.write(head);
-            ch.writeAndFlush(new DefaultHttp3DataFrame(fixed.retainedDuplicate())).addListener(QuicStreamChannel.SHUTDOWN_OUTPUT);
-        } else {
-            ch.writeAndFlush(head).addListener(QuicStreamChannel.SHUTDOWN_OUTPUT);
-        }
+        request = H3Request.write(ch, call.request, this);
+    }
+
+    boolean settled() {
+        return settled;
     }
 
     @Override
@@ -224,9 +212,8 @@ final class H3Exchange extends Http3RequestStreamInboundHandler implements H3Bod
     }
 
     private void stopUpload() {
-        if (upload != null) {
-            upload.cancel();
-            upload = null;
+        if (request != null) {
+            request.stop();
         }
     }
 
@@ -307,8 +294,8 @@ final class H3Exchange extends Http3RequestStreamInboundHandler implements H3Bod
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-        if (upload != null && ctx.channel().isWritable()) {
-            upload.resume();
+        if (request != null && ctx.channel().isWritable()) {
+            request.writable();
         }
         ctx.fireChannelWritabilityChanged();
     }
@@ -336,31 +323,5 @@ final class H3Exchange extends Http3RequestStreamInboundHandler implements H3Bod
             reset(Http3ErrorCode.H3_REQUEST_CANCELLED);
             done();
         }
-    }
-
-    // ---- BodyUpload.Sink ----
-
-    @Override
-    public boolean writePart(ByteBuf part) {
-        if (settled || !stream.isActive()) {
-            part.release();
-            return false;
-        }
-        stream.writeAndFlush(new DefaultHttp3DataFrame(part));
-        return stream.isWritable();
-    }
-
-    @Override
-    public void endBody() {
-        upload = null;
-        if (!settled && stream.isActive()) {
-            stream.shutdownOutput();
-        }
-    }
-
-    @Override
-    public void bodyFailed(Throwable t) {
-        upload = null;
-        failed(new ClientException("request body stream of " + call.request + " failed", t));
     }
 }
