@@ -272,6 +272,16 @@ class Http3ClientTest {
     }
 
     @Test
+    void silentServerFailsWithinTheConnectTimeout() throws Exception {
+        try (java.net.DatagramSocket silent = new java.net.DatagramSocket(0, java.net.InetAddress.getLoopbackAddress());
+             Http3Client c = Http3Client.create(config().connectTimeout(Duration.ofMillis(300)).build())) {
+            CompletableFuture<ClientResponse> f = c.send(ClientRequest.get("https://localhost:" + silent.getLocalPort() + "/"))
+                    .toCompletableFuture();
+            assertThatThrownBy(() -> f.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(ConnectFailedException.class);
+        }
+    }
+
+    @Test
     void httpUriIsRefused() {
         assertThatThrownBy(() -> client.send(ClientRequest.get("http://localhost:" + server.port() + "/hello")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("https");
