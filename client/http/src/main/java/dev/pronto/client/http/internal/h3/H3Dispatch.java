@@ -161,7 +161,9 @@ public final class H3Dispatch {
             List.copyOf(closes).forEach(f -> f.awaitUninterruptibly(5, TimeUnit.SECONDS));
         }
         if (owned != null) {
-            owned.shutdownGracefully(0, 5, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
+            // a short quiet period: a datagram channel's close completes in later loop turns (io_uring cancels its
+            // reads), and a loop stopping before then would drop its QUIC codec's buffers unreleased
+            owned.shutdownGracefully(50, 5000, TimeUnit.MILLISECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
         }
     }
 }

@@ -34,6 +34,8 @@ final class H3Link {
     private final ArrayDeque<H3Call> pending = new ArrayDeque<>();
     /** Every QUIC connection still open: the current one, and those draining after a GOAWAY. */
     private final List<QuicChannel> open = new ArrayList<>(2);
+    /** Every datagram channel not closed yet, connecting ones included: closed with the client, before its loops stop. */
+    private final List<Channel> sockets = new ArrayList<>(2);
     private QuicChannel quic;
     private boolean connecting;
     private boolean closing;
@@ -153,6 +155,8 @@ final class H3Link {
         new Bootstrap().group(loop).channel(setup.datagramClass()).handler(setup.codec(host, port))
                 .bind(0).addListener((ChannelFuture f) -> {
                     if (f.isSuccess()) {
+                        sockets.add(f.channel());
+                        f.channel().closeFuture().addListener(c -> sockets.remove(f.channel()));
                         handshake(f.channel(), remote);
                     } else {
                         connectFailed(f.cause());
@@ -225,6 +229,9 @@ final class H3Link {
         }
         for (QuicChannel q : List.copyOf(open)) {
             closes.add(q.close());
+        }
+        for (Channel udp : List.copyOf(sockets)) {
+            closes.add(udp.close());
         }
         deadlines.stop();
     }
