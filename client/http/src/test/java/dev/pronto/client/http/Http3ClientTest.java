@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
 class Http3ClientTest {
     private static H3TestServer server;
     private static Http3Client client;
+    private static final java.util.concurrent.atomic.AtomicInteger REJECTED = new java.util.concurrent.atomic.AtomicInteger();
 
     @BeforeAll
     static void start() throws InterruptedException {
@@ -61,6 +62,13 @@ class Http3ClientTest {
                         .addListener(QuicStreamChannel.SHUTDOWN_OUTPUT);
             }
             case "/never" -> { }
+            case "/reject-once" -> {
+                if (REJECTED.getAndIncrement() == 0) {
+                    ch.shutdown(Http3ErrorCode.H3_REQUEST_REJECTED.code()); // not processed: the client may send it again
+                } else {
+                    answer(ch, 200, "second try", null);
+                }
+            }
             case "/count" -> answer(ch, 200, String.valueOf(body.readableBytes()), null);
             case "/drop" -> ch.parent().close(); // the whole QUIC connection, before any answer
             case "/goaway" -> {
@@ -279,6 +287,14 @@ class Http3ClientTest {
                     .toCompletableFuture();
             assertThatThrownBy(() -> f.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(ConnectFailedException.class);
         }
+    }
+
+    @Test
+    void rejectedIdempotentRequestIsSentAgain() throws Exception {
+        try (ClientResponse r = get("/reject-once")) {
+            assertThat(r.string()).isEqualTo("second try");
+        }
+        assertThat(REJECTED.get()).isEqualTo(2);
     }
 
     @Test
