@@ -39,6 +39,15 @@ public interface ClientResponse extends AutoCloseable {
     }
 
     /**
+     * The first value of trailer field {@code name} (case-insensitive), or null. Trailers are exposed by
+     * {@link Http3Client} only: a buffered response has them when it completes, a streamed one once its body
+     * subscriber has been completed. Other clients read trailers off the wire but always answer null.
+     */
+    default String trailer(CharSequence name) {
+        return null;
+    }
+
+    /**
      * The body; empty for HEAD, 204, 304 and streamed responses. The response owns the buffer
      * and releases it on {@link #close()}: read it, or {@code retain()} it to keep it.
      */

@@ -1,7 +1,8 @@
 package dev.pronto.client.http;
 
 /**
- * The server reset the HTTP/2 stream of the request (RST_STREAM) before the response was complete.
+ * The server reset the HTTP/2 stream of the request (RST_STREAM) before the response was complete, or, for
+ * {@link Http3Client}, its HTTP/3 request stream (RESET_STREAM with an HTTP/3 error code, RFC 9114 §8.1).
  * A stream refused with {@code REFUSED_STREAM} was not processed, so an idempotent request is retried
  * first, within {@code maxAttempts}; this is the failure when it is not.
  */
@@ -16,7 +17,10 @@ public final class StreamResetException extends ClientException {
         this.errorCode = errorCode;
     }
 
-    /** The HTTP/2 error code of the reset (RFC 9113 §7), e.g. 0x7 for REFUSED_STREAM, 0x8 for CANCEL. */
+    /**
+     * The error code of the reset: HTTP/2's (RFC 9113 §7), e.g. 0x7 for REFUSED_STREAM, 0x8 for CANCEL, or
+     * HTTP/3's (RFC 9114 §8.1), e.g. 0x102 for H3_INTERNAL_ERROR.
+     */
     public long errorCode() {
         return errorCode;
     }

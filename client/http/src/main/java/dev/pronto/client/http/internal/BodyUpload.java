@@ -7,11 +7,11 @@ import java.util.concurrent.Flow;
 /**
  * Writes a streamed request body one buffer at a time: the next buffer is requested only while the
  * sink can take more (a writable channel for HTTP/1.1, stream window for HTTP/2), which gives the
- * publisher backpressure.
+ * publisher backpressure. Public for the h3 package (internal).
  */
-final class BodyUpload implements Flow.Subscriber<ByteBuf> {
-    /** Where the body goes: chunks on an HTTP/1.1 connection, DATA frames on an HTTP/2 stream. */
-    interface Sink {
+public final class BodyUpload implements Flow.Subscriber<ByteBuf> {
+    /** Where the body goes: chunks on an HTTP/1.1 connection, DATA frames on an HTTP/2 or HTTP/3 stream. */
+    public interface Sink {
         EventLoop eventLoop();
 
         /** Writes and flushes one non-empty part, whose ownership moves here; whether another fits now. */
@@ -29,7 +29,7 @@ final class BodyUpload implements Flow.Subscriber<ByteBuf> {
     private boolean waiting;
     private boolean done;
 
-    BodyUpload(Sink sink) {
+    public BodyUpload(Sink sink) {
         this.sink = sink;
     }
 
@@ -65,7 +65,7 @@ final class BodyUpload implements Flow.Subscriber<ByteBuf> {
     }
 
     /** The sink can take more again. */
-    void resume() {
+    public void resume() {
         if (waiting && !done) {
             waiting = false;
             subscription.request(1);
@@ -73,7 +73,7 @@ final class BodyUpload implements Flow.Subscriber<ByteBuf> {
     }
 
     /** The response arrived or the connection closed: stop the publisher. */
-    void cancel() {
+    public void cancel() {
         if (!done) {
             done = true;
             subscription.cancel();

@@ -5,7 +5,7 @@ import dev.pronto.client.http.ResponseListener;
 import java.util.concurrent.CompletableFuture;
 
 /** Completes a future with a detached response; a response nobody can receive (cancelled) is closed. */
-final class FutureListener extends CompletableFuture<ClientResponse> implements ResponseListener {
+public final class FutureListener extends CompletableFuture<ClientResponse> implements ResponseListener {
     @Override
     public void complete(ClientResponse response, Throwable failure) {
         if (failure != null) {

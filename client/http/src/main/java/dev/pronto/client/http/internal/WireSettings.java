@@ -9,14 +9,14 @@ import io.netty.handler.ssl.SslProvider;
 
 /**
  * Maps the client's settings (the API's {@link Transport}, {@link TlsEngine}, {@link TlsKeys}) to the
- * wire module's inputs, which depend on the JDK and Netty only.
+ * wire module's inputs, which depend on the JDK and Netty only. Public for the h3 package; internal.
  */
-final class WireSettings {
+public final class WireSettings {
     private WireSettings() {
     }
 
     /** The wire transport to resolve {@code t} from; AUTO starts at the best, io_uring. */
-    static IoTransport transport(Transport t) {
+    public static IoTransport transport(Transport t) {
         return switch (t) {
             case AUTO, IO_URING -> IoTransport.IO_URING;
             case EPOLL -> IoTransport.EPOLL;
@@ -25,12 +25,12 @@ final class WireSettings {
     }
 
     /** The provider to resolve {@code e} from: AUTO and OPENSSL ask for OpenSSL. */
-    static SslProvider provider(TlsEngine e) {
+    public static SslProvider provider(TlsEngine e) {
         return e == TlsEngine.JDK ? SslProvider.JDK : SslProvider.OPENSSL;
     }
 
     /** Reads {@code keys} now; errors as {@link TlsKeys} describes them. */
-    static KeyMaterial load(TlsKeys keys) {
+    public static KeyMaterial load(TlsKeys keys) {
         return switch (keys) {
             case TlsKeys.Pem p -> KeyMaterial.pem(p.certificateChain(), p.privateKey(), p.password());
             case TlsKeys.KeyStoreFile f -> KeyMaterial.keyStore(KeyMaterial.readKeyStore(f.file(), f.password()), f.password(),
