@@ -268,7 +268,7 @@ public final class ServerRequest implements Request {
             }
         };
         MultipartCollector c = new MultipartCollector(header("content-type"), formLimits(), listener,
-                new MultipartCollector.Channel(e.carrier.eventLoop(), e.carrier.alloc(), gate));
+                new MultipartCollector.Channel(e.carrier.eventLoop(), e.carrier.alloc(), gate, e.server.uploads()));
         e.uploads = c::discard;
         if (s != null) {
             s.listen(c);

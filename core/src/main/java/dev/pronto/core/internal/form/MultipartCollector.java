@@ -36,6 +36,7 @@ public final class MultipartCollector implements BodyListener, PartSink {
     private final Form.Builder fields = new Form.Builder();
     private final List<Upload> uploads = new ArrayList<>();
     private final Budget budget;
+    private final UploadRegistry registry;
     private Part part;
     private BodyListener custom;
     private Upload upload;
@@ -57,6 +58,8 @@ public final class MultipartCollector implements BodyListener, PartSink {
         this.budget = new Budget(limits);
         this.parser = new MultipartParser(io.alloc(), Boundary.of(contentType), limits.maxPartHeaderSize(), this);
         this.writer = new UploadWriter(loop, io.gate());
+        this.registry = io.registry();
+        registry.add(this);
     }
 
     /**
@@ -65,8 +68,9 @@ public final class MultipartCollector implements BodyListener, PartSink {
      * @param loop the event loop results complete on
      * @param alloc the allocator of the connection
      * @param gate stops (true) and resumes (false) reading a streamed body; null for a body in memory
+     * @param registry the server's forms under way, which it discards when it stops
      */
-    public record Channel(Executor loop, ByteBufAllocator alloc, Consumer<Boolean> gate) {
+    public record Channel(Executor loop, ByteBufAllocator alloc, Consumer<Boolean> gate, UploadRegistry registry) {
     }
 
     /** The form, complete once the body has ended and its files are on disk. */
@@ -138,8 +142,14 @@ public final class MultipartCollector implements BodyListener, PartSink {
             custom = null;
             l.onError(cause);
         }
-        result.completeExceptionally(cause);
         discard();
+        // after the caller's own answer: a failure thrown from onChunk or onEnd is answered by the server
+        // (which also closes the connection) before a handler waiting on the result sees it
+        try {
+            loop.execute(() -> result.completeExceptionally(cause));
+        } catch (RuntimeException stopped) {
+            result.completeExceptionally(cause);
+        }
     }
 
     /** The exchange ended: drops what is held and deletes every temporary file. Idempotent; event loop. */
@@ -150,9 +160,19 @@ public final class MultipartCollector implements BodyListener, PartSink {
             return;
         }
         discarded = true;
+        registry.remove(this);
         if (!uploads.isEmpty()) {
             writer.discard(List.copyOf(uploads));
         }
+    }
+
+    /** The server stopped with this form under way (its loop is gone): deletes its files on the calling thread. */
+    void discardNow() {
+        settled = true;
+        discarded = true;
+        writer.discard(List.of());
+        List.copyOf(uploads).forEach(Upload::delete);
+        result.completeExceptionally(new java.util.concurrent.CancellationException("the server stopped"));
     }
 
     @Override
