@@ -68,7 +68,7 @@ class MultipartTest {
                 .isEqualTo("{title=[h\u00e9llo]} small:a.txt:text/plain:4:memory big:b.txt:text/plain:200000:file");
     }
 
-    @org.junit.jupiter.api.RepeatedTest(30)
+    @org.junit.jupiter.api.RepeatedTest(10) // a listener attached off the loop lost chunks one run in three
     void aBlockingHandlerWaitsForTheForm() {
         assertThat(post("/blocking", field("a", "1") + file("big", "b.txt", BIG) + end()).text())
                 .isEqualTo("{a=[1]} big:b.txt:text/plain:200000:file");
