@@ -12,7 +12,7 @@ import java.util.Objects;
  * @param fields the non-file parts
  * @param files the file parts the server collected
  */
-public record FormData(Form fields, List<FileUpload> files) {
+public record FormData(FormFields fields, List<FileUpload> files) {
     /** Copies {@code files}. */
     public FormData {
         Objects.requireNonNull(fields, "fields");

@@ -184,7 +184,7 @@ public interface Request {
      *         {@code maxMemorySize}, 400 for a malformed percent-escape
      * @throws IllegalStateException on a streaming route
      */
-    Form form();
+    FormFields form();
 
     /**
      * Parses a {@code multipart/form-data} body under the route's {@link FormLimits}: fields into memory, file

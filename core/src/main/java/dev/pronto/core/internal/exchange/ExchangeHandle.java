@@ -228,7 +228,7 @@ public final class ExchangeHandle implements Request, Response {
     }
 
     @Override
-    public dev.pronto.core.Form form() {
+    public dev.pronto.core.FormFields form() {
         return req().form();
     }
 

@@ -245,7 +245,7 @@ public final class ServerRequest implements Request {
     }
 
     @Override
-    public dev.pronto.core.Form form() {
+    public dev.pronto.core.FormFields form() {
         return UrlEncodedForm.parse(body(), header("content-type"), formLimits());
     }
 

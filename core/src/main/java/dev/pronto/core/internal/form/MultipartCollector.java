@@ -1,7 +1,7 @@
 package dev.pronto.core.internal.form;
 
 import dev.pronto.core.BodyListener;
-import dev.pronto.core.Form;
+import dev.pronto.core.FormFields;
 import dev.pronto.core.FormData;
 import dev.pronto.core.FormLimits;
 import dev.pronto.core.HttpException;
@@ -33,7 +33,7 @@ public final class MultipartCollector implements BodyListener, PartSink {
     private final UploadWriter writer;
     private final Executor loop;
     private final CompletableFuture<FormData> result = new CompletableFuture<>();
-    private final Form.Builder fields = new Form.Builder();
+    private final FormFields.Builder fields = new FormFields.Builder();
     private final List<Upload> uploads = new ArrayList<>();
     private final Budget budget;
     private final UploadRegistry registry;

@@ -1,6 +1,6 @@
 package dev.pronto.core.internal.form;
 
-import dev.pronto.core.Form;
+import dev.pronto.core.FormFields;
 import dev.pronto.core.FormLimits;
 import dev.pronto.core.HttpException;
 import dev.pronto.core.PayloadTooLargeException;
@@ -8,7 +8,7 @@ import dev.pronto.core.internal.exchange.PercentDecoder;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 
-/** Reads an {@code application/x-www-form-urlencoded} body (WHATWG URL §5.1) into a {@link Form}, under {@link FormLimits}. */
+/** Reads an {@code application/x-www-form-urlencoded} body (WHATWG URL §5.1) into a {@link FormFields}, under {@link FormLimits}. */
 public final class UrlEncodedForm {
     private UrlEncodedForm() {
     }
@@ -18,9 +18,9 @@ public final class UrlEncodedForm {
      *
      * @throws HttpException 415 for another content type, 413 past a limit, 400 for a malformed percent-escape
      */
-    public static Form parse(ByteBuf body, String contentType, FormLimits limits) {
+    public static FormFields parse(ByteBuf body, String contentType, FormLimits limits) {
         if (!body.isReadable() && contentType == null) {
-            return Form.empty();
+            return FormFields.empty();
         }
         String type = contentType == null ? "" : contentType.split(";", 2)[0].trim();
         if (!type.equalsIgnoreCase("application/x-www-form-urlencoded")) {
@@ -34,8 +34,8 @@ public final class UrlEncodedForm {
         return fields(b, 0, b.length, limits);
     }
 
-    private static Form fields(byte[] b, int from, int to, FormLimits limits) {
-        Form.Builder form = new Form.Builder();
+    private static FormFields fields(byte[] b, int from, int to, FormLimits limits) {
+        FormFields.Builder form = new FormFields.Builder();
         int count = 0;
         for (int i = from; i < to;) {
             int end = indexOf(b, i, to, (byte) '&');

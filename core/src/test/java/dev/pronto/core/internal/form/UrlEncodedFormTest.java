@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.pronto.core.BadRequestException;
-import dev.pronto.core.Form;
+import dev.pronto.core.FormFields;
 import dev.pronto.core.FormLimits;
 import dev.pronto.core.HttpException;
 import io.netty.buffer.ByteBuf;
@@ -13,13 +13,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** {@code application/x-www-form-urlencoded} bodies read into a {@link Form} under its limits. */
+/** {@code application/x-www-form-urlencoded} bodies read into a {@link FormFields} under its limits. */
 class UrlEncodedFormTest {
     private static final String TYPE = "application/x-www-form-urlencoded; charset=UTF-8";
 
     @Test
     void namesAndValuesArePercentAndPlusDecoded() {
-        Form form = parse("q=caf%C3%A9+au+lait&tag=a&tag=b&empty=&flag&%26amp=1", TYPE, FormLimits.defaults());
+        FormFields form = parse("q=caf%C3%A9+au+lait&tag=a&tag=b&empty=&flag&%26amp=1", TYPE, FormLimits.defaults());
 
         assertThat(form.value("q")).isEqualTo("caf\u00e9 au lait");
         assertThat(form.values("tag")).containsExactly("a", "b");
@@ -75,7 +75,7 @@ class UrlEncodedFormTest {
         assertThat(List.of(FormLimits.defaults().maxFields(), FormLimits.defaults().maxParts())).containsExactly(1000, 1000);
     }
 
-    private static Form parse(String body, String type, FormLimits limits) {
+    private static FormFields parse(String body, String type, FormLimits limits) {
         ByteBuf buf = Unpooled.copiedBuffer(body, StandardCharsets.UTF_8);
         try {
             return UrlEncodedForm.parse(buf, type, limits);

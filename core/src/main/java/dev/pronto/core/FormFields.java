@@ -14,12 +14,12 @@ import java.util.Set;
  *
  * <p>Immutable and thread-safe; it may outlive the request.
  */
-public final class Form {
-    private static final Form EMPTY = new Form(Map.of());
+public final class FormFields {
+    private static final FormFields EMPTY = new FormFields(Map.of());
 
     private final Map<String, List<String>> fields;
 
-    private Form(Map<String, List<String>> fields) {
+    private FormFields(Map<String, List<String>> fields) {
         this.fields = fields;
     }
 
@@ -28,14 +28,14 @@ public final class Form {
      *
      * @param fields names to their values; no null names, values or lists
      */
-    public static Form of(Map<String, List<String>> fields) {
+    public static FormFields of(Map<String, List<String>> fields) {
         Map<String, List<String>> copy = new LinkedHashMap<>();
         fields.forEach((name, values) -> copy.put(Objects.requireNonNull(name, "name"), List.copyOf(values)));
-        return copy.isEmpty() ? EMPTY : new Form(java.util.Collections.unmodifiableMap(copy));
+        return copy.isEmpty() ? EMPTY : new FormFields(java.util.Collections.unmodifiableMap(copy));
     }
 
     /** A form without fields. */
-    public static Form empty() {
+    public static FormFields empty() {
         return EMPTY;
     }
 
@@ -76,7 +76,7 @@ public final class Form {
 
     @Override
     public String toString() {
-        return "Form" + fields;
+        return "FormFields" + fields;
     }
 
     /** Collects fields in arrival order; for the server's parsers. Not thread-safe. */
@@ -94,7 +94,7 @@ public final class Form {
         }
 
         /** The form of the fields added so far. */
-        public Form build() {
+        public FormFields build() {
             return of(fields);
         }
     }
