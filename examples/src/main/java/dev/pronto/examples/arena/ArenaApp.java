@@ -104,6 +104,7 @@ public final class ArenaApp implements AutoCloseable {
                 .routes(r -> r.get("/static/{*path}", files))
                 .routes(new DbRoutes(postgres))
                 .routes(new CrudController$Routes(new CrudController(postgres)))
+                .routes(new UploadController$Routes(new UploadController()))
                 .routes(OpenApi.builder().ui("/openapi").build())
                 .routes(new EchoSocket())
                 .routes(r -> r.register(Grpc.services(new BenchmarkGrpc())))
