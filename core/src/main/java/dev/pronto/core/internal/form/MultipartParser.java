@@ -5,7 +5,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.search.AbstractSearchProcessorFactory;
 import io.netty.buffer.search.SearchProcessorFactory;
-import io.netty.handler.codec.ByteToMessageDecoder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -50,8 +49,7 @@ final class MultipartParser {
         if (state == EPILOGUE || !chunk.isReadable()) {
             return;
         }
-        cum = cum == null ? chunk.retainedDuplicate()
-                : ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(alloc, cum, chunk.retain());
+        append(chunk);
         try {
             while (step()) {
                 // each step consumes what it can; false once it needs more bytes
@@ -59,6 +57,24 @@ final class MultipartParser {
         } finally {
             compact();
         }
+    }
+
+    /**
+     * Copies {@code chunk} into a buffer of this parser's own: never a view of the chunk, whose memory around it
+     * (the rest of a read, other frames) belongs to the decoder; data slices handed out stay valid as writes go
+     * only past their end, and a full buffer is replaced rather than moved.
+     */
+    private void append(ByteBuf chunk) {
+        int n = chunk.readableBytes();
+        if (cum == null) {
+            cum = alloc.buffer(Math.max(n, 256));
+        } else if (cum.writableBytes() < n) {
+            ByteBuf grown = alloc.buffer(cum.readableBytes() + n);
+            grown.writeBytes(cum, cum.readerIndex(), cum.readableBytes());
+            cum.release();
+            cum = grown;
+        }
+        cum.writeBytes(chunk, chunk.readerIndex(), n);
     }
 
     /** The body ended; anything but a complete final boundary is malformed. */

@@ -82,6 +82,92 @@ class MultipartParserTest {
                 .hasMessageContaining("not followed by CRLF");
     }
 
+    @Test
+    void bytesHeldPastLaterChunksStayIntact() throws Exception {
+        // as the upload writer does: data slices kept until the disk takes them, while pooled chunks keep coming
+        for (int size : new int[] {5, 16, 64, 333}) {
+            Holder sink = new Holder();
+            MultipartParser parser = new MultipartParser(PooledByteBufAllocator.DEFAULT, BOUNDARY, 1024, sink);
+            byte[] bytes = BODY.getBytes(StandardCharsets.ISO_8859_1);
+            try {
+                for (int i = 0; i < bytes.length; i += size) {
+                    ByteBuf chunk = PooledByteBufAllocator.DEFAULT.directBuffer(size).writeBytes(bytes, i,
+                            Math.min(size, bytes.length - i));
+                    try {
+                        parser.feed(chunk);
+                    } finally {
+                        chunk.release();
+                    }
+                }
+                parser.end();
+            } finally {
+                parser.release();
+            }
+            assertThat(sink.parts()).as("chunks of %d bytes", size).isEqualTo(PARTS);
+        }
+    }
+
+    @Test
+    void chunksSlicedOutOfFramesLeaveTheFramesAlone() throws Exception {
+        // HTTP/2 DATA payloads are slices of one read buffer, 9 bytes of frame header apart: the parser must never
+        // write into the buffer its chunks came from
+        byte[] bytes = BODY.getBytes(StandardCharsets.ISO_8859_1);
+        int size = 40;
+        ByteBuf frames = PooledByteBufAllocator.DEFAULT.heapBuffer();
+        for (int i = 0; i < bytes.length; i += size) {
+            frames.writeBytes("#########".getBytes(StandardCharsets.ISO_8859_1));
+            frames.writeBytes(bytes, i, Math.min(size, bytes.length - i));
+        }
+        Holder sink = new Holder();
+        MultipartParser parser = new MultipartParser(PooledByteBufAllocator.DEFAULT, BOUNDARY, 1024, sink);
+        try {
+            while (frames.isReadable()) {
+                frames.skipBytes(9);
+                ByteBuf chunk = frames.readRetainedSlice(Math.min(size, frames.readableBytes()));
+                try {
+                    parser.feed(chunk);
+                } finally {
+                    chunk.release();
+                }
+            }
+            parser.end();
+        } finally {
+            parser.release();
+            frames.release();
+        }
+        assertThat(sink.parts()).isEqualTo(PARTS);
+    }
+
+    @Test
+    void bytesTheDecoderAppendsAfterAChunkNeverReachTheParser() throws Exception {
+        // the decoder's read buffer keeps filling after the chunk it sliced; the parser must not have written there
+        byte[] bytes = BODY.getBytes(StandardCharsets.ISO_8859_1);
+        int first = 100;
+        int second = 150;
+        ByteBuf read = PooledByteBufAllocator.DEFAULT.heapBuffer(4096).writeBytes(bytes, 0, first);
+        Holder sink = new Holder();
+        MultipartParser parser = new MultipartParser(PooledByteBufAllocator.DEFAULT, BOUNDARY, 1024, sink);
+        try {
+            feed(parser, read.readRetainedSlice(first));
+            feed(parser, Unpooled.copiedBuffer(bytes, first, second));
+            read.writeBytes("X".repeat(400).getBytes(StandardCharsets.ISO_8859_1));
+            feed(parser, Unpooled.copiedBuffer(bytes, first + second, bytes.length - first - second));
+            parser.end();
+        } finally {
+            parser.release();
+            read.release();
+        }
+        assertThat(sink.parts()).isEqualTo(PARTS);
+    }
+
+    private static void feed(MultipartParser parser, ByteBuf chunk) throws Exception {
+        try {
+            parser.feed(chunk);
+        } finally {
+            chunk.release();
+        }
+    }
+
     /** Feeds {@code body} in chunks of {@code size}; each part as {@code headers|data}. */
     private static List<String> parse(String body, String boundary, int size) throws Exception {
         Recorder sink = new Recorder();
@@ -121,6 +207,43 @@ class MultipartParserTest {
         @Override
         public void partEnd() {
             parts.add(current.toString());
+        }
+    }
+
+    /** Keeps every data slice until the end, then reads them. */
+    private static final class Holder implements PartSink {
+        private final List<Object> events = new ArrayList<>();
+
+        @Override
+        public void partStart(ByteBuf headers, int from, int to) {
+            events.add(headers.toString(from, to - from, StandardCharsets.ISO_8859_1) + "|");
+        }
+
+        @Override
+        public void partData(ByteBuf data) {
+            events.add(data.retain());
+        }
+
+        @Override
+        public void partEnd() {
+            events.add(Boolean.TRUE);
+        }
+
+        List<String> parts() {
+            List<String> parts = new ArrayList<>();
+            StringBuilder current = new StringBuilder();
+            for (Object e : events) {
+                if (e instanceof ByteBuf b) {
+                    current.append(b.toString(StandardCharsets.ISO_8859_1));
+                    b.release();
+                } else if (e instanceof String head) {
+                    current.setLength(0);
+                    current.append(head);
+                } else {
+                    parts.add(current.toString());
+                }
+            }
+            return parts;
         }
     }
 }
