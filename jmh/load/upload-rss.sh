@@ -48,8 +48,8 @@ IDLE_HWM=$(kib "$PID" VmHWM)
 echo "server pid $PID, heap $HEAP (pre-touched); idle after warm-up: VmRSS $(mib "$(kib "$PID" VmRSS)") MiB, VmHWM $(mib "$IDLE_HWM") MiB"
 
 FAILED=0
-upload() { # name curl-args...
-    local name=$1; shift
+upload() { # name expected-answer curl-args...
+    local name=$1 expected=$2; shift 2
     local rss_before hwm_before answer left
     rss_before=$(kib "$PID" VmRSS); hwm_before=$(kib "$PID" VmHWM)
     answer=$(curl -sS --fail-with-body "$@" -F title=rss)
@@ -60,14 +60,16 @@ upload() { # name curl-args...
     local growth=$(( (hwm - IDLE_HWM) / 1024 ))
     printf '%-28s %-24s VmRSS %7s -> %7s MiB  VmHWM %7s -> %7s MiB  peak growth %4d MiB  temp files left %d %s\n' \
         "$name" "$answer" "$(mib "$rss_before")" "$(mib "$rss")" "$(mib "$hwm_before")" "$(mib "$hwm")" "$growth" "$left" \
-        "$( (( growth < 64 && left == 0 )) && echo OK || echo FAIL)"
-    (( growth < 64 && left == 0 )) || FAILED=1
+        "$( (( growth < 64 && left == 0 )) && [[ "$answer" == "$expected" ]] && echo OK || echo FAIL)"
+    (( growth < 64 && left == 0 )) && [[ "$answer" == "$expected" ]] || FAILED=1
 }
 
+ONE="1 files $((100 * 1024 * 1024)) bytes"
+FIFTY="50 files $((50 * 1024 * 1024)) bytes"
 for r in $(seq "$ROUNDS"); do
-    upload "http/1.1 1 x 100 MiB #$r" "http://127.0.0.1:$PORT/upload" --http1.1 -F "file=@$WORK/big.bin"
-    upload "http/1.1 50 x 1 MiB #$r" "http://127.0.0.1:$PORT/upload" --http1.1 "${FORM_50[@]}"
-    upload "h2 1 x 100 MiB #$r" "https://127.0.0.1:$TLS_PORT/upload" --http2 -k -F "file=@$WORK/big.bin"
-    upload "h2 50 x 1 MiB #$r" "https://127.0.0.1:$TLS_PORT/upload" --http2 -k "${FORM_50[@]}"
+    upload "http/1.1 1 x 100 MiB #$r" "$ONE" "http://127.0.0.1:$PORT/upload" --http1.1 -F "file=@$WORK/big.bin"
+    upload "http/1.1 50 x 1 MiB #$r" "$FIFTY" "http://127.0.0.1:$PORT/upload" --http1.1 "${FORM_50[@]}"
+    upload "h2 1 x 100 MiB #$r" "$ONE" "https://127.0.0.1:$TLS_PORT/upload" --http2 -k -F "file=@$WORK/big.bin"
+    upload "h2 50 x 1 MiB #$r" "$FIFTY" "https://127.0.0.1:$TLS_PORT/upload" --http2 -k "${FORM_50[@]}"
 done
 exit "$FAILED"
