@@ -25,7 +25,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
-import java.util.function.Consumer;
 
 /** The request side of an exchange: lazy, allocation-on-demand views over the parsed head. */
 public final class ServerRequest implements Request {
@@ -260,10 +259,14 @@ public final class ServerRequest implements Request {
             throw new IllegalStateException("multipart() was already called for this request");
         }
         StreamingBody s = e.stream;
-        Consumer<Boolean> gate = s == null ? null : stop -> {
-            if (stop) {
+        MultipartCollector.Gate gate = s == null ? null : new MultipartCollector.Gate() {
+            @Override
+            public void pause() {
                 s.pauseByConsumer();
-            } else {
+            }
+
+            @Override
+            public void resume() {
                 s.resumeByConsumer();
             }
         };

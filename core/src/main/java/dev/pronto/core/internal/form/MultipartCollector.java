@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
-import java.util.function.Consumer;
 
 /**
  * Turns a streamed multipart body into a {@link FormData} under {@link FormLimits}: fields into memory,
@@ -67,10 +66,19 @@ public final class MultipartCollector implements BodyListener, PartSink {
      *
      * @param loop the event loop results complete on
      * @param alloc the allocator of the connection
-     * @param gate stops (true) and resumes (false) reading a streamed body; null for a body in memory
+     * @param gate stops and resumes reading a streamed body; null for a body in memory
      * @param registry the server's forms under way, which it discards when it stops
      */
-    public record Channel(Executor loop, ByteBufAllocator alloc, Consumer<Boolean> gate, UploadRegistry registry) {
+    public record Channel(Executor loop, ByteBufAllocator alloc, Gate gate, UploadRegistry registry) {
+    }
+
+    /** Stops and resumes reading a streamed body, from the event loop. */
+    public interface Gate {
+        /** Stops reading until {@link #resume()}. */
+        void pause();
+
+        /** Reads again. */
+        void resume();
     }
 
     /** The form, complete once the body has ended and its files are on disk. */

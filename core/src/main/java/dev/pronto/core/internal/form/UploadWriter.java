@@ -21,8 +21,8 @@ final class UploadWriter {
     static final int LOW = 256 * 1024;
 
     private final Executor loop;
-    /** Stops (true) or resumes (false) reading the body; null when the body is already in memory. */
-    private final Consumer<Boolean> gate;
+    /** Stops and resumes reading the body; null when the body is already in memory. */
+    private final MultipartCollector.Gate gate;
     private final ConcurrentLinkedQueue<Runnable> ops = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicLong queued = new AtomicLong();
@@ -32,7 +32,7 @@ final class UploadWriter {
     /** Reading is stopped by this writer; event loop only. */
     private boolean paused;
 
-    UploadWriter(Executor loop, Consumer<Boolean> gate) {
+    UploadWriter(Executor loop, MultipartCollector.Gate gate) {
         this.loop = loop;
         this.gate = gate;
     }
@@ -61,7 +61,7 @@ final class UploadWriter {
         });
         if (now > HIGH && !paused && gate != null) {
             paused = true;
-            gate.accept(Boolean.TRUE);
+            gate.pause();
         }
     }
 
@@ -84,7 +84,7 @@ final class UploadWriter {
     private void maybeResume() {
         if (paused && queued.get() < LOW) {
             paused = false;
-            gate.accept(Boolean.FALSE);
+            gate.resume();
         }
     }
 

@@ -21,6 +21,7 @@ public final class MultipartPublisher implements Flow.Publisher<ByteBuf> {
     private static final int READ = 64 * 1024;
     private final List<Segment> segments;
 
+    /** A publisher of {@code segments}, in order. */
     public MultipartPublisher(List<Segment> segments) {
         this.segments = segments;
     }
@@ -32,10 +33,12 @@ public final class MultipartPublisher implements Flow.Publisher<ByteBuf> {
      * @param file the file, or null
      */
     public record Segment(String text, Path file) {
+        /** A text segment. */
         public static Segment text(String text) {
             return new Segment(text, null);
         }
 
+        /** A file segment, read when published. */
         public static Segment file(Path file) {
             return new Segment(null, file);
         }
