@@ -177,6 +177,42 @@ public interface Request {
     void resumeBody();
 
     /**
+     * The fields of an {@code application/x-www-form-urlencoded} body (names and values percent-decoded,
+     * {@code +} a space), under the route's {@link FormLimits}. Parses on each call. Aggregated routes only.
+     *
+     * @throws HttpException 415 for another Content-Type, 413 past {@code maxFields}, {@code maxFieldSize} or
+     *         {@code maxMemorySize}, 400 for a malformed percent-escape
+     * @throws IllegalStateException on a streaming route
+     */
+    FormFields form();
+
+    /**
+     * Parses a {@code multipart/form-data} body under the route's {@link FormLimits}: fields into memory, file
+     * parts into memory up to {@code fileThreshold} and past it into temporary files written off the event
+     * loop. On a streaming route ({@link RouteOptions#streaming()}) the body is parsed as it arrives, never
+     * held whole, and reading pauses while files are written; on an aggregated route the body in memory is
+     * parsed. The stage completes on the event loop once the body has ended and every file is written: send
+     * the response from it ({@code Handler.async}), or wait for it in a blocking handler. Past a limit it
+     * fails with 413; a malformed body (missing boundary, truncated part, oversized part headers) with 400;
+     * on a streaming route the server answers such failures itself and closes the connection. Temporary files
+     * are deleted when the exchange ends. Call it once, instead of any other way of reading the body.
+     *
+     * @return the form, on the event loop
+     * @throws HttpException 415 when the body is not {@code multipart/form-data}, 400 when its boundary is missing
+     *         or invalid
+     * @throws IllegalStateException when called twice, or after the body was read otherwise
+     */
+    java.util.concurrent.CompletionStage<FormData> multipart();
+
+    /**
+     * As {@link #multipart()}, handing each part first to {@code listener}, which may take its bytes itself
+     * (they are then in neither {@link FormData#fields()} nor {@link FormData#files()}) or leave it to the server.
+     *
+     * @param listener sees each part's head on the event loop
+     */
+    java.util.concurrent.CompletionStage<FormData> multipart(PartListener listener);
+
+    /**
      * The body decoded from JSON with the codec given to {@code Server.builder().json(...)}.
      *
      * @throws BadRequestException if the body is not a valid {@code type}

@@ -16,8 +16,10 @@ import java.util.Objects;
  *
  * @param execution where the handler runs
  * @param body how the request body reaches the handler
+ * @param forms the limits of {@link Request#form()} and {@link Request#multipart()} on this route, or null for
+ *        its group's ({@link Routes#formLimits(FormLimits)})
  */
-public record RouteOptions(Execution execution, BodyMode body) {
+public record RouteOptions(Execution execution, BodyMode body, FormLimits forms) {
     private static final RouteOptions DEFAULT = new RouteOptions(Execution.EVENT_LOOP, BodyMode.AGGREGATED);
     private static final RouteOptions BLOCKING = new RouteOptions(Execution.BLOCKING, BodyMode.AGGREGATED);
 
@@ -56,10 +58,20 @@ public record RouteOptions(Execution execution, BodyMode body) {
         MESSAGE_STREAM
     }
 
-    /** Validates both parts. */
+    /** Validates execution and body; {@code forms} may be null. */
     public RouteOptions {
         Objects.requireNonNull(execution, "execution");
         Objects.requireNonNull(body, "body");
+    }
+
+    /** Options without form limits of their own: the group's apply. */
+    public RouteOptions(Execution execution, BodyMode body) {
+        this(execution, body, null);
+    }
+
+    /** These options with {@code limits} for this route's forms, over its group's. */
+    public RouteOptions forms(FormLimits limits) {
+        return new RouteOptions(execution, body, Objects.requireNonNull(limits, "limits"));
     }
 
     /** Event loop, aggregated body: what {@code r.get(path, handler)} uses. */
@@ -79,12 +91,12 @@ public record RouteOptions(Execution execution, BodyMode body) {
 
     /** These options with the body streamed to the handler. */
     public RouteOptions streamingBody() {
-        return new RouteOptions(execution, BodyMode.STREAMING);
+        return new RouteOptions(execution, BodyMode.STREAMING, forms);
     }
 
     /** These options with the body streamed as a message stream ({@link BodyMode#MESSAGE_STREAM}). */
     public RouteOptions messageStream() {
-        return new RouteOptions(execution, BodyMode.MESSAGE_STREAM);
+        return new RouteOptions(execution, BodyMode.MESSAGE_STREAM, forms);
     }
 
     /** Whether the handler runs on a virtual thread. */

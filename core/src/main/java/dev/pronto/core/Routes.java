@@ -36,6 +36,10 @@ import java.util.function.Consumer;
  */
 public final class Routes {
     private final Routes root;
+    /** The enclosing scope; null at the root. */
+    private final Routes parent;
+    /** This scope's form limits; null to inherit. */
+    private FormLimits formLimits;
     private final String prefix;
     private final Router.Builder<RouteEntry> check;
     private final List<Object[]> entries = new ArrayList<>();
@@ -53,12 +57,14 @@ public final class Routes {
 
     Routes() {
         this.root = this;
+        this.parent = null;
         this.prefix = "";
         this.check = Router.builder();
     }
 
     private Routes(Routes parent, String prefix) {
         this.root = parent.root;
+        this.parent = parent;
         this.prefix = prefix;
         this.check = null;
     }
@@ -179,6 +185,25 @@ public final class Routes {
     /** Applies {@code plugin} in a scope of its own: its hooks stay inside it. */
     public Routes register(Consumer<Routes> plugin) {
         return group("", plugin);
+    }
+
+    /**
+     * Sets the {@link FormLimits} of {@link Request#form()} and {@link Request#multipart()} for this scope's
+     * routes and its nested groups (on the root: the whole server), where no nearer group or route
+     * ({@link RouteOptions#forms(FormLimits)}) sets its own. Applies whether called before or after the routes.
+     */
+    public Routes formLimits(FormLimits limits) {
+        formLimits = Objects.requireNonNull(limits, "limits");
+        return this;
+    }
+
+    private FormLimits inheritedFormLimits() {
+        for (Routes r = this; r != null; r = r.parent) {
+            if (r.formLimits != null) {
+                return r.formLimits;
+            }
+        }
+        return null;
     }
 
     /**
@@ -311,8 +336,12 @@ public final class Routes {
     }
 
     private void addEntries(Router.Builder<RouteEntry> router, Lifecycle scope) {
+        FormLimits forms = inheritedFormLimits();
         for (Object[] e : entries) {
             RouteEntry entry = (RouteEntry) e[2];
+            if (forms != null && entry.options().forms() == null) {
+                entry = new RouteEntry(entry.handler(), entry.options().forms(forms), entry.scope());
+            }
             router.add((Method) e[0], (String) e[1], scope == null ? entry : entry.in(scope));
         }
     }

@@ -30,7 +30,11 @@ final class Names {
 
     /** Parameter annotations binding a request value, with the source constant of {@code Params}. */
     static final Map<String, Source> SOURCES = orderedMap(
-            "PathParam", Source.PATH, "Query", Source.QUERY, "Header", Source.HEADER, "Cookie", Source.COOKIE);
+            "PathParam", Source.PATH, "Query", Source.QUERY, "Header", Source.HEADER, "Cookie", Source.COOKIE,
+            "Form", Source.FORM);
+    /** A file part of a multipart body ({@code FileUpload}, {@code Optional} or {@code List} of it). */
+    static final String FILE_PART = ANNOTATIONS + "FilePart";
+    static final String FILE_UPLOAD = "dev.pronto.core.FileUpload";
 
     private Names() {
     }

@@ -29,8 +29,15 @@ final class Operation {
         Javadoc.summarize(elements.getDocComment(route.method()), operation);
         List<Object> parameters = new ArrayList<>();
         VariableElement body = null;
+        Map<String, Object> form = FormSchema.requestBody(route, schemas);
+        if (form != null) {
+            operation.put("requestBody", form);
+        }
         for (VariableElement param : route.method().getParameters()) {
             List<AnnotationMirror> sources = Names.findAll(param, Names.SOURCES);
+            if (!sources.isEmpty() && Names.SOURCES.get(Names.qualifiedName(sources.get(0))) == Source.FORM) {
+                continue;
+            }
             if (!sources.isEmpty()) {
                 parameters.add(parameter(param, sources.get(0)));
             } else if (Names.find(param, Names.BODY) != null) {
@@ -41,7 +48,8 @@ final class Operation {
         if (!parameters.isEmpty()) {
             operation.put("parameters", parameters);
         }
-        operation.put("responses", responses(!parameters.isEmpty() || body != null, body != null));
+        operation.put("responses", responses(!parameters.isEmpty() || body != null || form != null,
+                body != null || form != null));
         return operation;
     }
 

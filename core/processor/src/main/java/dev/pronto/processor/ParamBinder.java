@@ -23,7 +23,7 @@ final class ParamBinder {
             Map.entry("java.lang.Float", "floatValue"), Map.entry("boolean", "booleanValue"),
             Map.entry("java.lang.Boolean", "booleanValue"), Map.entry("char", "charValue"),
             Map.entry("java.lang.Character", "charValue"), Map.entry("java.util.UUID", "uuid"));
-    private static final String NEEDS = "@PathParam, @Query, @Header, @Cookie or @Body";
+    private static final String NEEDS = "@PathParam, @Query, @Header, @Cookie, @Form, @FilePart or @Body";
 
     private final Types types;
     private final ValidationReader validation;
@@ -41,8 +41,12 @@ final class ParamBinder {
     Argument bind(VariableElement param, Constants constants) throws RouteException {
         List<AnnotationMirror> sources = Names.findAll(param, Names.SOURCES);
         AnnotationMirror body = Names.find(param, Names.BODY);
-        if (sources.size() + (body == null ? 0 : 1) > 1) {
+        AnnotationMirror file = Names.find(param, Names.FILE_PART);
+        if (sources.size() + (body == null ? 0 : 1) + (file == null ? 0 : 1) > 1) {
             throw new RouteException("parameter '" + param.getSimpleName() + "' has more than one of " + NEEDS, param);
+        }
+        if (file != null) {
+            return filePart(param, Names.stringValue(file, param.getSimpleName().toString()));
         }
         String hint = param.getEnclosingElement().getSimpleName() + " " + param.getSimpleName();
         if (body != null) {
@@ -61,6 +65,27 @@ final class ParamBinder {
                 param.asType(), hint);
         return new Argument(expression, source == Source.PATH ? name : null, false,
                 validation.parameter(param, value, constants));
+    }
+
+    /** A {@code @FilePart}: {@code FileUpload}, {@code Optional<FileUpload>} or {@code List<FileUpload>}. */
+    private Argument filePart(VariableElement param, String name) throws RouteException {
+        if (Constraints.constrained(param)) {
+            throw new RouteException("constraints do not apply to @FilePart parameter '" + param.getSimpleName() + "'", param);
+        }
+        TypeMirror type = param.asType();
+        String raw = erasedName(type);
+        TypeMirror element = raw.equals(Names.FILE_UPLOAD) ? null : typeArgument(type);
+        boolean ofUploads = element != null && erasedName(element).equals(Names.FILE_UPLOAD);
+        String quoted = Names.literal(name);
+        if (raw.equals(Names.FILE_UPLOAD)) {
+            return Argument.of("Params.filePart(form$, " + quoted + ")");
+        } else if (ofUploads && raw.equals("java.util.Optional")) {
+            return Argument.of("java.util.Optional.ofNullable(form$.file(" + quoted + "))");
+        } else if (ofUploads && raw.equals("java.util.List")) {
+            return Argument.of("form$.files(" + quoted + ")");
+        }
+        throw new RouteException("unsupported type " + type + " for @FilePart parameter '" + param.getSimpleName()
+                + "'; use FileUpload, Optional<FileUpload> or List<FileUpload>", param);
     }
 
     private Argument contextArgument(VariableElement param) throws RouteException {

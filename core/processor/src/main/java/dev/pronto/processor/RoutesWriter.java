@@ -82,7 +82,7 @@ final class RoutesWriter {
             line("package " + controller.packageName() + ";");
             line("");
         }
-        boolean blocking = controller.routes().stream().anyMatch(r -> r.options().blocking());
+        boolean blocking = controller.routes().stream().anyMatch(r -> r.options().blocking() || form(r) != null);
         line("import dev.pronto.core.Request;");
         line("import dev.pronto.core.Response;");
         if (blocking) {
@@ -94,7 +94,8 @@ final class RoutesWriter {
             line("import dev.pronto.core.ValidationException;");
             line("import dev.pronto.core.ValidationException.FieldError;");
         }
-        if (controller.routes().stream().flatMap(r -> r.arguments().stream())
+        if (controller.routes().stream().anyMatch(r -> form(r) != null)
+                || controller.routes().stream().flatMap(r -> r.arguments().stream())
                 .anyMatch(a -> a.expression().startsWith("Params."))) {
             line("import dev.pronto.core.annotation.Params;");
         }
@@ -119,7 +120,14 @@ final class RoutesWriter {
             Route route = controller.routes().get(i);
             String handler = "this::" + handlers.get(i);
             String path = Names.literal(route.path().pattern());
-            if (route.options().blocking()) {
+            String form = form(route);
+            if (form != null) {
+                // waiting for the form needs a virtual thread; file parts stream to disk as they arrive
+                String options = form.equals("multipartData") ? "RouteOptions.blocking().streamingBody()"
+                        : "RouteOptions.blocking()";
+                line("        routes.route(dev.pronto.router.Method." + route.verb() + ", " + path
+                        + ", " + options + ", " + handler + ");");
+            } else if (route.options().blocking()) {
                 line("        routes.route(dev.pronto.router.Method." + route.verb() + ", " + path
                         + ", RouteOptions.blocking(), " + handler + ");");
             } else {
@@ -148,6 +156,9 @@ final class RoutesWriter {
             line("            return;");
             line("        }");
         }
+        if (form(route) != null) {
+            line("        dev.pronto.core.FormData form$ = Params." + form(route) + "(req);");
+        }
         String arguments = validated(route) ? validate(route) : arguments(route);
         if (route.options().status() != 0) {
             line("        res.status(" + route.options().status() + ");");
@@ -164,6 +175,18 @@ final class RoutesWriter {
             case JSON -> line("        res.json(" + call + ");");
         }
         line("    }");
+    }
+
+    /** The {@code Params} method reading the route's form: {@code multipartData} with file parts, else {@code formData}; null without form parameters. */
+    static String form(Route route) {
+        boolean fields = false;
+        for (VariableElement param : route.method().getParameters()) {
+            if (Names.find(param, Names.FILE_PART) != null) {
+                return "multipartData";
+            }
+            fields |= Names.find(param, Names.ANNOTATIONS + "Form") != null;
+        }
+        return fields ? "formData" : null;
     }
 
     private static boolean validated(Route route) {

@@ -5,7 +5,9 @@ enum Source {
     PATH("PATH", "req.param", "path"),
     QUERY("QUERY", "req.query", "query"),
     HEADER("HEADER", "req.header", "header"),
-    COOKIE("COOKIE", "req.cookie", "cookie");
+    COOKIE("COOKIE", "req.cookie", "cookie"),
+    /** A form field: read from the {@code form$} local the generated handler declares first. */
+    FORM("FORM", "form$.value", "form");
 
     final String constant;
     final String getter;
@@ -25,12 +27,16 @@ enum Source {
 
     /** Repeated values: only query parameters and headers can repeat. */
     boolean allowsList() {
-        return this == QUERY || this == HEADER;
+        return this == QUERY || this == HEADER || this == FORM;
     }
 
     /** The getter returning every value of a repeated parameter. */
     String listGetter() {
-        return this == QUERY ? "req.queries" : "req.headers";
+        return switch (this) {
+            case QUERY -> "req.queries";
+            case FORM -> "form$.fields().values";
+            default -> "req.headers";
+        };
     }
 
     /** The types this source accepts, for error messages. */

@@ -68,7 +68,7 @@ class CompileErrorsTest {
     @Test
     void unannotatedParameter() {
         assertSingleError(controller("@Get(\"/\") String all(String q) { return q; }"), "q) {",
-                "parameter 'q' needs @PathParam, @Query, @Header, @Cookie or @Body, or type Request or Response");
+                "parameter 'q' needs @PathParam, @Query, @Header, @Cookie, @Form, @FilePart or @Body, or type Request or Response");
     }
 
     @Test

@@ -29,6 +29,8 @@ public final class Params {
     public static final String HEADER = "header";
     /** The source of cookie values. */
     public static final String COOKIE = "cookie";
+    /** The source of form field values ({@link Form}). */
+    public static final String FORM = "form field";
 
     private Params() {
     }
@@ -69,6 +71,53 @@ public final class Params {
                     + HttpException.excerpt(contentType) + "'");
         }
         return req.json(type);
+    }
+
+    /**
+     * The form of a blocking route's aggregated body, what {@link Form} parameters bind to: a
+     * {@code multipart/form-data} body as {@link #multipartData}, an {@code application/x-www-form-urlencoded}
+     * one through {@link dev.pronto.core.Request#form()}.
+     *
+     * @throws HttpException 415 for another content type; 413 or 400 as those methods fail
+     * @throws InterruptedException if the waiting thread is interrupted
+     */
+    public static dev.pronto.core.FormData formData(dev.pronto.core.Request req) throws InterruptedException {
+        String type = req.header("Content-Type");
+        if (type != null && type.regionMatches(true, 0, "multipart/", 0, 10)) {
+            return multipartData(req);
+        }
+        return new dev.pronto.core.FormData(req.form(), List.of());
+    }
+
+    /**
+     * The {@code multipart/form-data} body of a blocking route, waited for ({@link dev.pronto.core.Request#multipart()}):
+     * what a method with {@link FilePart} parameters binds to.
+     *
+     * @throws HttpException 415 for another content type; 413 or 400 as {@code multipart()} fails
+     * @throws InterruptedException if the waiting thread is interrupted
+     */
+    public static dev.pronto.core.FormData multipartData(dev.pronto.core.Request req) throws InterruptedException {
+        try {
+            return req.multipart().toCompletableFuture().get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException("multipart body failed", e.getCause());
+        }
+    }
+
+    /**
+     * The file part {@code name} of {@code form}, which must be present: a {@link FilePart} parameter.
+     *
+     * @throws BadRequestException when the body has no such file part
+     */
+    public static dev.pronto.core.FileUpload filePart(dev.pronto.core.FormData form, String name) {
+        dev.pronto.core.FileUpload file = form.file(name);
+        if (file == null) {
+            throw new BadRequestException("file part '" + name + "' is required");
+        }
+        return file;
     }
 
     /** Whether {@code contentType}'s media type is {@code application/json} or {@code application/*+json}. */

@@ -109,6 +109,7 @@ public final class ArenaApp implements AutoCloseable {
                 .routes(new DbRoutes(postgres))
                 .routes(new CrudController$Routes(new CrudController(postgres)))
                 .routes(new StackRoutes(postgres, redis, jsonController, json))
+                .routes(new UploadController$Routes(new UploadController()))
                 .routes(OpenApi.builder().ui("/openapi").build())
                 .routes(new EchoSocket())
                 .routes(r -> r.register(Grpc.services(new BenchmarkGrpc())))

@@ -303,6 +303,15 @@ public final class ClientRequest {
             return this;
         }
 
+        /**
+         * Sets the body to {@code form} and {@code Content-Type} to its type: a url-encoded form as a fixed body, a
+         * multipart one streamed as {@link #body(Flow.Publisher)} does, its files read as the connection takes them.
+         */
+        public Builder body(FormBody form) {
+            header("Content-Type", form.contentType());
+            return form.fixed() != null ? body(form.fixed()) : body(form.publisher());
+        }
+
         /** Marks a non-idempotent method as safe to pipeline and retry (the caller's promise). */
         public Builder idempotent() {
             idempotent = true;

@@ -71,6 +71,8 @@ public final class Exchange {
     public java.util.Map<String, Object> attributes;
     /** The body of a streaming route, fed by the decoder as it arrives; null otherwise. */
     public StreamingBody stream;
+    /** Deletes this generation's upload files ({@code req.multipart()}); null when there are none. */
+    Runnable uploads;
 
     /**
      * Nothing more may be read for this request after its response: HTTP/1.1 closes the connection,
@@ -223,6 +225,11 @@ public final class Exchange {
         if (stream != null) {
             stream.abandon();
             stream = null;
+        }
+        if (uploads != null) {
+            Runnable discard = uploads;
+            uploads = null;
+            discard.run();
         }
     }
 

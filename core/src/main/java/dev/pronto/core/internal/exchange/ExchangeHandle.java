@@ -228,6 +228,21 @@ public final class ExchangeHandle implements Request, Response {
     }
 
     @Override
+    public dev.pronto.core.FormFields form() {
+        return req().form();
+    }
+
+    @Override
+    public java.util.concurrent.CompletionStage<dev.pronto.core.FormData> multipart() {
+        return req().multipart();
+    }
+
+    @Override
+    public java.util.concurrent.CompletionStage<dev.pronto.core.FormData> multipart(dev.pronto.core.PartListener listener) {
+        return req().multipart(listener);
+    }
+
+    @Override
     public void pauseBody() {
         req().pauseBody();
     }

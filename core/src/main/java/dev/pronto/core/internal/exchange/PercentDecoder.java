@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
  * Percent-decoding (UTF-8) of request bytes, allocating only the result String. Error messages
  * are built only for malformed input, since reading a parameter is on the hot path.
  */
-final class PercentDecoder {
+public final class PercentDecoder {
     private static final boolean PLUS_IS_SPACE = true;
 
     private PercentDecoder() {
@@ -21,7 +21,7 @@ final class PercentDecoder {
     }
 
     /** Decodes a query component: {@code +} is a space. */
-    static String query(byte[] b, int from, int to, String what) {
+    public static String query(byte[] b, int from, int to, String what) {
         String s = decode(b, from, to, PLUS_IS_SPACE);
         return s != null ? s : malformed(what);
     }

@@ -1,7 +1,12 @@
 package dev.pronto.core.internal.exchange;
 
 import dev.pronto.core.BadRequestException;
+import dev.pronto.core.FormData;
+import dev.pronto.core.FormLimits;
+import dev.pronto.core.PartListener;
 import dev.pronto.core.Request;
+import dev.pronto.core.internal.form.MultipartCollector;
+import dev.pronto.core.internal.form.UrlEncodedForm;
 import dev.pronto.core.internal.util.AsciiView;
 import dev.pronto.wire.Ascii;
 import dev.pronto.router.MalformedPathException;
@@ -19,6 +24,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionStage;
 
 /** The request side of an exchange: lazy, allocation-on-demand views over the parsed head. */
 public final class ServerRequest implements Request {
@@ -235,6 +241,49 @@ public final class ServerRequest implements Request {
     @Override
     public void resumeBody() {
         streamed().resumeByConsumer();
+    }
+
+    @Override
+    public dev.pronto.core.FormFields form() {
+        return UrlEncodedForm.parse(body(), header("content-type"), formLimits());
+    }
+
+    @Override
+    public CompletionStage<FormData> multipart() {
+        return multipart(null);
+    }
+
+    @Override
+    public CompletionStage<FormData> multipart(PartListener listener) {
+        if (e.uploads != null) {
+            throw new IllegalStateException("multipart() was already called for this request");
+        }
+        StreamingBody s = e.stream;
+        MultipartCollector.Gate gate = s == null ? null : new MultipartCollector.Gate() {
+            @Override
+            public void pause() {
+                s.pauseByConsumer();
+            }
+
+            @Override
+            public void resume() {
+                s.resumeByConsumer();
+            }
+        };
+        MultipartCollector c = new MultipartCollector(header("content-type"), formLimits(), listener,
+                new MultipartCollector.Channel(e.carrier.eventLoop(), e.carrier.alloc(), gate, e.server.uploads()));
+        e.uploads = c::discard;
+        if (s != null) {
+            s.listen(c);
+        } else {
+            c.whole(body());
+        }
+        return c.result();
+    }
+
+    private FormLimits formLimits() {
+        FormLimits route = e.route == null ? null : e.route.options().forms();
+        return route != null ? route : FormLimits.defaults();
     }
 
     private StreamingBody streamed() {

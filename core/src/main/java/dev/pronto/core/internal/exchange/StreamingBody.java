@@ -137,11 +137,23 @@ public final class StreamingBody {
     }
 
     void listen(BodyListener l) {
-        ArrayDeque<ByteBuf> backlog;
-        boolean done;
         lock.lock();
         try {
             claim();
+        } finally {
+            lock.unlock();
+        }
+        // attached on the loop: from another thread, chunks offered before the backlog is delivered would
+        // otherwise overtake it
+        onLoop(() -> attach(l));
+    }
+
+    private void attach(BodyListener l) {
+        ArrayDeque<ByteBuf> backlog;
+        boolean done;
+        Throwable failed;
+        lock.lock();
+        try {
             listener = l;
             // the common listener registers from its handler on the event loop, before any chunk: no copy then
             backlog = queue.isEmpty() ? null : new ArrayDeque<>(queue);
@@ -149,14 +161,22 @@ public final class StreamingBody {
             queued = 0;
             paused = false;
             done = ended;
+            failed = failure;
         } finally {
             lock.unlock();
         }
-        if (carrier.eventLoop().inEventLoop()) {
-            drainBacklog(l, backlog, done);
-        } else {
-            carrier.eventLoop().execute(() -> drainBacklog(l, backlog, done));
+        if (failed != null) {
+            if (backlog != null) {
+                backlog.forEach(ByteBuf::release);
+            }
+            try {
+                l.onError(failed);
+            } catch (RuntimeException ignored) {
+                // the exchange is already failing; its answer (or close) is under way
+            }
+            return;
         }
+        drainBacklog(l, backlog, done);
     }
 
     private void drainBacklog(BodyListener l, ArrayDeque<ByteBuf> backlog, boolean done) {

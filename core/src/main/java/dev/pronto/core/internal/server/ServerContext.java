@@ -34,6 +34,7 @@ public final class ServerContext {
     private final Set<ServerConnection> connections = ConcurrentHashMap.newKeySet();
     private final AtomicInteger open = new AtomicInteger();
     private final ProtocolCarriers protocols = ProtocolCarriers.builtIn();
+    private final dev.pronto.core.internal.form.UploadRegistry uploads = new dev.pronto.core.internal.form.UploadRegistry();
 
     /**
      * Creates the shared state of a server.
@@ -112,6 +113,11 @@ public final class ServerContext {
     }
 
     /** The configuration. */
+    /** The multipart forms under way, whose temporary files a stopping server deletes. */
+    public dev.pronto.core.internal.form.UploadRegistry uploads() {
+        return uploads;
+    }
+
     public ServerConfig config() {
         return config;
     }

@@ -303,6 +303,8 @@ public final class ServerLifecycle {
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         }
         context.blockingExecutor().shutdownNow();
+        // an exchange whose handler outlived its loop is never recycled: its upload files go here
+        context.uploads().discardAll();
         group = null;
         running = false;
         ports = List.of();

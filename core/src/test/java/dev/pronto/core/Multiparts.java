@@ -1,0 +1,48 @@
+package dev.pronto.core;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.stream.Stream;
+
+/** Multipart bodies for tests, and the wait for a temporary directory to empty. */
+final class Multiparts {
+    static final String BOUNDARY = "XyZzY";
+    static final String TYPE = "multipart/form-data; boundary=" + BOUNDARY;
+
+    private Multiparts() {
+    }
+
+    static String field(String name, String value) {
+        return "--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"" + name + "\"\r\n\r\n" + value + "\r\n";
+    }
+
+    static String file(String name, String filename, String content) {
+        return "--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"" + name + "\"; filename=\"" + filename
+                + "\"\r\nContent-Type: text/plain\r\n\r\n" + content + "\r\n";
+    }
+
+    static String end() {
+        return "--" + BOUNDARY + "--\r\n";
+    }
+
+    /** The names of the files in {@code dir}. */
+    static long count(Path dir) {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.count();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** Waits up to 10 s for {@code dir} to hold no file; returns how many are left. */
+    static long awaitEmpty(Path dir) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (count(dir) > 0 && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+            Thread.sleep(0, 100_000);
+        }
+        return count(dir);
+    }
+}
