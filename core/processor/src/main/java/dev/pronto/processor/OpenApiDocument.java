@@ -22,6 +22,7 @@ final class OpenApiDocument {
     private final Map<String, Object> schemas = JsonText.object();
     private final Map<String, Object> tags = JsonText.object();
     private final Set<String> operationIds = new HashSet<>();
+    private final Map<Map<String, Object>, List<String>> secured = new java.util.IdentityHashMap<>();
 
     /** Adds the routes of {@code controller}. */
     void add(Controller controller, ProcessingEnvironment env) {
@@ -43,8 +44,11 @@ final class OpenApiDocument {
             @SuppressWarnings("unchecked")
             Map<String, Object> item = (Map<String, Object>) paths.computeIfAbsent(openApiPath(route.path()),
                     p -> JsonText.object());
-            item.put(route.verb().toLowerCase(java.util.Locale.ROOT),
-                    new Operation(route, reader, env.getElementUtils()).build(tag, id));
+            Map<String, Object> operation = new Operation(route, reader, env.getElementUtils()).build(tag, id);
+            item.put(route.verb().toLowerCase(java.util.Locale.ROOT), operation);
+            if (!route.options().roles().isEmpty()) {
+                secured.put(operation, route.options().roles());   // the schemes are known when written
+            }
         }
     }
 
@@ -53,7 +57,11 @@ final class OpenApiDocument {
         return paths.isEmpty();
     }
 
-    /** The document as JSON text, with {@code info} from the processor options. */
+    /**
+     * The document as JSON text, with {@code info} and the security schemes from the processor options.
+     *
+     * @throws IllegalArgumentException for an invalid option value
+     */
     String write(Map<String, String> options) {
         Map<String, Object> info = JsonText.object();
         info.put("title", options.getOrDefault(TITLE_OPTION, "API"));
@@ -63,6 +71,11 @@ final class OpenApiDocument {
         allSchemas.putAll(schemas);
         ProblemResponses.addComponents(components, allSchemas);
         components.put("schemas", allSchemas);
+        if (!secured.isEmpty()) {
+            List<String> schemes = SecurityDocs.schemes(options);
+            secured.forEach((operation, roles) -> SecurityDocs.secure(operation, roles, schemes));
+            SecurityDocs.addComponents(components, schemes);
+        }
         Map<String, Object> document = JsonText.object();
         document.put("openapi", "3.1.0");
         document.put("info", info);
@@ -79,6 +92,6 @@ final class OpenApiDocument {
 
     /** The processor options it reads. */
     static List<String> options() {
-        return List.of(TITLE_OPTION, VERSION_OPTION);
+        return List.of(TITLE_OPTION, VERSION_OPTION, SecurityDocs.OPTION);
     }
 }

@@ -57,7 +57,10 @@ public final class RoutesProcessor extends AbstractProcessor {
         return names;
     }
 
-    /** {@code pronto.openapi.title} and {@code pronto.openapi.version}: the {@code info} of the OpenAPI document. */
+    /**
+     * {@code pronto.openapi.title} and {@code pronto.openapi.version}: the {@code info} of the OpenAPI document;
+     * {@code pronto.openapi.security}: the schemes of {@code @RolesAllowed} routes.
+     */
     @Override
     public Set<String> getSupportedOptions() {
         return new LinkedHashSet<>(OpenApiDocument.options());
@@ -154,7 +157,7 @@ public final class RoutesProcessor extends AbstractProcessor {
             try (Writer writer = new java.io.OutputStreamWriter(file.openOutputStream(), StandardCharsets.UTF_8)) {
                 writer.write(openApi.write(processingEnv.getOptions()));
             }
-        } catch (IOException e) {
+        } catch (IOException | IllegalArgumentException e) {
             processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
                     "cannot write " + OpenApiDocument.RESOURCE + ": " + e.getMessage());
         }
