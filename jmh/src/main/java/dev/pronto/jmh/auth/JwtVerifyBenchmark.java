@@ -45,7 +45,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code full} parses and checks the signature and claims every time (no token cache), {@code remembered}
  * is a client presenting the same token again (the verifier's token cache: a map lookup and the time
  * checks; the token is a new string each time, as a request's header is, so its hash is computed each
- * time). Run on one core: {@code taskset -c 1 java -jar jmh/target/benchmarks.jar JwtVerify -prof gc}.
+ * time). Run on one core: {@code taskset -c 1 java -jar jmh/target/benchmarks.jar JwtVerify -prof gc};
+ * {@link JcaVerifyBenchmark} is the JDK's signature check alone, the floor under {@code full}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
