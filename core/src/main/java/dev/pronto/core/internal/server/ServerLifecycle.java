@@ -30,6 +30,8 @@ public final class ServerLifecycle {
     private final List<ListenerSetup> setups;
     private final List<Channel> channels = new ArrayList<>();
     private final List<io.netty.util.concurrent.Future<?>> watches = new ArrayList<>();
+    /** Listeners their protocol bound itself (HTTP/3 on UDP): their TLS is the protocol's too. */
+    private final List<ListenerSetup> ownTransport = new ArrayList<>();
     private final EventLoops external;
     /** Loops the builder created early for this server: not external, so stop shuts them down. */
     private EventLoops owned;
@@ -155,7 +157,7 @@ public final class ServerLifecycle {
                 int before = channels.size();
                 bound.add(bind(cfg, setups.get(i)));
                 ServerTls tls = setups.get(i).tls();
-                if (tls != null && !tls.ready()) {
+                if (tls != null && !tls.ready() && !ownTransport.contains(setups.get(i))) {
                     warmup.add(tls::prepare, channels.subList(before, channels.size()), setups.get(i).describe(cfg, bound.get(i)));
                 }
             }
@@ -238,6 +240,13 @@ public final class ServerLifecycle {
     /** Binds one listener (once per loop with SO_REUSEPORT); returns its port. */
     private int bind(ServerConfig cfg, ListenerSetup setup) {
         String host = setup.host(cfg);
+        Channel own = context.protocols().lead(setup).bind(setup, context,
+                new ServerProtocol.Binding(group, serverChannel, host));
+        if (own != null) {
+            channels.add(own);
+            ownTransport.add(setup);
+            return ((InetSocketAddress) own.localAddress()).getPort();
+        }
         if (!reusePort(cfg)) {
             return bindOne(bootstrap(cfg, setup).group(group), host, setup.listener().port());
         }
