@@ -32,6 +32,8 @@ final class H3BodyWriter implements BodyWriter {
     private final int generation;
     private volatile boolean ended;
     private boolean withBody;
+    /** The latest frame written, which the FIN must wait for. Event loop only. */
+    private io.netty.channel.ChannelFuture lastWrite;
 
     H3BodyWriter(H3Connection conn, Exchange e, StreamCompressor compressor) {
         this.conn = conn;
@@ -55,7 +57,7 @@ final class H3BodyWriter implements BodyWriter {
         }
         withBody = Http1Head.hasBody(e, e.response.status());
         e.bytesOut = -1;
-        stream.writeAndFlush(new DefaultHttp3HeadersFrame(H3Responses.headers(e, -1, defaultType)));
+        lastWrite = stream.writeAndFlush(new DefaultHttp3HeadersFrame(H3Responses.headers(e, -1, defaultType)));
     }
 
     @Override
@@ -135,11 +137,15 @@ final class H3BodyWriter implements BodyWriter {
             done.completeExceptionally(new ClosedChannelException());
             return;
         }
+        io.netty.channel.ChannelFuture written;
         if (!withBody || !data.isReadable()) {
             data.release();
             done.complete(null);
+            written = lastWrite;
         } else {
-            stream.writeAndFlush(new DefaultHttp3DataFrame(data)).addListener(f -> {
+            written = stream.writeAndFlush(new DefaultHttp3DataFrame(data));
+            lastWrite = written;
+            written.addListener(f -> {
                 if (f.isSuccess()) {
                     done.complete(null);
                 } else {
@@ -148,7 +154,7 @@ final class H3BodyWriter implements BodyWriter {
             });
         }
         if (last) {
-            H3Writes.end(stream, H3Responses.trailers(e), e.closeAfter);
+            H3Writes.end(stream, H3Responses.trailers(e), e.closeAfter, written);
             finished();
         }
     }

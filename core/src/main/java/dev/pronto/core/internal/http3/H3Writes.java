@@ -32,32 +32,38 @@ final class H3Writes {
         Http3Headers trailers = H3Responses.trailers(e);
         // a client may stop reading at Content-Length and miss the trailers
         long length = trailers != null ? -1 : slot.length;
-        s.write(new DefaultHttp3HeadersFrame(H3Responses.headers(e, length, slot.type)));
+        ChannelFuture last = s.write(new DefaultHttp3HeadersFrame(H3Responses.headers(e, length, slot.type)));
         if (out.isReadable()) {
-            s.write(new DefaultHttp3DataFrame(out));
+            last = s.write(new DefaultHttp3DataFrame(out));
         } else {
             out.release();
         }
         if (part2 instanceof ByteBuf body) {
-            s.write(new DefaultHttp3DataFrame(body));
+            last = s.write(new DefaultHttp3DataFrame(body));
         } else if (part2 instanceof FilePart file) {
+            s.flush();
             new FileChunks(conn, s, file, trailers, e.closeAfter).next();
             return;
         }
-        end(s, trailers, e.closeAfter);
+        end(s, trailers, e.closeAfter, last);
     }
 
-    /** Writes the trailers, if any, and ends the stream; asks the client to stop sending a body not read. */
-    static void end(QuicStreamChannel s, Http3Headers trailers, boolean stopReading) {
-        if (trailers != null) {
-            s.write(new DefaultHttp3HeadersFrame(trailers));
-        }
-        // the FIN goes through the stream's write queue, after every frame written before it
-        s.shutdownOutput();
-        if (stopReading && !s.isInputShutdown()) {
-            // RFC 9114 §4.1: a response sent before the whole request may ask for the rest to stop, with H3_NO_ERROR
-            s.shutdownInput(Http3ErrorCode.H3_NO_ERROR.code());
-        }
+    /**
+     * Writes the trailers, if any, and ends the stream once {@code last} (the latest write) and they are
+     * written; asks the client to stop sending a body that was not read.
+     */
+    static void end(QuicStreamChannel s, Http3Headers trailers, boolean stopReading, ChannelFuture last) {
+        ChannelFuture done = trailers != null ? s.write(new DefaultHttp3HeadersFrame(trailers)) : last;
+        s.flush();
+        // Netty's shutdownOutput() sends the FIN at once, past the frames still waiting for the client's
+        // windows: it must wait for the last of them
+        done.addListener(f -> {
+            s.shutdownOutput();
+            if (stopReading && !s.isInputShutdown()) {
+                // RFC 9114 §4.1: a response sent before the whole request may ask for the rest to stop (H3_NO_ERROR)
+                s.shutdownInput(Http3ErrorCode.H3_NO_ERROR.code());
+            }
+        });
     }
 
     /** Sends a file range as DATA frames, one chunk in flight at a time. */
@@ -105,7 +111,7 @@ final class H3Writes {
             ChannelFuture written = stream.writeAndFlush(new DefaultHttp3DataFrame(chunk));
             if (last) {
                 written.addListener(f -> file.close());
-                end(stream, trailers, stopReading);
+                end(stream, trailers, stopReading, written);
             } else {
                 written.addListener(this);
             }

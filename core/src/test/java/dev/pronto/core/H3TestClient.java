@@ -1,0 +1,142 @@
+package dev.pronto.core;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioDatagramChannel;
+import io.netty.handler.codec.http3.DefaultHttp3DataFrame;
+import io.netty.handler.codec.http3.DefaultHttp3Headers;
+import io.netty.handler.codec.http3.DefaultHttp3HeadersFrame;
+import io.netty.handler.codec.http3.Http3;
+import io.netty.handler.codec.http3.Http3ClientConnectionHandler;
+import io.netty.handler.codec.http3.Http3DataFrame;
+import io.netty.handler.codec.http3.Http3Headers;
+import io.netty.handler.codec.http3.Http3HeadersFrame;
+import io.netty.handler.codec.http3.Http3RequestStreamInboundHandler;
+import io.netty.handler.codec.quic.QuicChannel;
+import io.netty.handler.codec.quic.QuicException;
+import io.netty.handler.codec.quic.QuicSslContext;
+import io.netty.handler.codec.quic.QuicSslContextBuilder;
+import io.netty.handler.codec.quic.QuicStreamChannel;
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
+import java.io.ByteArrayOutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/** A real HTTP/3 client for tests, on Netty's QUIC client codec: one QUIC connection, one stream per request. */
+final class H3TestClient implements AutoCloseable {
+    static final long TIMEOUT_SECONDS = 10;
+    private final MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    private final Channel udp;
+    private final QuicChannel quic;
+
+    /** A response: status, fields, body, trailers (null when none), or the code the stream was reset with. */
+    record Response(Http3Headers headers, byte[] body, Http3Headers trailers, long resetCode) {
+        int status() {
+            return Integer.parseInt(headers.status().toString());
+        }
+
+        String text() {
+            return new String(body, StandardCharsets.UTF_8);
+        }
+
+        String header(String name) {
+            CharSequence v = headers.get(name);
+            return v == null ? null : v.toString();
+        }
+    }
+
+    H3TestClient(int port) throws Exception {
+        QuicSslContext ssl = QuicSslContextBuilder.forClient().trustManager(InsecureTrustManagerFactory.INSTANCE)
+                .applicationProtocols(Http3.supportedApplicationProtocols()).build();
+        ChannelHandler codec = Http3.newQuicClientCodecBuilder().sslContext(ssl)
+                .maxIdleTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS)
+                .initialMaxData(64L << 20).initialMaxStreamDataBidirectionalLocal(16L << 20)
+                .initialMaxStreamsBidirectional(16).build();
+        udp = new Bootstrap().group(group).channel(NioDatagramChannel.class).handler(codec).bind(0).sync().channel();
+        quic = QuicChannel.newBootstrap(udp).handler(new Http3ClientConnectionHandler())
+                .remoteAddress(new InetSocketAddress("127.0.0.1", port)).connect().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    QuicChannel connection() {
+        return quic;
+    }
+
+    Response get(String path) throws Exception {
+        return request("GET", path, Map.of(), null);
+    }
+
+    Response request(String method, String path, Map<String, String> fields, byte[] body) throws Exception {
+        Http3Headers h = new DefaultHttp3Headers().method(method).path(path).authority("localhost").scheme("https");
+        fields.forEach(h::add);
+        return send(h, body == null ? null : Unpooled.wrappedBuffer(body));
+    }
+
+    /** Sends {@code headers} and {@code body} (owned here) on a new stream, then FIN; waits for the whole response. */
+    Response send(Http3Headers headers, ByteBuf body) throws Exception {
+        Collector collector = new Collector();
+        QuicStreamChannel stream = Http3.newRequestStream(quic, collector).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        io.netty.channel.ChannelFuture last = stream.write(new DefaultHttp3HeadersFrame(headers));
+        if (body != null) {
+            last = stream.write(new DefaultHttp3DataFrame(body));
+        }
+        stream.flush();
+        // Netty's shutdownOutput() sends the FIN at once, past queued frames: wait for the last one
+        last.addListener(QuicStreamChannel.SHUTDOWN_OUTPUT);
+        return collector.done.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void close() {
+        quic.close().awaitUninterruptibly(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        udp.close().awaitUninterruptibly(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    /** Gathers one response; completes at the end of the stream, or with the reset code. */
+    static final class Collector extends Http3RequestStreamInboundHandler {
+        final CompletableFuture<Response> done = new CompletableFuture<>();
+        private final ByteArrayOutputStream body = new ByteArrayOutputStream();
+        private Http3Headers headers;
+        private Http3Headers trailers;
+
+        @Override
+        protected void channelRead(ChannelHandlerContext ctx, Http3HeadersFrame frame) {
+            if (headers == null || headers.status().charAt(0) == '1') {
+                headers = frame.headers();
+            } else {
+                trailers = frame.headers();
+            }
+        }
+
+        @Override
+        protected void channelRead(ChannelHandlerContext ctx, Http3DataFrame frame) {
+            body.writeBytes(ByteBufUtil.getBytes(frame.content()));
+            frame.release();
+        }
+
+        @Override
+        protected void channelInputClosed(ChannelHandlerContext ctx) {
+            done.complete(new Response(headers, body.toByteArray(), trailers, -1));
+        }
+
+        @Override
+        protected void handleQuicException(ChannelHandlerContext ctx, QuicException exception) {
+            done.completeExceptionally(exception);
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            done.complete(new Response(headers, body.toByteArray(), trailers, 0));
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package dev.pronto.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The HTTP/3 listener end to end: a real QUIC client over UDP on 127.0.0.1, through the same routes as every protocol. */
+class Http3ServerTest {
+    private Server server;
+    private H3TestClient client;
+
+    private H3TestClient start(Consumer<Routes> routes) throws Exception {
+        server = Server.builder().config(c -> c.host("127.0.0.1").ioThreads(1))
+                .listener(Listener.http3(0, TlsFixtures.localhost(TlsEngine.AUTO).build()))
+                .routes(routes).build().start();
+        client = new H3TestClient(server.ports().getFirst());
+        return client;
+    }
+
+    @AfterEach
+    void stop() {
+        if (client != null) {
+            client.close();
+        }
+        if (server != null) {
+            server.stop(java.time.Duration.ZERO);
+        }
+    }
+
+    @Test
+    void getIsAnsweredWithStatusHeadersAndBody() throws Exception {
+        H3TestClient c = start(r -> r.get("/hi", (req, res) -> res.header("x-a", "1").send("hello " + req.protocol())));
+
+        H3TestClient.Response r = c.get("/hi");
+
+        assertThat(r.status()).isEqualTo(200);
+        assertThat(r.text()).isEqualTo("hello HTTP/3");
+        assertThat(r.header("x-a")).isEqualTo("1");
+        assertThat(r.header("content-length")).isEqualTo("12");
+    }
+
+    @Test
+    void postBodyReachesTheHandler() throws Exception {
+        H3TestClient c = start(r -> r.post("/echo", (req, res) -> res.send(req.bodyBytes().length + ":" + req.bodyString())));
+
+        H3TestClient.Response r = c.request("POST", "/echo", Map.of("content-type", "text/plain"),
+                "abc".repeat(50_000).getBytes(StandardCharsets.UTF_8));
+
+        assertThat(r.status()).isEqualTo(200);
+        assertThat(r.text()).hasSize(150_007).startsWith("150000:").endsWith("abc".repeat(50_000));
+    }
+
+    @Test
+    void largeResponseArrivesWhole() throws Exception {
+        H3TestClient c = start(r -> r.get("/big", (req, res) -> res.send("xyz".repeat(100_000))));
+
+        H3TestClient.Response r = c.get("/big");
+
+        assertThat(r.body()).hasSize(300_000);
+    }
+
+    @Test
+    void unknownRouteIs404() throws Exception {
+        H3TestClient c = start(r -> r.get("/hi", (req, res) -> res.send("x")));
+
+        assertThat(c.get("/nope").status()).isEqualTo(404);
+    }
+
+    @Test
+    void streamedBodyEndsWithItsTrailers() throws Exception {
+        H3TestClient c = start(r -> r.get("/s", (req, res) -> {
+            BodyWriter w = res.stream();
+            w.write("ab");
+            w.write("cd");
+            res.trailer("x-sum", "4");
+            w.end();
+        }));
+
+        H3TestClient.Response r = c.get("/s");
+
+        assertThat(r.text()).isEqualTo("abcd");
+        assertThat(r.trailers().get("x-sum").toString()).isEqualTo("4");
+    }
+
+    @Test
+    void manyRequestsShareOneConnection() throws Exception {
+        H3TestClient c = start(r -> r.get("/n", (req, res) -> res.send(req.query("i"))));
+
+        for (int i = 0; i < 50; i++) {
+            assertThat(c.get("/n?i=" + i).text()).isEqualTo(Integer.toString(i));
+        }
+        assertThat(server.openConnections(ConnectionKind.HTTP_3)).isEqualTo(1);
+    }
+}
