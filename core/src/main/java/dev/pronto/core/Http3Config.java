@@ -17,8 +17,9 @@ import java.time.Duration;
  * <tr><td>initialMaxData</td><td>16 MiB</td><td>connection receive window</td></tr>
  * <tr><td>initialMaxStreamData</td><td>1 MiB</td><td>per-stream receive window (request bodies)</td></tr>
  * <tr><td>activeConnectionIds</td><td>4</td><td>connection IDs a client may keep active (migration)</td></tr>
- * <tr><td>maxFieldSectionSize</td><td>maxRequestLineLength + maxHeaderSize</td><td>SETTINGS_MAX_FIELD_SECTION_SIZE;
- *     0 here means "derive it from ServerConfig"</td></tr>
+ * <tr><td>maxFieldSectionSize</td><td>2 &times; (maxRequestLineLength + maxHeaderSize)</td><td>SETTINGS_MAX_FIELD_SECTION_SIZE
+ *     (0 here: derived from ServerConfig); a request head above maxRequestLineLength + maxHeaderSize gets 431,
+ *     a field section above this closes the connection (H3_EXCESSIVE_LOAD class error of the codec)</td></tr>
  * <tr><td>retry</td><td>true</td><td>address validation: a new client is sent a Retry with a signed token first
  *     (one more round trip, no state kept for spoofed addresses)</td></tr>
  * </table>

@@ -38,6 +38,8 @@ final class H3TestClient implements AutoCloseable {
     private final MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     private final Channel udp;
     private final QuicChannel quic;
+    /** How the server closed the connection, once it did. */
+    final CompletableFuture<io.netty.handler.codec.quic.QuicConnectionCloseEvent> closed = new CompletableFuture<>();
 
     /** A response: status, fields, body, trailers (null when none), or the code the stream was reset with. */
     record Response(Http3Headers headers, byte[] body, Http3Headers trailers, long resetCode) {
@@ -63,7 +65,20 @@ final class H3TestClient implements AutoCloseable {
                 .initialMaxData(64L << 20).initialMaxStreamDataBidirectionalLocal(16L << 20)
                 .initialMaxStreamsBidirectional(16).build();
         udp = new Bootstrap().group(group).channel(NioDatagramChannel.class).handler(codec).bind(0).sync().channel();
-        quic = QuicChannel.newBootstrap(udp).handler(new Http3ClientConnectionHandler())
+        quic = QuicChannel.newBootstrap(udp).handler(new io.netty.channel.ChannelInitializer<QuicChannel>() {
+                    @Override
+                    protected void initChannel(QuicChannel ch) {
+                        ch.pipeline().addLast(new Http3ClientConnectionHandler(), new io.netty.channel.ChannelInboundHandlerAdapter() {
+                            @Override
+                            public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+                                if (evt instanceof io.netty.handler.codec.quic.QuicConnectionCloseEvent close) {
+                                    closed.complete(close);
+                                }
+                                ctx.fireUserEventTriggered(evt);
+                            }
+                        });
+                    }
+                })
                 .remoteAddress(new InetSocketAddress("127.0.0.1", port)).connect().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
     }
 
@@ -93,6 +108,44 @@ final class H3TestClient implements AutoCloseable {
         // Netty's shutdownOutput() sends the FIN at once, past queued frames: wait for the last one
         last.addListener(QuicStreamChannel.SHUTDOWN_OUTPUT);
         return collector.done.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Opens a bidirectional stream without the HTTP/3 codec and writes {@code raw} on it, then FIN.
+     *
+     * @return completes with "reset:CODE" when the server resets the stream, "closed:N" with the bytes it sent
+     */
+    CompletableFuture<String> raw(byte[] raw) throws Exception {
+        CompletableFuture<String> outcome = new CompletableFuture<>();
+        QuicStreamChannel stream = quic.createStream(io.netty.handler.codec.quic.QuicStreamType.BIDIRECTIONAL,
+                new io.netty.channel.ChannelInboundHandlerAdapter() {
+                    private int received;
+
+                    @Override
+                    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                        received += ((ByteBuf) msg).readableBytes();
+                        ((ByteBuf) msg).release();
+                    }
+
+                    @Override
+                    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                        outcome.complete(cause instanceof io.netty.handler.codec.quic.QuicStreamResetException r
+                                ? "reset:" + r.applicationProtocolCode() : cause.toString());
+                    }
+
+                    @Override
+                    public void channelInactive(ChannelHandlerContext ctx) {
+                        outcome.complete("closed:" + received);
+                    }
+                }).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        stream.writeAndFlush(Unpooled.wrappedBuffer(raw)).addListener(QuicStreamChannel.SHUTDOWN_OUTPUT);
+        return outcome;
+    }
+
+    /** The application error code the server closed the connection with. */
+    long closeError() throws Exception {
+        io.netty.handler.codec.quic.QuicConnectionCloseEvent e = closed.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        return e.error();
     }
 
     @Override
@@ -131,7 +184,11 @@ final class H3TestClient implements AutoCloseable {
 
         @Override
         protected void handleQuicException(ChannelHandlerContext ctx, QuicException exception) {
-            done.completeExceptionally(exception);
+            if (exception instanceof io.netty.handler.codec.quic.QuicStreamResetException reset) {
+                done.complete(new Response(headers, body.toByteArray(), trailers, reset.applicationProtocolCode()));
+            } else {
+                done.completeExceptionally(exception);
+            }
         }
 
         @Override

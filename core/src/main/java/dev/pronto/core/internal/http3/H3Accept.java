@@ -23,8 +23,10 @@ final class H3Accept extends ChannelInitializer<QuicChannel> {
     H3Accept(ServerContext server) {
         this.server = server;
         int configured = server.http3().maxFieldSectionSize();
+        // twice the head limit by default: a section between the two gets the 431 every protocol answers
+        // (QPACK counts 32 bytes more per field than the head does); a larger one is the codec's connection error
         this.maxFieldSection = configured != 0 ? configured
-                : (long) server.config().maxRequestLineLength() + server.config().maxHeaderSize();
+                : 2L * (server.config().maxRequestLineLength() + server.config().maxHeaderSize());
     }
 
     @Override
