@@ -397,8 +397,7 @@ public final class Server implements AutoCloseable {
          */
         public Server build() {
             ServerConfig cfg = fixed != null ? fixed : config.build();
-            List<ListenerSetup> setups = (listeners.isEmpty() ? List.of(Listener.http(cfg.port())) : listeners).stream()
-                    .map(ListenerSetup::deferred).toList();
+            List<ListenerSetup> setups = ListenerSetup.all(listeners.isEmpty() ? List.of(Listener.http(cfg.port())) : listeners);
             RouteTable table = routes.compile();
             return new Server(new ServerContext(cfg, table, new ServerContext.Features(json, compression, errorFormat, http2, http3),
                     java.util.concurrent.Executors.newThreadPerTaskExecutor(

@@ -31,6 +31,8 @@ public final class ServerResponse {
     private static final int COPY_LIMIT = 2048;
 
     private final Exchange e;
+    /** The Alt-Svc value of the connection, or null. */
+    private final String altSvc;
     private ResponseHeaders headers = new ResponseHeaders();
     /** Created by the first trailer and kept for the exchange's later requests; empty when unused. */
     private ResponseHeaders trailers;
@@ -44,10 +46,20 @@ public final class ServerResponse {
 
     ServerResponse(Exchange e) {
         this.e = e;
+        this.altSvc = e.carrier.altSvc();
+        advertise();
+    }
+
+    /** The carrier's Alt-Svc on every response, errors included: a field per response only where it is set. */
+    private void advertise() {
+        if (altSvc != null) {
+            headers.add("alt-svc", altSvc);
+        }
     }
 
     void clear() {
         headers.clear();
+        advertise();
         status = 200;
         hooking = false;
         streamStarted = false;
@@ -77,6 +89,7 @@ public final class ServerResponse {
     /** Resets status and headers before the server writes an error answer of its own. */
     void resetForError(int code) {
         headers.clear();
+        advertise();
         status = code;
         // an error answer must stay traceable to its log line: keep the request id a hook assigned
         Object id = e.attributes == null ? null : e.attributes.get(dev.pronto.core.AccessLog.REQUEST_ID);
