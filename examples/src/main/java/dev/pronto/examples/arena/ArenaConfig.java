@@ -22,15 +22,18 @@ import java.util.Map;
  * @param maxDbConnections {@code database.max-conn} ({@code DATABASE_MAX_CONN}), default 256
  * @param staticCache {@code static.cache} ({@code STATIC_CACHE}): {@code memory} (default) or {@code disk}
  * @param teleportPort {@code teleport.port} ({@code TELEPORT_PORT}), default 8090: httpteleport (none, flate and snappy clients)
+ * @param h3Port {@code h3.port} ({@code H3_PORT}), default the H2 port: HTTP/3 over QUIC on UDP ({@code baseline-h3},
+ *     {@code static-h3}); sharing the h2 port number makes the h2 listener advertise it (Alt-Svc)
  */
 record ArenaConfig(int port, int tlsPort, int h2Port, int h2cPort, Path tlsCert, Path tlsKey, Path dataDir,
-                   String databaseUrl, int maxDbConnections, String staticCache, int teleportPort) {
+                   String databaseUrl, int maxDbConnections, String staticCache, int teleportPort, int h3Port) {
     /** The settings of {@code config}; see the keys above. */
     static ArenaConfig from(Config config) {
+        int h2Port = config.integer("h2.port", 8443, 0, 65535);
         return new ArenaConfig(
                 config.integer("port", 8080, 0, 65535),
                 config.integer("tls.port", 8081, 0, 65535),
-                config.integer("h2.port", 8443, 0, 65535),
+                h2Port,
                 config.integer("h2c.port", 8082, 0, 65535),
                 config.path("tls.cert", "/certs/server.crt"),
                 config.path("tls.key", "/certs/server.key"),
@@ -38,7 +41,8 @@ record ArenaConfig(int port, int tlsPort, int h2Port, int h2cPort, Path tlsCert,
                 blankToNull(config.string("database.url", null)),
                 config.integer("database.max-conn", 256, 1, 10_000),
                 config.oneOf("static.cache", "memory", List.of("memory", "disk")),
-                config.integer("teleport.port", 8090, 0, 65535));
+                config.integer("teleport.port", 8090, 0, 65535),
+                config.integer("h3.port", h2Port, 0, 65535));
     }
 
     /** The settings of the environment variables {@code env} alone. */
