@@ -116,6 +116,11 @@ final class H3TestClient implements AutoCloseable {
      * @return completes with "reset:CODE" when the server resets the stream, "closed:N" with the bytes it sent
      */
     CompletableFuture<String> raw(byte[] raw) throws Exception {
+        return raw(raw, true);
+    }
+
+    /** As {@link #raw(byte[])}; the stream is left open after {@code raw} unless {@code fin}. */
+    CompletableFuture<String> raw(byte[] raw, boolean fin) throws Exception {
         CompletableFuture<String> outcome = new CompletableFuture<>();
         QuicStreamChannel stream = quic.createStream(io.netty.handler.codec.quic.QuicStreamType.BIDIRECTIONAL,
                 new io.netty.channel.ChannelInboundHandlerAdapter() {
@@ -138,7 +143,10 @@ final class H3TestClient implements AutoCloseable {
                         outcome.complete("closed:" + received);
                     }
                 }).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        stream.writeAndFlush(Unpooled.wrappedBuffer(raw)).addListener(QuicStreamChannel.SHUTDOWN_OUTPUT);
+        io.netty.channel.ChannelFuture written = stream.writeAndFlush(Unpooled.wrappedBuffer(raw));
+        if (fin) {
+            written.addListener(QuicStreamChannel.SHUTDOWN_OUTPUT);
+        }
         return outcome;
     }
 

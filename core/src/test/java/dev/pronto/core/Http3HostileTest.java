@@ -120,6 +120,25 @@ class Http3HostileTest {
     }
 
     @Test
+    void streamWithoutHeadersIsResetAfterTheHeaderReadTimeout() throws Exception {
+        H3TestClient c = start(b -> b.config(cfg -> cfg.host("127.0.0.1").ioThreads(1)
+                .headerReadTimeout(java.time.Duration.ofMillis(300))));
+
+        // the start of a HEADERS frame of 16 bytes, never finished
+        String outcome = c.raw(new byte[] {0x01, 0x10, 0x00, 0x00}, false).get(H3TestClient.TIMEOUT_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+
+        assertThat(outcome).isEqualTo("reset:" + Http3ErrorCode.H3_REQUEST_INCOMPLETE.code());
+    }
+
+    @Test
+    void requestNobodyAnswersGets503AfterTheResponseTimeout() throws Exception {
+        H3TestClient c = start(b -> b.config(cfg -> cfg.host("127.0.0.1").ioThreads(1)
+                .responseTimeout(java.time.Duration.ofMillis(300))).routes(r -> r.get("/never", (req, res) -> res.async())));
+
+        assertThat(c.get("/never").status()).isEqualTo(503);
+    }
+
+    @Test
     void withoutRetryAClientIsServedAtOnce() throws Exception {
         H3TestClient c = start(b -> b.http3(Http3Config.defaults().withRetry(Http3Config.Retry.OFF)));
 

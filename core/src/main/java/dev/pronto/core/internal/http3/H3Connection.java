@@ -43,7 +43,9 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
     private final QuicChannel channel;
     /** Streams whose reading stopped because a streamed body's consumer fell behind. */
     private final List<QuicStreamChannel> paused = new ArrayList<>();
-    private int openStreams;
+    /** The open request streams, for the timer. */
+    private final List<H3Stream> streams = new ArrayList<>();
+    private final H3Timer timer;
     private long lastStreamId = -1;
     private boolean bodyPaused;
     private boolean opened;
@@ -55,31 +57,34 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
         this.channel = channel;
         // spares: enough for the streams a client keeps in flight, bounded
         this.pool = new ExchangePool(this, server, Math.min(server.http3().maxBidiStreams(), 128), H3Slot::new);
+        this.timer = new H3Timer(streams, server.config());
     }
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         if (ctx.channel().isActive()) {
-            opened();
+            opened(ctx);
         }
     }
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
-        opened();
+        opened(ctx);
         super.channelActive(ctx);
     }
 
-    private void opened() {
+    private void opened(ChannelHandlerContext ctx) {
         if (!opened) {
             opened = true;
             server.opened(this);
+            timer.start(ctx);
         }
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
         closing = true;
+        timer.stop();
         pool.close();
         paused.clear();
         if (opened) {
@@ -96,21 +101,26 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
 
     // ---- streams ----
 
-    void streamOpened(long id) {
-        openStreams++;
+    void streamOpened(H3Stream stream, long id) {
+        streams.add(stream);
         lastStreamId = Math.max(lastStreamId, id);
     }
 
-    void streamClosed() {
-        openStreams--;
-        if (draining && openStreams == 0) {
+    void streamClosed(H3Stream stream) {
+        streams.remove(stream);
+        if (draining && streams.isEmpty()) {
             closeNow();
         }
     }
 
+    /** The clock of the connection's timer. */
+    long nanoTime() {
+        return timer.nanoTime();
+    }
+
     /** Runs the chain of a request whose head (and, unless streamed, body) has arrived. */
     void dispatch(Exchange e) {
-        e.receivedNanos = eventLoop().ticker().nanoTime();
+        e.receivedNanos = timer.nanoTime();
         Dispatch.run(e);
     }
 
@@ -250,7 +260,7 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
 
     @Override
     public int activeStreams() {
-        return openStreams;
+        return streams.size();
     }
 
     @Override
@@ -265,7 +275,7 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
                 // RFC 9114 §5.2: requests on streams at or above this id were not and will not be processed
                 control.writeAndFlush(new DefaultHttp3GoAwayFrame(lastStreamId < 0 ? 0 : lastStreamId + 4));
             }
-            if (openStreams == 0) {
+            if (streams.isEmpty()) {
                 closeNow();
             }
         });

@@ -30,6 +30,10 @@ final class H3Stream extends Http3RequestStreamInboundHandler {
     private final long maxBody;
     private QuicStreamChannel stream;
     private Exchange e;
+    /** On the connection timer's clock: when the stream opened, its request head came, and its latest DATA. */
+    long openedAt;
+    long bodyStart;
+    long lastData;
 
     H3Stream(H3Connection conn) {
         this.conn = conn;
@@ -40,12 +44,22 @@ final class H3Stream extends Http3RequestStreamInboundHandler {
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         stream = (QuicStreamChannel) ctx.channel();
-        conn.streamOpened(stream.streamId());
+        openedAt = conn.nanoTime();
+        conn.streamOpened(this, stream.streamId());
+    }
+
+    /** The exchange of this stream once its HEADERS came, else null. */
+    Exchange exchange() {
+        return e;
+    }
+
+    QuicStreamChannel channel() {
+        return stream;
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-        conn.streamClosed();
+        conn.streamClosed(this);
         Exchange x = e;
         e = null;
         if (x != null) {
@@ -61,6 +75,8 @@ final class H3Stream extends Http3RequestStreamInboundHandler {
             return; // trailers: nothing of them is exposed; the end of the stream ends the body
         }
         e = conn.pool.obtain();
+        bodyStart = conn.nanoTime();
+        lastData = bodyStart;
         H3Slot.of(e).stream = stream;
         e.open();
         boolean wellFormed = conn.fields.fill(frame.headers());
@@ -103,6 +119,7 @@ final class H3Stream extends Http3RequestStreamInboundHandler {
         if (e == null || e.settled()) {
             return;
         }
+        lastData = conn.nanoTime();
         if (e.stream != null) {
             if (e.stream.received() + data.readableBytes() > maxBody && !e.match.value().messageStream()) {
                 streamTooLarge();
