@@ -38,9 +38,9 @@ class Http3ServerTest {
         H3TestClient.Response r = c.get("/hi");
 
         assertThat(r.status()).isEqualTo(200);
-        assertThat(r.text()).isEqualTo("hello HTTP/3");
+        assertThat(r.text()).isEqualTo("hello HTTP/3.0");
         assertThat(r.header("x-a")).isEqualTo("1");
-        assertThat(r.header("content-length")).isEqualTo("12");
+        assertThat(r.header("content-length")).isEqualTo("14");
     }
 
     @Test

@@ -163,6 +163,7 @@ final class H3BodyWriter implements BodyWriter {
         ExchangePool.hold(e);
         try {
             e.completed();
+            conn.server.releaseInFlight(e);
             conn.pool.observe(e);
         } finally {
             conn.release(e);

@@ -190,6 +190,9 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
             e.bytesOut = out.readableBytes() + (part2 instanceof ByteBuf b ? b.readableBytes()
                     : part2 instanceof FilePart f ? f.count() : 0);
             H3Writes.response(this, e, out, part2);
+            // the response is QUIC's now: its maxInFlight slot is free, as HTTP/1.1 and HTTP/2 free it once
+            // written, not when the client's acknowledgements let the stream close
+            server.releaseInFlight(e);
             pool.observe(e);
         } finally {
             release(e);
