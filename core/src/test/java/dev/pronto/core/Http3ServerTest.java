@@ -87,6 +87,31 @@ class Http3ServerTest {
     }
 
     @Test
+    void gracefulStopLetsAnInFlightRequestFinish() throws Exception {
+        java.util.concurrent.CompletableFuture<String> gate = new java.util.concurrent.CompletableFuture<>();
+        java.util.concurrent.CountDownLatch arrived = new java.util.concurrent.CountDownLatch(1);
+        H3TestClient c = start(r -> r.get("/slow", Handler.async((req, res) -> {
+            arrived.countDown();
+            return gate;
+        })));
+        java.util.concurrent.CompletableFuture<H3TestClient.Response> slow =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return c.get("/slow");
+                    } catch (Exception e) {
+                        throw new java.util.concurrent.CompletionException(e);
+                    }
+                });
+        assertThat(arrived.await(H3TestClient.TIMEOUT_SECONDS, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+        Thread stopping = Thread.ofPlatform().start(() -> server.stop(java.time.Duration.ofSeconds(10)));
+        gate.complete("done");
+
+        assertThat(slow.get(H3TestClient.TIMEOUT_SECONDS, java.util.concurrent.TimeUnit.SECONDS).text()).isEqualTo("done");
+        stopping.join();
+    }
+
+    @Test
     void manyRequestsShareOneConnection() throws Exception {
         H3TestClient c = start(r -> r.get("/n", (req, res) -> res.send(req.query("i"))));
 

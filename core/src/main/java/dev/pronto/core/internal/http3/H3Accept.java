@@ -31,6 +31,11 @@ final class H3Accept extends ChannelInitializer<QuicChannel> {
 
     @Override
     protected void initChannel(QuicChannel ch) {
+        if (server.draining()) {
+            // the server is stopping: its UDP socket stays open only for the connections it is draining
+            ch.close();
+            return;
+        }
         if (!server.tryAcquireConnection()) {
             server.log().warn("Refusing HTTP/3 connection from {}: maxConnections={} reached; raise "
                     + "ServerConfig.maxConnections", ch.remoteSocketAddress(), server.config().maxConnections());

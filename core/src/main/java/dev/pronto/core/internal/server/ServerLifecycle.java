@@ -32,6 +32,7 @@ public final class ServerLifecycle {
     private final List<io.netty.util.concurrent.Future<?>> watches = new ArrayList<>();
     /** Listeners their protocol bound itself (HTTP/3 on UDP): their TLS is the protocol's too. */
     private final List<ListenerSetup> ownTransport = new ArrayList<>();
+    private final List<Channel> ownChannels = new ArrayList<>();
     private final EventLoops external;
     /** Loops the builder created early for this server: not external, so stop shuts them down. */
     private EventLoops owned;
@@ -243,7 +244,8 @@ public final class ServerLifecycle {
         Channel own = context.protocols().lead(setup).bind(setup, context,
                 new ServerProtocol.Binding(group, serverChannel, host));
         if (own != null) {
-            channels.add(own);
+            // closed after the connections drained: a UDP socket carries its QUIC connections' packets
+            ownChannels.add(own);
             ownTransport.add(setup);
             return ((InetSocketAddress) own.localAddress()).getPort();
         }
@@ -308,6 +310,8 @@ public final class ServerLifecycle {
         // every connection runs its teardown (and frees its buffers) on its loop before the loop may stop:
         // a loop already terminating can refuse the channelInactive that an io_uring close schedules
         awaitClosed(deadline);
+        ownChannels.forEach(ch -> ch.close().syncUninterruptibly());
+        ownChannels.clear();
         if (external == null && group != null) {
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         }
