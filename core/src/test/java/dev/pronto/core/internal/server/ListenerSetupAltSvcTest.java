@@ -41,4 +41,22 @@ class ListenerSetupAltSvcTest {
     void withoutHttp3NothingIsAdvertised() {
         assertThat(ListenerSetup.all(List.of(Listener.https(8443, TLS))).getFirst().altSvc()).isNull();
     }
+
+    @Test
+    void connectionsOfAnAdvertisingListenerCarryAltSvcOnEveryResponse() {
+        dev.pronto.core.Server server = dev.pronto.core.Server.builder()
+                .routes(r -> r.get("/", (req, res) -> res.send("ok"))).build();
+        ServerContext context = ((ServerInitializer) server.channelInitializer()).context();
+        io.netty.channel.embedded.EmbeddedChannel ch = new io.netty.channel.embedded.EmbeddedChannel(
+                new ServerInitializer(context, new ListenerSetup(Listener.http(0), null, "h3=\":8443\"; ma=86400")));
+        try {
+            String answer = dev.pronto.core.internal.http1.TestChannels.exchange(ch,
+                    "GET / HTTP/1.1\r\nHost: x\r\n\r\nGET /missing HTTP/1.1\r\nHost: x\r\n\r\n");
+
+            assertThat(answer.split("alt-svc: h3=\":8443\"; ma=86400\r\n", -1)).hasSize(3);
+        } finally {
+            ch.finishAndReleaseAll();
+            server.stop(java.time.Duration.ZERO);
+        }
+    }
 }
