@@ -111,6 +111,18 @@ class Http3ServerTest {
         stopping.join();
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(value = Transport.class, names = {"IO_URING", "EPOLL", "NIO"})
+    void everyTransportCarriesQuic(Transport transport) throws Exception {
+        server = Server.builder().config(c -> c.host("127.0.0.1").ioThreads(1).transport(transport))
+                .listener(Listener.http3(0, TlsFixtures.localhost(TlsEngine.AUTO).build()))
+                .routes(r -> r.get("/t", (req, res) -> res.send("ok"))).build().start();
+        client = new H3TestClient(server.ports().getFirst());
+
+        assertThat(client.get("/t").text()).isEqualTo("ok");
+        assertThat(server.transport()).isEqualTo(transport);
+    }
+
     @Test
     void manyRequestsShareOneConnection() throws Exception {
         H3TestClient c = start(r -> r.get("/n", (req, res) -> res.send(req.query("i"))));
