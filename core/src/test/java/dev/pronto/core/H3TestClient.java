@@ -98,6 +98,15 @@ final class H3TestClient implements AutoCloseable {
 
     /** Sends {@code headers} and {@code body} (owned here) on a new stream, then FIN; waits for the whole response. */
     Response send(Http3Headers headers, ByteBuf body) throws Exception {
+        return start(headers, body).response().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    /** A request under way: its stream and its response to come. */
+    record Pending(QuicStreamChannel stream, CompletableFuture<Response> response) {
+    }
+
+    /** Starts sending {@code headers} and {@code body} (owned here) on a new stream, then FIN, without waiting. */
+    Pending start(Http3Headers headers, ByteBuf body) throws Exception {
         Collector collector = new Collector();
         QuicStreamChannel stream = Http3.newRequestStream(quic, collector).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         io.netty.channel.ChannelFuture last = stream.write(new DefaultHttp3HeadersFrame(headers));
@@ -107,7 +116,7 @@ final class H3TestClient implements AutoCloseable {
         stream.flush();
         // Netty's shutdownOutput() sends the FIN at once, past queued frames: wait for the last one
         last.addListener(QuicStreamChannel.SHUTDOWN_OUTPUT);
-        return collector.done.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        return new Pending(stream, collector.done);
     }
 
     /**

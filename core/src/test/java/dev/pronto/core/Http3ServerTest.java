@@ -64,6 +64,39 @@ class Http3ServerTest {
     }
 
     @Test
+    void slowReaderHoldsTheClientAtTheFlowControlWindowAndGetsEveryByte() throws Exception {
+        int size = 8 << 20;
+        java.util.concurrent.CompletableFuture<Void> gate = new java.util.concurrent.CompletableFuture<>();
+        H3TestClient c = start(r -> r.post("/count", RouteOptions.blocking().streamingBody(), (req, res) -> {
+            java.io.InputStream in = req.bodyStream();
+            gate.join();
+            long n = 0;
+            byte[] buf = new byte[8192];
+            for (int k; (k = in.read(buf)) >= 0; ) {
+                n += k;
+            }
+            res.send(Long.toString(n));
+        }));
+        io.netty.handler.codec.http3.Http3Headers h = new io.netty.handler.codec.http3.DefaultHttp3Headers()
+                .method("POST").path("/count").authority("localhost").scheme("https");
+
+        H3TestClient.Pending p = c.start(h, io.netty.buffer.Unpooled.wrappedBuffer(new byte[size]));
+        // without backpressure the server would take all 8 MiB into memory at once; with it, the client stops
+        // near the queue's high mark plus one stream window (1 MiB): half the body is never reached in time
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(3);
+        long sent = 0;
+        while (sent < size / 2 && System.nanoTime() < deadline) {
+            sent = c.connection().collectStats().get().sentBytes();
+        }
+        boolean held = sent < size / 2;
+        gate.complete(null);
+
+        assertThat(held).as("the client was held while the reader waited (sent %d bytes)", sent).isTrue();
+        assertThat(p.response().get(H3TestClient.TIMEOUT_SECONDS, java.util.concurrent.TimeUnit.SECONDS).text())
+                .isEqualTo(Integer.toString(size));
+    }
+
+    @Test
     void unknownRouteIs404() throws Exception {
         H3TestClient c = start(r -> r.get("/hi", (req, res) -> res.send("x")));
 
