@@ -31,8 +31,9 @@ public final class ServerResponse {
     private static final int COPY_LIMIT = 2048;
 
     private final Exchange e;
+    private static final io.netty.util.AsciiString ALT_SVC = io.netty.util.AsciiString.cached("alt-svc");
     /** The Alt-Svc value of the connection, or null. */
-    private final String altSvc;
+    private final io.netty.util.AsciiString altSvc;
     private ResponseHeaders headers = new ResponseHeaders();
     /** Created by the first trailer and kept for the exchange's later requests; empty when unused. */
     private ResponseHeaders trailers;
@@ -46,14 +47,17 @@ public final class ServerResponse {
 
     ServerResponse(Exchange e) {
         this.e = e;
-        this.altSvc = e.carrier.altSvc();
+        String advertised = e.carrier.altSvc();
+        // checked and converted once per pooled exchange: HTTP/2's header block takes AsciiStrings as they are
+        this.altSvc = advertised == null ? null
+                : io.netty.util.AsciiString.of(HeaderValidation.value(ALT_SVC, advertised));
         advertise();
     }
 
     /** The carrier's Alt-Svc on every response, errors included: a field per response only where it is set. */
     private void advertise() {
         if (altSvc != null) {
-            headers.add("alt-svc", altSvc);
+            headers.addValidated(ALT_SVC, altSvc);
         }
     }
 
