@@ -156,6 +156,28 @@ class Http3ServerTest {
         assertThat(server.transport()).isEqualTo(transport);
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(value = Transport.class, names = {"IO_URING", "EPOLL"})
+    void reusePortSpreadsConnectionsOverOneSocketPerLoop(Transport transport) throws Exception {
+        server = Server.builder().config(c -> c.host("127.0.0.1").ioThreads(3).transport(transport).reusePort(true))
+                .listener(Listener.http3(0, TlsFixtures.localhost(TlsEngine.AUTO).build()))
+                .routes(r -> r.get("/t", (req, res) -> res.send("ok"))).build().start();
+        java.util.List<H3TestClient> clients = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < 6; i++) {
+                clients.add(new H3TestClient(server.ports().getFirst()));
+            }
+            for (H3TestClient c : clients) {
+                for (int i = 0; i < 3; i++) {
+                    assertThat(c.get("/t").text()).isEqualTo("ok");
+                }
+            }
+            assertThat(server.openConnections(ConnectionKind.HTTP_3)).isEqualTo(6);
+        } finally {
+            clients.forEach(H3TestClient::close);
+        }
+    }
+
     @Test
     void manyRequestsShareOneConnection() throws Exception {
         H3TestClient c = start(r -> r.get("/n", (req, res) -> res.send(req.query("i"))));

@@ -14,7 +14,8 @@ import javax.crypto.spec.SecretKeySpec;
  * Retry carrying {@code expiry | MAC(expiry, client IP, original connection id) | original connection id},
  * and only an Initial that echoes a token made for its own address within {@link #LIFETIME_MILLIS} opens a
  * connection. A spoofed source address never sees the token, so it cannot make the server keep state or
- * amplify. The key is random per listener and never leaves memory. Used on the listener's event loop only.
+ * amplify. The key is random per listener and never leaves memory. Thread-safe: the sockets of one listener
+ * (SO_REUSEPORT) share it; signing is locked, and runs only for new connections.
  */
 final class H3RetryTokens implements QuicTokenHandler {
     static final long LIFETIME_MILLIS = 10_000;
@@ -67,7 +68,7 @@ final class H3RetryTokens implements QuicTokenHandler {
         return HEADER + MAX_CID;
     }
 
-    private byte[] sign(long expiry, InetSocketAddress address, ByteBuf cid, int from, int length) {
+    private synchronized byte[] sign(long expiry, InetSocketAddress address, ByteBuf cid, int from, int length) {
         mac.reset();
         for (int i = 56; i >= 0; i -= 8) {
             mac.update((byte) (expiry >>> i));

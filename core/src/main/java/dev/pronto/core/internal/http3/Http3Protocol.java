@@ -32,7 +32,7 @@ public final class Http3Protocol implements ServerProtocol {
     }
 
     @Override
-    public Channel bind(ListenerSetup listener, ServerContext server, Binding where) {
+    public java.util.List<Channel> bind(ListenerSetup listener, ServerContext server, Binding where) {
         try {
             return H3Binding.bind(listener, server, where);
         } catch (LinkageError missing) {

@@ -241,13 +241,13 @@ public final class ServerLifecycle {
     /** Binds one listener (once per loop with SO_REUSEPORT); returns its port. */
     private int bind(ServerConfig cfg, ListenerSetup setup) {
         String host = setup.host(cfg);
-        Channel own = context.protocols().lead(setup).bind(setup, context,
+        List<Channel> own = context.protocols().lead(setup).bind(setup, context,
                 new ServerProtocol.Binding(group, serverChannel, host));
         if (own != null) {
             // closed after the connections drained: a UDP socket carries its QUIC connections' packets
-            ownChannels.add(own);
+            ownChannels.addAll(own);
             ownTransport.add(setup);
-            return ((InetSocketAddress) own.localAddress()).getPort();
+            return ((InetSocketAddress) own.getFirst().localAddress()).getPort();
         }
         if (!reusePort(cfg)) {
             return bindOne(bootstrap(cfg, setup).group(group), host, setup.listener().port());

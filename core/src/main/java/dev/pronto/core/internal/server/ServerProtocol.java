@@ -43,10 +43,10 @@ public interface ServerProtocol {
      * returns null when it is a TCP listener the server binds itself. Called once per listener by
      * {@code Server.start()}, off the event loops.
      *
-     * @return the bound channel, or null
+     * @return the bound channels (one per event loop with SO_REUSEPORT), or null
      * @throws IllegalStateException when it cannot bind or its libraries are missing (the message names them)
      */
-    default io.netty.channel.Channel bind(ListenerSetup listener, ServerContext server, Binding where) {
+    default java.util.List<io.netty.channel.Channel> bind(ListenerSetup listener, ServerContext server, Binding where) {
         return null;
     }
 
