@@ -158,8 +158,8 @@ class Http3ServerTest {
 
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.EnumSource(value = Transport.class, names = {"IO_URING", "EPOLL"})
-    void reusePortSpreadsConnectionsOverOneSocketPerLoop(Transport transport) throws Exception {
-        server = Server.builder().config(c -> c.host("127.0.0.1").ioThreads(3).transport(transport).reusePort(true))
+    void nativeTransportsSpreadConnectionsOverOneSocketPerLoop(Transport transport) throws Exception {
+        server = Server.builder().config(c -> c.host("127.0.0.1").ioThreads(3).transport(transport))
                 .listener(Listener.http3(0, TlsFixtures.localhost(TlsEngine.AUTO).build()))
                 .routes(r -> r.get("/t", (req, res) -> res.send("ok"))).build().start();
         java.util.List<H3TestClient> clients = new java.util.ArrayList<>();

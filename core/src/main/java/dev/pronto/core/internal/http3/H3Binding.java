@@ -36,9 +36,10 @@ import java.util.concurrent.TimeUnit;
  * Binds one HTTP/3 listener: datagram channels of the server's transport (epoll, io_uring, else NIO)
  * carrying Netty's QUIC server codec, with BoringSSL (from the native QUIC jar) presenting the listener's
  * certificate with ALPN {@code h3}, TLS 1.3 only and no 0-RTT, the limits of {@link Http3Config}, and
- * Retry tokens for address validation. With {@code reusePort} on a native transport, one socket per event
- * loop shares the port and a {@link QuicCodecDispatcher} sends each packet to the socket whose codec owns
- * its connection id; else one socket on one loop. Each accepted QUIC connection gets an {@link H3Accept}.
+ * Retry tokens for address validation. On a native transport one socket per event loop shares the port
+ * (SO_REUSEPORT, whatever {@code ServerConfig.reusePort} says: UDP has no accept to spread connections) and a
+ * {@link QuicCodecDispatcher} sends each packet to the socket whose codec owns its connection id; on NIO,
+ * one socket on one loop. Each accepted QUIC connection gets an {@link H3Accept}.
  */
 final class H3Binding {
     private H3Binding() {
@@ -53,7 +54,9 @@ final class H3Binding {
         Class<? extends DatagramChannel> type = datagram(where.serverChannel());
         int port = listener.listener().port();
         List<Channel> bound = new ArrayList<>();
-        if (!server.config().reusePort() || type == NioDatagramChannel.class) {
+        // UDP has no accept() to hand connections to other loops: a native transport always binds one socket
+        // per loop (SO_REUSEPORT), or every QUIC connection of the listener would share one core
+        if (type == NioDatagramChannel.class) {
             bound.add(bindOne(new Bootstrap().group(where.group()).channel(type).handler(codec.build()), where, port));
             return bound;
         }
