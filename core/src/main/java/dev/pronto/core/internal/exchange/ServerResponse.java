@@ -47,7 +47,7 @@ public final class ServerResponse {
 
     ServerResponse(Exchange e) {
         this.e = e;
-        String advertised = e.carrier.altSvc();
+        String advertised = e.carrier == null ? null : e.carrier.altSvc();
         // checked and converted once per pooled exchange: HTTP/2's header block takes AsciiStrings as they are
         this.altSvc = advertised == null ? null
                 : io.netty.util.AsciiString.of(HeaderValidation.value(ALT_SVC, advertised));
