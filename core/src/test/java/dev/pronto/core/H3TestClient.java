@@ -101,6 +101,14 @@ final class H3TestClient implements AutoCloseable {
         return start(headers, body).response().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
     }
 
+    /** Sends {@code headers} on a new stream and leaves it open (no FIN), as a request whose body is still coming. */
+    Pending open(Http3Headers headers) throws Exception {
+        Collector collector = new Collector();
+        QuicStreamChannel stream = Http3.newRequestStream(quic, collector).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        stream.writeAndFlush(new DefaultHttp3HeadersFrame(headers));
+        return new Pending(stream, collector.done);
+    }
+
     /** A request under way: its stream and its response to come. */
     record Pending(QuicStreamChannel stream, CompletableFuture<Response> response) {
     }

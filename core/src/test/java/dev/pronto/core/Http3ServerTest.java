@@ -44,6 +44,36 @@ class Http3ServerTest {
     }
 
     @Test
+    void headGetsTheHeadersWithoutTheBody() throws Exception {
+        H3TestClient c = start(r -> r.get("/hi", (req, res) -> res.send("hello")));
+
+        H3TestClient.Response r = c.request("HEAD", "/hi", Map.of(), null);
+
+        assertThat(r.status()).isEqualTo(200);
+        assertThat(r.header("content-length")).isEqualTo("5");
+        assertThat(r.body()).isEmpty();
+    }
+
+    @Test
+    void clientResetCancelsTheExchangeAndTheConnectionGoesOn() throws Exception {
+        java.util.concurrent.CompletableFuture<Void> cancelled = new java.util.concurrent.CompletableFuture<>();
+        java.util.concurrent.CountDownLatch arrived = new java.util.concurrent.CountDownLatch(1);
+        H3TestClient c = start(r -> r.post("/slow", RouteOptions.streaming(), (req, res) -> {
+            res.async().onCancel(() -> cancelled.complete(null));
+            arrived.countDown();
+        }).get("/hi", (req, res) -> res.send("hi")));
+        io.netty.handler.codec.http3.Http3Headers h = new io.netty.handler.codec.http3.DefaultHttp3Headers()
+                .method("POST").path("/slow").authority("localhost").scheme("https");
+
+        H3TestClient.Pending p = c.open(h);
+        assertThat(arrived.await(H3TestClient.TIMEOUT_SECONDS, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        p.stream().shutdown(io.netty.handler.codec.http3.Http3ErrorCode.H3_REQUEST_CANCELLED.code());
+
+        cancelled.get(H3TestClient.TIMEOUT_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(c.get("/hi").text()).isEqualTo("hi");
+    }
+
+    @Test
     void postBodyReachesTheHandler() throws Exception {
         H3TestClient c = start(r -> r.post("/echo", (req, res) -> res.send(req.bodyBytes().length + ":" + req.bodyString())));
 

@@ -179,6 +179,11 @@ final class H3Stream extends Http3RequestStreamInboundHandler {
 
     @Override
     protected void handleQuicException(ChannelHandlerContext ctx, QuicException exception) {
+        if (exception instanceof io.netty.handler.codec.quic.QuicStreamResetException) {
+            // the client gave up on the request (RESET_STREAM): its exchange is cancelled as the stream closes
+            ctx.close();
+            return;
+        }
         conn.server.log().debug("QUIC error on {}", ctx.channel(), exception);
     }
 
