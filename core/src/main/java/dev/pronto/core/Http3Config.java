@@ -20,6 +20,8 @@ import java.time.Duration;
  * <tr><td>maxFieldSectionSize</td><td>2 &times; (maxRequestLineLength + maxHeaderSize)</td><td>SETTINGS_MAX_FIELD_SECTION_SIZE
  *     (0 here: derived from ServerConfig); a request head above maxRequestLineLength + maxHeaderSize gets 431,
  *     a field section above this closes the connection (H3_EXCESSIVE_LOAD class error of the codec)</td></tr>
+ * <tr><td>maxResetsPerWindow</td><td>200 per 30 s</td><td>request streams the client resets before the connection is
+ *     closed with H3_EXCESSIVE_LOAD (rapid reset, the HTTP/3 form of CVE-2023-44487)</td></tr>
  * <tr><td>retry</td><td>true</td><td>address validation: a new client is sent a Retry with a signed token first
  *     (one more round trip, no state kept for spoofed addresses)</td></tr>
  * </table>
@@ -33,9 +35,12 @@ import java.time.Duration;
  * @param activeConnectionIds 2..16
  * @param maxFieldSectionSize 0 (derived) or 1,024..2^31-1
  * @param retry whether new clients must prove their address with a Retry token
+ * @param maxResetsPerWindow at least 1
+ * @param resetWindow at least 1 s
  */
 public record Http3Config(int maxBidiStreams, Duration idleTimeout, long initialMaxData, long initialMaxStreamData,
-                          int activeConnectionIds, int maxFieldSectionSize, boolean retry) {
+                          int activeConnectionIds, int maxFieldSectionSize, boolean retry, int maxResetsPerWindow,
+                          Duration resetWindow) {
     /** Validates every field; see the class javadoc. */
     public Http3Config {
         range("maxBidiStreams", maxBidiStreams, 1, Integer.MAX_VALUE);
@@ -48,35 +53,46 @@ public record Http3Config(int maxBidiStreams, Duration idleTimeout, long initial
         if (maxFieldSectionSize != 0) {
             range("maxFieldSectionSize", maxFieldSectionSize, 1024, Integer.MAX_VALUE);
         }
+        range("maxResetsPerWindow", maxResetsPerWindow, 1, Integer.MAX_VALUE);
+        if (resetWindow == null || resetWindow.toSeconds() < 1) {
+            throw new IllegalArgumentException("resetWindow must be at least 1 s, got " + resetWindow);
+        }
     }
 
     /** The defaults of the class table. */
     public static Http3Config defaults() {
-        return new Http3Config(256, Duration.ofSeconds(30), 16L << 20, 1L << 20, 4, 0, true);
+        return new Http3Config(256, Duration.ofSeconds(30), 16L << 20, 1L << 20, 4, 0, true, 200,
+                Duration.ofSeconds(30));
     }
 
     /** These settings with {@code value} as the open request stream limit. */
     public Http3Config withMaxBidiStreams(int value) {
         return new Http3Config(value, idleTimeout, initialMaxData, initialMaxStreamData, activeConnectionIds,
-                maxFieldSectionSize, retry);
+                maxFieldSectionSize, retry, maxResetsPerWindow, resetWindow);
     }
 
     /** These settings with {@code value} as the idle timeout. */
     public Http3Config withIdleTimeout(Duration value) {
         return new Http3Config(maxBidiStreams, value, initialMaxData, initialMaxStreamData, activeConnectionIds,
-                maxFieldSectionSize, retry);
+                maxFieldSectionSize, retry, maxResetsPerWindow, resetWindow);
     }
 
     /** These settings with {@code value} as the per-stream receive window. */
     public Http3Config withInitialMaxStreamData(long value) {
         return new Http3Config(maxBidiStreams, idleTimeout, initialMaxData, value, activeConnectionIds,
-                maxFieldSectionSize, retry);
+                maxFieldSectionSize, retry, maxResetsPerWindow, resetWindow);
     }
 
     /** These settings with or without Retry address validation. */
     public Http3Config withRetry(Retry value) {
         return new Http3Config(maxBidiStreams, idleTimeout, initialMaxData, initialMaxStreamData, activeConnectionIds,
-                maxFieldSectionSize, value == Retry.ON);
+                maxFieldSectionSize, value == Retry.ON, maxResetsPerWindow, resetWindow);
+    }
+
+    /** These settings with {@code value} client stream resets allowed per {@link #resetWindow()}. */
+    public Http3Config withMaxResetsPerWindow(int value) {
+        return new Http3Config(maxBidiStreams, idleTimeout, initialMaxData, initialMaxStreamData, activeConnectionIds,
+                maxFieldSectionSize, retry, value, resetWindow);
     }
 
     /** Whether new clients are sent a Retry first ({@link #withRetry}). */

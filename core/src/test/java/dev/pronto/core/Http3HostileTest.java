@@ -139,6 +139,36 @@ class Http3HostileTest {
     }
 
     @Test
+    void rapidResetClosesTheConnectionWithExcessiveLoad() throws Exception {
+        H3TestClient c = start(b -> b.http3(Http3Config.defaults().withMaxResetsPerWindow(5))
+                .routes(r -> r.post("/s", RouteOptions.streaming(), (req, res) -> res.async())));
+        io.netty.handler.codec.http3.Http3Headers h = new DefaultHttp3Headers().method("POST").path("/s")
+                .authority("x").scheme("https");
+
+        for (int i = 0; i < 6; i++) {
+            c.open(h).stream().shutdown(Http3ErrorCode.H3_REQUEST_CANCELLED.code());
+        }
+
+        assertThat(c.closeError()).isEqualTo(Http3ErrorCode.H3_EXCESSIVE_LOAD.code());
+    }
+
+    @Test
+    void resetsBelowTheLimitLeaveTheConnectionUsable() throws Exception {
+        H3TestClient c = start(b -> b.http3(Http3Config.defaults().withMaxResetsPerWindow(5))
+                .routes(r -> r.post("/s", RouteOptions.streaming(), (req, res) -> res.async())));
+        io.netty.handler.codec.http3.Http3Headers h = new DefaultHttp3Headers().method("POST").path("/s")
+                .authority("x").scheme("https");
+
+        for (int i = 0; i < 5; i++) {
+            c.open(h).stream().shutdown(Http3ErrorCode.H3_REQUEST_CANCELLED.code());
+        }
+
+        assertThat(c.get("/").text()).isEqualTo("ok");
+        assertThat(c.get("/").text()).isEqualTo("ok");
+        assertThat(c.closed).isNotDone();
+    }
+
+    @Test
     void withoutRetryAClientIsServedAtOnce() throws Exception {
         H3TestClient c = start(b -> b.http3(Http3Config.defaults().withRetry(Http3Config.Retry.OFF)));
 

@@ -48,6 +48,9 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
     private final H3Timer timer;
     private long lastStreamId = -1;
     private boolean bodyPaused;
+    /** Client stream resets in the current window (rapid reset). */
+    private int resets;
+    private long resetWindowStart;
     private boolean opened;
     private boolean closing;
     private boolean draining;
@@ -110,6 +113,24 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
         streams.remove(stream);
         if (draining && streams.isEmpty()) {
             closeNow();
+        }
+    }
+
+    /**
+     * The client reset a request stream: past {@code maxResetsPerWindow} in one window the connection is
+     * closed with H3_EXCESSIVE_LOAD, so opening and cancelling requests cannot keep the server busy for free.
+     */
+    void clientReset() {
+        long now = timer.nanoTime();
+        dev.pronto.core.Http3Config cfg = server.http3();
+        if (resets == 0 || now - resetWindowStart >= cfg.resetWindow().toNanos()) {
+            resetWindowStart = now;
+            resets = 1;
+        } else if (++resets > cfg.maxResetsPerWindow() && !closing) {
+            server.log().debug("Closing HTTP/3 connection from {}: {} stream resets within {}", remoteAddress(),
+                    resets, cfg.resetWindow());
+            closing = true;
+            channel.close(true, Http3ErrorCode.H3_EXCESSIVE_LOAD.code(), Unpooled.EMPTY_BUFFER);
         }
     }
 

@@ -181,6 +181,7 @@ final class H3Stream extends Http3RequestStreamInboundHandler {
     protected void handleQuicException(ChannelHandlerContext ctx, QuicException exception) {
         if (exception instanceof io.netty.handler.codec.quic.QuicStreamResetException) {
             // the client gave up on the request (RESET_STREAM): its exchange is cancelled as the stream closes
+            conn.clientReset();
             ctx.close();
             return;
         }
