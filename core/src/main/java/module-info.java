@@ -14,6 +14,9 @@ module dev.pronto.core {
     requires io.netty.codec.http;
     requires io.netty.codec.http2;
     requires io.netty.codec.compression;
+    // HTTP/3: optional jars, linked only when an HTTP/3 listener is configured
+    requires static io.netty.codec.http3;
+    requires static io.netty.codec.classes.quic;
     requires io.netty.transport.classes.epoll;
     requires io.netty.transport.classes.io_uring;
     requires io.netty.transport.unix.common;

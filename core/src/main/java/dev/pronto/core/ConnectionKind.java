@@ -12,7 +12,9 @@ public enum ConnectionKind {
     /** A WebSocket (RFC 6455) after its upgrade. */
     WEBSOCKET("WebSocket"),
     /** An httpteleport connection. */
-    TELEPORT("httpteleport");
+    TELEPORT("httpteleport"),
+    /** An HTTP/3 (QUIC) connection. */
+    HTTP_3("HTTP/3");
 
     private final String tag;
 

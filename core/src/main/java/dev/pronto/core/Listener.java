@@ -36,6 +36,10 @@ public record Listener(String host, int port, List<Protocol> protocols, TlsConfi
         if (protocols.isEmpty() || protocols.stream().distinct().count() != protocols.size()) {
             throw new IllegalArgumentException("protocols must be non-empty and without duplicates, got " + protocols);
         }
+        if (protocols.contains(Protocol.HTTP_3) && (protocols.size() > 1 || tls == null)) {
+            throw new IllegalArgumentException("protocols: HTTP_3 must be the only protocol of its listener and needs tls, got "
+                    + protocols + (tls == null ? " without tls" : ""));
+        }
         if (protocols.contains(Protocol.TELEPORT) && protocols.size() > 1) {
             throw new IllegalArgumentException("protocols: TELEPORT must be the only protocol of its listener, got "
                     + protocols);
@@ -79,6 +83,18 @@ public record Listener(String host, int port, List<Protocol> protocols, TlsConfi
      */
     public static Listener teleport(int port, TlsConfig tls) {
         return new Listener(null, port, List.of(Protocol.TELEPORT), Objects.requireNonNull(tls, "tls"));
+    }
+
+    /**
+     * HTTP/3 over QUIC on UDP {@code port}, with the certificate of {@code tls} (its keys; QUIC always runs
+     * TLS 1.3 with ALPN {@code h3}). It may share the port number of a TCP TLS listener: that listener's
+     * responses then advertise it ({@code Alt-Svc: h3=":port"}). QUIC's limits are
+     * {@link Server.Builder#http3(Http3Config)}. Needs {@code io.netty:netty-codec-http3} and
+     * {@code io.netty:netty-codec-native-quic} (classifier of the platform) on the class path: without
+     * them {@code Server.start()} fails with an IllegalStateException naming them.
+     */
+    public static Listener http3(int port, TlsConfig tls) {
+        return new Listener(null, port, List.of(Protocol.HTTP_3), Objects.requireNonNull(tls, "tls"));
     }
 
     /** This listener bound to {@code value} instead of {@link ServerConfig#host()}. */

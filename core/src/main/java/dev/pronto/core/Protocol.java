@@ -15,7 +15,13 @@ public enum Protocol {
      * only and alone on its listener ({@link Listener#teleport}); its "ALPN id" is the handshake's
      * sniff header and is never offered through ALPN.
      */
-    TELEPORT("httpteleport");
+    TELEPORT("httpteleport"),
+    /**
+     * HTTP/3 over QUIC (RFC 9114), ALPN id {@code h3}: UDP, always TLS 1.3, alone on its listener
+     * ({@link Listener#http3}). Needs the optional {@code netty-codec-http3} and {@code netty-codec-native-quic}
+     * jars on the class path.
+     */
+    HTTP_3("h3");
 
     private final String alpnId;
 

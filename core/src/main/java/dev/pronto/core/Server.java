@@ -262,6 +262,7 @@ public final class Server implements AutoCloseable {
         private Compression compression;
         private ErrorFormat errorFormat = ErrorFormat.TEXT;
         private Http2Config http2 = Http2Config.defaults();
+        private Http3Config http3 = Http3Config.defaults();
         private EventLoops loops;
         private EventLoops earlyLoops;
         private final List<Listener> listeners = new ArrayList<>();
@@ -374,6 +375,12 @@ public final class Server implements AutoCloseable {
             return this;
         }
 
+        /** Sets the QUIC and HTTP/3 settings of {@link Listener#http3} listeners (default {@link Http3Config#defaults()}). */
+        public Builder http3(Http3Config value) {
+            http3 = Objects.requireNonNull(value, "value");
+            return this;
+        }
+
         /** Enables response compression (and, if configured, gzip request bodies). */
         public Builder compression(Compression value) {
             compression = Objects.requireNonNull(value, "value");
@@ -390,10 +397,9 @@ public final class Server implements AutoCloseable {
          */
         public Server build() {
             ServerConfig cfg = fixed != null ? fixed : config.build();
-            List<ListenerSetup> setups = (listeners.isEmpty() ? List.of(Listener.http(cfg.port())) : listeners).stream()
-                    .map(ListenerSetup::deferred).toList();
+            List<ListenerSetup> setups = ListenerSetup.all(listeners.isEmpty() ? List.of(Listener.http(cfg.port())) : listeners);
             RouteTable table = routes.compile();
-            return new Server(new ServerContext(cfg, table, new ServerContext.Features(json, compression, errorFormat, http2),
+            return new Server(new ServerContext(cfg, table, new ServerContext.Features(json, compression, errorFormat, http2, http3),
                     java.util.concurrent.Executors.newThreadPerTaskExecutor(
                             Thread.ofVirtual().name("pronto-blocking-", 0).factory())), setups, this);
         }

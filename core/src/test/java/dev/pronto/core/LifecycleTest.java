@@ -167,9 +167,9 @@ class LifecycleTest {
             String text = c.get("/metrics").text();
 
             assertThat(text).containsPattern("http_server_requests_seconds_count\\{method=\"GET\",outcome=\"SUCCESS\","
-                            + "protocol=\"HTTP/[12].[01]\",status=\"200\",uri=\"/users/\\{id}\"} 2")
+                            + "protocol=\"HTTP/[123].[01]\",status=\"200\",uri=\"/users/\\{id}\"} 2")
                     .containsPattern("http_server_requests_seconds_count\\{method=\"GET\",outcome=\"CLIENT_ERROR\","
-                            + "protocol=\"HTTP/[12].[01]\",status=\"404\",uri=\"NOT_FOUND\"} 1");
+                            + "protocol=\"HTTP/[123].[01]\",status=\"404\",uri=\"NOT_FOUND\"} 1");
         }
     }
 

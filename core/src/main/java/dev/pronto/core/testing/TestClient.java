@@ -48,6 +48,8 @@ public final class TestClient implements AutoCloseable {
     private final Channel listener;
     private final Protocol protocol;
     private final ClientTls clientTls;
+    /** The HTTP/3 side, only for {@link Protocol#H3} (the QUIC classes load only then). */
+    private final H3Exchange h3;
 
     /** How a client speaks to the server: every request method works over each. */
     public enum Protocol {
@@ -58,17 +60,27 @@ public final class TestClient implements AutoCloseable {
         /** HTTP/1.1 over TLS (ALPN {@code http/1.1}), raw sends included. */
         HTTPS,
         /** HTTP/2 over TLS (ALPN {@code h2}); raw sends are HTTP/1.1 over TLS. */
-        H2;
+        H2,
+        /**
+         * HTTP/3 over QUIC on a real UDP socket of 127.0.0.1 (the server binds a {@link Listener#http3} listener
+         * on a free port; needs the optional QUIC jars); raw sends are HTTP/1.1 over TLS in memory.
+         */
+        H3;
 
-        /** Whether requests travel on HTTP/2 streams (which carry trailers after any body). */
+        /** Whether requests travel on HTTP/2 or HTTP/3 streams (which carry trailers after any body). */
         public boolean multiplexed() {
-            return this == H2C || this == H2;
+            return this == H2C || this == H2 || this == H3;
         }
 
         /** Whether the connection runs TLS, which needs a {@link TlsConfig} for the server side. */
         public boolean tls() {
-            return this == HTTPS || this == H2;
+            return this == HTTPS || this == H2 || this == H3;
         }
+    }
+
+    private TestClient(Server.Builder builder, Protocol protocol, TlsConfig tls) {
+        this(protocol == Protocol.H3 ? builder.listener(Listener.http3(0, tls).withHost("127.0.0.1")).build()
+                : builder.build(), protocol, tls);
     }
 
     private TestClient(Server server, Protocol protocol, TlsConfig tls) {
@@ -80,10 +92,13 @@ public final class TestClient implements AutoCloseable {
         this.protocol = protocol;
         this.clientTls = tls == null ? null : new ClientTls(tls.engine());
         this.group = new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
-        if (!server.running()) {
+        if (protocol == Protocol.H3) {
+            server.start();
+        } else if (!server.running()) {
             // the app's onStart hooks (clients on the server's loops, readiness) run as on a real start
             server.startWithoutListeners();
         }
+        this.h3 = protocol == Protocol.H3 ? new H3Exchange(server.ports().getLast()) : null;
         this.address = new LocalAddress(TestClient.class);
         this.listener = new ServerBootstrap().group(group).channel(LocalServerChannel.class)
                 .childHandler(tls == null ? server.channelInitializer() : server.channelInitializer(Listener.https(0, tls)))
@@ -92,7 +107,7 @@ public final class TestClient implements AutoCloseable {
 
     /** Starts an in-memory client for {@code builder}'s server (the server is built, not bound). */
     public static TestClient start(Server.Builder builder) {
-        return new TestClient(builder.build(), Protocol.HTTP_1_1, null);
+        return new TestClient(builder, Protocol.HTTP_1_1, null);
     }
 
     /**
@@ -101,7 +116,7 @@ public final class TestClient implements AutoCloseable {
      * @throws IllegalArgumentException for a TLS protocol (use {@link #start(Server.Builder, Protocol, TlsConfig)})
      */
     public static TestClient start(Server.Builder builder, Protocol protocol) {
-        return new TestClient(builder.build(), protocol, null);
+        return new TestClient(builder, protocol, null);
     }
 
     /**
@@ -112,7 +127,7 @@ public final class TestClient implements AutoCloseable {
      * @throws IllegalArgumentException for a cleartext protocol
      */
     public static TestClient start(Server.Builder builder, Protocol protocol, TlsConfig tls) {
-        return new TestClient(builder.build(), protocol, java.util.Objects.requireNonNull(tls, "tls"));
+        return new TestClient(builder, protocol, java.util.Objects.requireNonNull(tls, "tls"));
     }
 
     /** Starts an in-memory client for {@code server}, which need not be started. */
@@ -140,6 +155,13 @@ public final class TestClient implements AutoCloseable {
      * null, a UTF-8 body with its Content-Length.
      */
     public TestResponse request(String method, String uri, Map<String, String> headers, String body) {
+        if (protocol == Protocol.H3) {
+            try {
+                return h3.request(new H2Exchange.Request(method, uri, headers, body), TIMEOUT.toMillis());
+            } catch (Exception e) {
+                throw new AssertionError("no complete HTTP/3 response within " + TIMEOUT, e);
+            }
+        }
         if (protocol.multiplexed()) {
             return h2(new H2Exchange.Request(method, uri, headers, body));
         }
@@ -218,6 +240,9 @@ public final class TestClient implements AutoCloseable {
     @Override
     public void close() {
         listener.close().syncUninterruptibly();
+        if (h3 != null) {
+            h3.close();
+        }
         // the server first: its onDrain actions and onStop hooks run, its connections close on a live loop
         server.stop(Duration.ZERO);
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();

@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  * implementation packages unexported.
  */
 final class PackageRules {
-    static final Set<String> PROTOCOLS = Set.of("http1", "http2", "websocket", "teleport");
+    static final Set<String> PROTOCOLS = Set.of("http1", "http2", "http3", "websocket", "teleport");
     static final String CORE = "exchange";
     /** The one file outside the protocols that names them: their registration. */
     static final String REGISTRATION = "server/BuiltInProtocols.java";

@@ -167,6 +167,11 @@ public final class ArenaApp implements AutoCloseable {
         return port(ArenaListeners.H2);
     }
 
+    /** The bound UDP port of {@code H3_PORT} (HTTP/3), or -1 without a certificate. */
+    int h3Port() {
+        return port(ArenaListeners.H3);
+    }
+
     /** The bound port of {@code TELEPORT_PORT} (httpteleport), always the last listener. */
     int teleportPort() {
         return server.ports().getLast();

@@ -25,15 +25,19 @@ import java.util.Map;
  * @param teleportPort {@code teleport.port} ({@code TELEPORT_PORT}), default 8090: httpteleport (none, flate and snappy clients)
  * @param redisUrl {@code redis.url} ({@code REDIS_URL}), default {@code redis://127.0.0.1:6379}: production-stack's
  *                 cache, used by {@code /api/*} only
+ * @param h3Port {@code h3.port} ({@code H3_PORT}), default the H2 port: HTTP/3 over QUIC on UDP ({@code baseline-h3},
+ *     {@code static-h3}); sharing the h2 port number makes the h2 listener advertise it (Alt-Svc)
  */
 record ArenaConfig(int port, int tlsPort, int h2Port, int h2cPort, Path tlsCert, Path tlsKey, Path dataDir,
-                   String databaseUrl, int maxDbConnections, String staticCache, int teleportPort, RedisUrl redisUrl) {
+                   String databaseUrl, int maxDbConnections, String staticCache, int teleportPort, RedisUrl redisUrl,
+                   int h3Port) {
     /** The settings of {@code config}; see the keys above. */
     static ArenaConfig from(Config config) {
+        int h2Port = config.integer("h2.port", 8443, 0, 65535);
         return new ArenaConfig(
                 config.integer("port", 8080, 0, 65535),
                 config.integer("tls.port", 8081, 0, 65535),
-                config.integer("h2.port", 8443, 0, 65535),
+                h2Port,
                 config.integer("h2c.port", 8082, 0, 65535),
                 config.path("tls.cert", "/certs/server.crt"),
                 config.path("tls.key", "/certs/server.key"),
@@ -42,7 +46,8 @@ record ArenaConfig(int port, int tlsPort, int h2Port, int h2cPort, Path tlsCert,
                 config.integer("database.max-conn", 256, 1, 10_000),
                 config.oneOf("static.cache", "memory", List.of("memory", "disk")),
                 config.integer("teleport.port", 8090, 0, 65535),
-                redis(config.string("redis.url", RedisUrl.DEFAULT)));
+                redis(config.string("redis.url", RedisUrl.DEFAULT)),
+                config.integer("h3.port", h2Port, 0, 65535));
     }
 
     /** The settings of the environment variables {@code env} alone. */

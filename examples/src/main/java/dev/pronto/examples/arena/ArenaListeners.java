@@ -19,6 +19,7 @@ final class ArenaListeners {
     static final int H2C = 1;
     static final int TLS = 2;
     static final int H2 = 3;
+    static final int H3 = 4;
     private static final Logger LOG = LoggerFactory.getLogger(ArenaListeners.class);
 
     private ArenaListeners() {
@@ -36,6 +37,7 @@ final class ArenaListeners {
         TlsConfig tls = TlsConfig.builder().pem(config.tlsCert(), config.tlsKey()).build();
         listeners.add(Listener.https(config.tlsPort(), tls).withProtocols(Protocol.HTTP_1_1));
         listeners.add(Listener.https(config.h2Port(), tls));
+        listeners.add(Listener.http3(config.h3Port(), tls));
         listeners.add(Listener.teleport(config.teleportPort()));
         return listeners;
     }

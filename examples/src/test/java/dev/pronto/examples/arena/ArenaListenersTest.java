@@ -35,10 +35,11 @@ class ArenaListenersTest {
         List<Listener> listeners = ArenaListeners.of(ArenaConfig.fromEnv(Map.of("PORT", "1", "H2C_PORT", "2", "TLS_PORT", "3",
                 "H2_PORT", "4", "TLS_CERT", ArenaCerts.certificate().toString(), "TLS_KEY", ArenaCerts.key().toString())));
 
-        assertThat(listeners).extracting(Listener::port).containsExactly(1, 2, 3, 4, 8090);
+        assertThat(listeners).extracting(Listener::port).containsExactly(1, 2, 3, 4, 4, 8090);
         assertThat(listeners).extracting(Listener::protocols).containsExactly(
                 List.of(Protocol.HTTP_1_1, Protocol.HTTP_2), List.of(Protocol.HTTP_2),
-                List.of(Protocol.HTTP_1_1), List.of(Protocol.HTTP_2, Protocol.HTTP_1_1), List.of(Protocol.TELEPORT));
-        assertThat(listeners.subList(ArenaListeners.TLS, ArenaListeners.H2 + 1)).allSatisfy(l -> assertThat(l.tls()).isNotNull());
+                List.of(Protocol.HTTP_1_1), List.of(Protocol.HTTP_2, Protocol.HTTP_1_1), List.of(Protocol.HTTP_3),
+                List.of(Protocol.TELEPORT));
+        assertThat(listeners.subList(ArenaListeners.TLS, ArenaListeners.H3 + 1)).allSatisfy(l -> assertThat(l.tls()).isNotNull());
     }
 }

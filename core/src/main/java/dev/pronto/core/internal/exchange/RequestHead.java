@@ -23,6 +23,8 @@ public final class RequestHead {
     public boolean http11;
     /** Carried by an HTTP/2 stream (framing by DATA frames, never chunked or closing). */
     public boolean http2;
+    /** Carried by an HTTP/3 stream (then {@link #http2} is set too: framed by the carrier). */
+    public boolean http3;
 
     int headerCount;
     /** Per header: name start, name end, value start, value end. */
@@ -49,6 +51,7 @@ public final class RequestHead {
         length = 0;
         method = null;
         http2 = false;
+        http3 = false;
         authorityStart = -1;
         headerCount = 0;
         contentLength = -1;

@@ -38,6 +38,16 @@ public final class ResponseHeaders {
         count++;
     }
 
+    /** Appends a field the server itself validated once (Alt-Svc): no per-response checks. */
+    void addValidated(CharSequence name, CharSequence value) {
+        if (count * 2 == names.length) {
+            names = Arrays.copyOf(names, names.length * 2);
+        }
+        names[count * 2] = name;
+        names[count * 2 + 1] = value;
+        count++;
+    }
+
     boolean has(String name) {
         for (int i = 0; i < count * 2; i += 2) {
             if (Ascii.equalsIgnoreCase(names[i], name)) {

@@ -47,7 +47,7 @@ public final class ServerRequest implements Request {
 
     @Override
     public String protocol() {
-        return h.http2 ? "HTTP/2.0" : h.http11 ? "HTTP/1.1" : "HTTP/1.0";
+        return h.http3 ? "HTTP/3.0" : h.http2 ? "HTTP/2.0" : h.http11 ? "HTTP/1.1" : "HTTP/1.0";
     }
 
     @Override

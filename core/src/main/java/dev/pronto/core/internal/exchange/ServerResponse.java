@@ -31,6 +31,9 @@ public final class ServerResponse {
     private static final int COPY_LIMIT = 2048;
 
     private final Exchange e;
+    private static final io.netty.util.AsciiString ALT_SVC = io.netty.util.AsciiString.cached("alt-svc");
+    /** The Alt-Svc value of the connection, or null. */
+    private final io.netty.util.AsciiString altSvc;
     private ResponseHeaders headers = new ResponseHeaders();
     /** Created by the first trailer and kept for the exchange's later requests; empty when unused. */
     private ResponseHeaders trailers;
@@ -44,10 +47,23 @@ public final class ServerResponse {
 
     ServerResponse(Exchange e) {
         this.e = e;
+        String advertised = e.carrier == null ? null : e.carrier.altSvc();
+        // checked and converted once per pooled exchange: HTTP/2's header block takes AsciiStrings as they are
+        this.altSvc = advertised == null ? null
+                : io.netty.util.AsciiString.of(HeaderValidation.value(ALT_SVC, advertised));
+        advertise();
+    }
+
+    /** The carrier's Alt-Svc on every response, errors included: a field per response only where it is set. */
+    private void advertise() {
+        if (altSvc != null) {
+            headers.addValidated(ALT_SVC, altSvc);
+        }
     }
 
     void clear() {
         headers.clear();
+        advertise();
         status = 200;
         hooking = false;
         streamStarted = false;
@@ -77,6 +93,7 @@ public final class ServerResponse {
     /** Resets status and headers before the server writes an error answer of its own. */
     void resetForError(int code) {
         headers.clear();
+        advertise();
         status = code;
         // an error answer must stay traceable to its log line: keep the request id a hook assigned
         Object id = e.attributes == null ? null : e.attributes.get(dev.pronto.core.AccessLog.REQUEST_ID);

@@ -188,6 +188,11 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     }
 
     @Override
+    public String altSvc() {
+        return ctx == null ? null : ctx.channel().attr(ALT_SVC).get();
+    }
+
+    @Override
     public boolean draining() {
         return draining || server.draining();
     }

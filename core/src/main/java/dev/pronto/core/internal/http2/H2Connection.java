@@ -315,6 +315,11 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     }
 
     @Override
+    public String altSvc() {
+        return ctx == null ? null : ctx.channel().attr(ALT_SVC).get();
+    }
+
+    @Override
     public boolean draining() {
         return server.draining();
     }

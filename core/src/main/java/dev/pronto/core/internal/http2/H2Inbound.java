@@ -5,6 +5,8 @@ import dev.pronto.core.internal.exchange.Dispatch;
 import dev.pronto.core.internal.exchange.Errors;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangeState;
+import dev.pronto.core.internal.exchange.HeaderList;
+import dev.pronto.core.internal.exchange.PseudoHeaderHead;
 import dev.pronto.core.internal.exchange.StreamingBody;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
@@ -63,7 +65,8 @@ final class H2Inbound extends Http2EventAdapter {
         e.open();
         stream.setProperty(conn.key, e);
         conn.timer.headersArrived(e);
-        if (!H2Requests.fill(e.head, headers, maxHead)) {
+        HeaderList fields = headers instanceof H2RequestHeaders flat ? flat : H2RequestHeaders.copyOf(headers);
+        if (!PseudoHeaderHead.fill(e.head, fields, maxHead)) {
             reject(e, e.head.errorStatus, e.head.errorMessage);
             return;
         }

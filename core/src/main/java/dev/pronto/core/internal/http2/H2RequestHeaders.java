@@ -1,5 +1,7 @@
 package dev.pronto.core.internal.http2;
 
+import dev.pronto.core.internal.exchange.HeaderList;
+import dev.pronto.core.internal.exchange.PseudoHeaderHead;
 import dev.pronto.wire.Ascii;
 import io.netty.handler.codec.EmptyHeaders;
 import io.netty.handler.codec.http2.Http2Headers;
@@ -16,7 +18,7 @@ import java.util.NoSuchElementException;
 /**
  * The decoded header block of one inbound HEADERS frame, as flat arrays in arrival order. Netty's
  * {@code DefaultHttp2Headers} hashes, links and re-validates every field; a request is read once,
- * in order, by {@link H2Requests}, so one instance per connection is cleared and refilled for each
+ * in order, by {@code PseudoHeaderHead}, so one instance per connection is cleared and refilled for each
  * block ({@link H2HeadersDecoder}). It keeps the checks Netty's validating headers make on add
  * (field names non-empty, lower-case tokens, known and non-repeated pseudo-header fields) and adds
  * the value rules of RFC 9113 §8.2.1 (no NUL, CR or LF; no SP or HTAB at either end), for requests
@@ -28,7 +30,7 @@ import java.util.NoSuchElementException;
  * header block of the connection.
  */
 final class H2RequestHeaders extends EmptyHeaders<CharSequence, CharSequence, Http2Headers>
-        implements Http2Headers {
+        implements Http2Headers, HeaderList {
     private CharSequence[] names = new CharSequence[16];
     private CharSequence[] values = new CharSequence[16];
     private int size;
@@ -50,18 +52,20 @@ final class H2RequestHeaders extends EmptyHeaders<CharSequence, CharSequence, Ht
         return this;
     }
 
-    CharSequence name(int i) {
+    @Override
+    public CharSequence name(int i) {
         return names[i];
     }
 
-    CharSequence value(int i) {
+    @Override
+    public CharSequence value(int i) {
         return values[i];
     }
 
     @Override
     public Http2Headers add(CharSequence name, CharSequence value) {
         validate(name);
-        if (!validValue(value)) {
+        if (!PseudoHeaderHead.validValue(value)) {
             // RFC 9113 §8.2.1: a malformed request, never handed on (an HTTP/1.1 hop would split on it)
             throw new IllegalArgumentException("invalid header value: NUL, CR, LF, or SP/HTAB at either end");
         }
@@ -94,39 +98,6 @@ final class H2RequestHeaders extends EmptyHeaders<CharSequence, CharSequence, Ht
                 throw new IllegalArgumentException("invalid header name");
             }
         }
-    }
-
-    /** No NUL, CR or LF anywhere and no SP or HTAB at either end (RFC 9113 §8.2.1); one pass, no allocation. */
-    static boolean validValue(CharSequence value) {
-        int n = value.length();
-        if (n == 0) {
-            return true;
-        }
-        if (value instanceof AsciiString a) {
-            // what the HPACK decoder produces: check the bytes in place
-            return validValue(a.array(), a.arrayOffset(), a.arrayOffset() + n);
-        }
-        for (int i = 0; i < n; i++) {
-            char c = value.charAt(i);
-            if (c == 0 || c == '\n' || c == '\r') {
-                return false;
-            }
-        }
-        return !blank(value.charAt(0)) && !blank(value.charAt(n - 1));
-    }
-
-    private static boolean validValue(byte[] b, int from, int end) {
-        for (int i = from; i < end; i++) {
-            byte c = b[i];
-            if (c <= '\r' && (c == 0 || c == '\n' || c == '\r')) {
-                return false;
-            }
-        }
-        return !blank((char) b[from]) && !blank((char) b[end - 1]);
-    }
-
-    private static boolean blank(char c) {
-        return c == ' ' || c == '\t';
     }
 
     private int index(CharSequence name) {

@@ -2,6 +2,7 @@ package dev.pronto.core.internal.server;
 
 import dev.pronto.core.internal.http1.Http1Protocol;
 import dev.pronto.core.internal.http2.Http2Protocol;
+import dev.pronto.core.internal.http3.Http3Protocol;
 import dev.pronto.core.internal.teleport.TeleportProtocol;
 import dev.pronto.core.internal.websocket.WebSocketProtocol;
 import java.util.List;
@@ -15,6 +16,7 @@ final class BuiltInProtocols {
     }
 
     static List<ServerProtocol> all() {
-        return List.of(new Http1Protocol(), new Http2Protocol(), new WebSocketProtocol(), new TeleportProtocol());
+        return List.of(new Http1Protocol(), new Http2Protocol(), new WebSocketProtocol(), new TeleportProtocol(),
+                new Http3Protocol());
     }
 }

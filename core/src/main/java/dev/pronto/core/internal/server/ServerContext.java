@@ -29,6 +29,7 @@ public final class ServerContext {
     private final Compressors compressors;
     private final boolean problemDetails;
     private final dev.pronto.core.Http2Config http2;
+    private final dev.pronto.core.Http3Config http3;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final ExecutorService blocking;
     private final Set<ServerConnection> connections = ConcurrentHashMap.newKeySet();
@@ -51,6 +52,7 @@ public final class ServerContext {
         this.compressors = features.compression() == null ? null : new Compressors(features.compression());
         this.problemDetails = features.errors() == dev.pronto.core.ErrorFormat.PROBLEM_JSON;
         this.http2 = features.http2() == null ? dev.pronto.core.Http2Config.defaults() : features.http2();
+        this.http3 = features.http3() == null ? dev.pronto.core.Http3Config.defaults() : features.http3();
         this.blocking = blocking;
     }
 
@@ -61,14 +63,25 @@ public final class ServerContext {
      * @param compression response compression settings, or null for none
      * @param errors how the server writes its own error bodies
      * @param http2 HTTP/2 settings, or null for the defaults
+     * @param http3 QUIC and HTTP/3 settings, or null for the defaults
      */
     public record Features(JsonCodec json, dev.pronto.core.Compression compression, dev.pronto.core.ErrorFormat errors,
-                           dev.pronto.core.Http2Config http2) {
+                           dev.pronto.core.Http2Config http2, dev.pronto.core.Http3Config http3) {
+        /** Features with the default HTTP/3 settings. */
+        public Features(JsonCodec json, dev.pronto.core.Compression compression, dev.pronto.core.ErrorFormat errors,
+                        dev.pronto.core.Http2Config http2) {
+            this(json, compression, errors, http2, null);
+        }
     }
 
     /** The protocols this server speaks, by id: how a carrier finds another one. */
     public ProtocolCarriers protocols() {
         return protocols;
+    }
+
+    /** The QUIC and HTTP/3 settings. */
+    public dev.pronto.core.Http3Config http3() {
+        return http3;
     }
 
     /** The HTTP/2 settings. */

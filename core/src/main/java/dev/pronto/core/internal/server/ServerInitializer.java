@@ -36,6 +36,9 @@ public final class ServerInitializer extends ChannelInitializer<Channel> {
             return;
         }
         ch.closeFuture().addListener(f -> server.releaseConnection());
+        if (listener.altSvc() != null) {
+            ch.attr(dev.pronto.core.internal.exchange.Carrier.ALT_SVC).set(listener.altSvc());
+        }
         ServerTls tls = listener.tls();
         ServerProtocol lead = server.protocols().lead(listener);
         if (tls == null || lead.ownsTls()) {

@@ -30,6 +30,9 @@ public final class ServerLifecycle {
     private final List<ListenerSetup> setups;
     private final List<Channel> channels = new ArrayList<>();
     private final List<io.netty.util.concurrent.Future<?>> watches = new ArrayList<>();
+    /** Listeners their protocol bound itself (HTTP/3 on UDP): their TLS is the protocol's too. */
+    private final List<ListenerSetup> ownTransport = new ArrayList<>();
+    private final List<Channel> ownChannels = new ArrayList<>();
     private final EventLoops external;
     /** Loops the builder created early for this server: not external, so stop shuts them down. */
     private EventLoops owned;
@@ -155,7 +158,7 @@ public final class ServerLifecycle {
                 int before = channels.size();
                 bound.add(bind(cfg, setups.get(i)));
                 ServerTls tls = setups.get(i).tls();
-                if (tls != null && !tls.ready()) {
+                if (tls != null && !tls.ready() && !ownTransport.contains(setups.get(i))) {
                     warmup.add(tls::prepare, channels.subList(before, channels.size()), setups.get(i).describe(cfg, bound.get(i)));
                 }
             }
@@ -238,6 +241,14 @@ public final class ServerLifecycle {
     /** Binds one listener (once per loop with SO_REUSEPORT); returns its port. */
     private int bind(ServerConfig cfg, ListenerSetup setup) {
         String host = setup.host(cfg);
+        List<Channel> own = context.protocols().lead(setup).bind(setup, context,
+                new ServerProtocol.Binding(group, serverChannel, host));
+        if (own != null) {
+            // closed after the connections drained: a UDP socket carries its QUIC connections' packets
+            ownChannels.addAll(own);
+            ownTransport.add(setup);
+            return ((InetSocketAddress) own.getFirst().localAddress()).getPort();
+        }
         if (!reusePort(cfg)) {
             return bindOne(bootstrap(cfg, setup).group(group), host, setup.listener().port());
         }
@@ -299,6 +310,8 @@ public final class ServerLifecycle {
         // every connection runs its teardown (and frees its buffers) on its loop before the loop may stop:
         // a loop already terminating can refuse the channelInactive that an io_uring close schedules
         awaitClosed(deadline);
+        ownChannels.forEach(ch -> ch.close().syncUninterruptibly());
+        ownChannels.clear();
         if (external == null && group != null) {
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         }

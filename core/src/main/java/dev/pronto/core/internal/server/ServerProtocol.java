@@ -38,6 +38,29 @@ public interface ServerProtocol {
         throw new UnsupportedOperationException(kind().tag() + " is not served by a listener of its own");
     }
 
+    /**
+     * Binds {@code listener} on a transport of the protocol's own (HTTP/3: a UDP socket carrying QUIC), or
+     * returns null when it is a TCP listener the server binds itself. Called once per listener by
+     * {@code Server.start()}, off the event loops.
+     *
+     * @return the bound channels (one per event loop with SO_REUSEPORT), or null
+     * @throws IllegalStateException when it cannot bind or its libraries are missing (the message names them)
+     */
+    default java.util.List<io.netty.channel.Channel> bind(ListenerSetup listener, ServerContext server, Binding where) {
+        return null;
+    }
+
+    /**
+     * Where a listener is bound.
+     *
+     * @param group the server's event loops
+     * @param serverChannel the TCP server channel type of their transport (tells epoll, io_uring or NIO)
+     * @param host the address to bind
+     */
+    record Binding(io.netty.channel.EventLoopGroup group, Class<? extends io.netty.channel.ServerChannel> serverChannel,
+                   String host) {
+    }
+
     /** Whether it negotiates TLS inside its own handshake (teleport), so it gets TLS listeners' channels first. */
     default boolean ownsTls() {
         return false;

@@ -19,6 +19,7 @@ final class StartupLine {
                 case HTTP_1_1 -> "HTTP/1.1";
                 case HTTP_2 -> listener.tls() == null ? "h2c" : "h2";
                 case TELEPORT -> "teleport";
+                case HTTP_3 -> "h3/UDP";
             });
         }
         return where + " " + names;

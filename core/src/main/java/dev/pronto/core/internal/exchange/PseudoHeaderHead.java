@@ -1,32 +1,30 @@
-package dev.pronto.core.internal.http2;
+package dev.pronto.core.internal.exchange;
 
-import dev.pronto.core.internal.exchange.RequestHead;
 import dev.pronto.wire.Ascii;
 import dev.pronto.router.Method;
-import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.util.AsciiString;
 
 /**
- * Copies an HTTP/2 request header block into a {@link RequestHead}, so every part of the engine
- * reads an HTTP/2 request exactly like an HTTP/1.1 one: the {@code :path} becomes the target,
- * {@code :authority} the Host field, and regular fields keep their (lower-case) names. Netty has
- * already checked pseudo-header presence and order, connection-specific fields and name case.
+ * Copies a request field section with pseudo-header fields (HTTP/2, HTTP/3) into a {@link RequestHead},
+ * so every part of the engine reads such a request exactly like an HTTP/1.1 one: the {@code :path}
+ * becomes the target, {@code :authority} the Host field, and regular fields keep their (lower-case)
+ * names. The protocol's decoder has already checked pseudo-header presence and order,
+ * connection-specific fields and name case; values are checked by the carrier with {@link #validValue}.
+ * The one place both multiplexed protocols turn fields into a head. Stateless; never throws.
  */
-final class H2Requests {
+public final class PseudoHeaderHead {
     private static final AsciiString HOST = AsciiString.cached("host");
-    private H2Requests() {
+
+    private PseudoHeaderHead() {
     }
 
     /**
-     * Fills {@code h} from {@code headers}.
+     * Fills {@code h} from {@code headers}, marking it as framed by its carrier ({@code http2}); a
+     * request line and fields above {@code maxBytes} bytes in all are refused with 431.
      *
      * @return true when the request is valid; else false, with the status and message in {@code h}
      */
-    static boolean fill(RequestHead h, Http2Headers headers, int maxBytes) {
-        return fill(h, headers instanceof H2RequestHeaders flat ? flat : H2RequestHeaders.copyOf(headers), maxBytes);
-    }
-
-    private static boolean fill(RequestHead h, H2RequestHeaders headers, int maxBytes) {
+    public static boolean fill(RequestHead h, HeaderList headers, int maxBytes) {
         h.reset(256);
         h.http11 = true;
         h.http2 = true;
@@ -67,7 +65,7 @@ final class H2Requests {
     /** Takes the method and the target from the pseudo-header fields. */
     private static boolean requestLine(RequestHead h, CharSequence method, CharSequence path, int maxBytes) {
         if (path == null || method == null) {
-            return h.fail(400, "Malformed HTTP/2 request: :method and :path are required");
+            return h.fail(400, "Malformed request: :method and :path are required");
         }
         h.method = Method.of(method);
         if (h.method == null) {
@@ -176,5 +174,38 @@ final class H2Requests {
         }
         h.length = end;
         return end;
+    }
+
+    /** No NUL, CR or LF anywhere and no SP or HTAB at either end (RFC 9113 §8.2.1, RFC 9114 §4.2); no allocation. */
+    public static boolean validValue(CharSequence value) {
+        int n = value.length();
+        if (n == 0) {
+            return true;
+        }
+        if (value instanceof AsciiString a) {
+            // what the HPACK and QPACK decoders produce: check the bytes in place
+            return validValue(a.array(), a.arrayOffset(), a.arrayOffset() + n);
+        }
+        for (int i = 0; i < n; i++) {
+            char c = value.charAt(i);
+            if (c == 0 || c == '\n' || c == '\r') {
+                return false;
+            }
+        }
+        return !blank(value.charAt(0)) && !blank(value.charAt(n - 1));
+    }
+
+    private static boolean validValue(byte[] b, int from, int end) {
+        for (int i = from; i < end; i++) {
+            byte c = b[i];
+            if (c <= '\r' && (c == 0 || c == '\n' || c == '\r')) {
+                return false;
+            }
+        }
+        return !blank((char) b[from]) && !blank((char) b[end - 1]);
+    }
+
+    private static boolean blank(char c) {
+        return c == ' ' || c == '\t';
     }
 }

@@ -1,0 +1,111 @@
+package dev.pronto.core;
+
+import java.time.Duration;
+
+/**
+ * QUIC and HTTP/3 settings of a server's {@link Listener#http3} listeners, advertised to clients as
+ * transport parameters and SETTINGS and enforced by the QUIC stack. A client that opens more streams than
+ * allowed, sends more than the windows allow or a field section above the limit gets the matching QUIC or
+ * HTTP/3 error; the header list is also bounded by {@link ServerConfig#maxHeaderSize()} plus
+ * {@link ServerConfig#maxRequestLineLength()} (431 past it) and bodies by {@link ServerConfig#maxBodySize()}.
+ *
+ * <table>
+ * <caption>Defaults</caption>
+ * <tr><th>Field</th><th>Default</th><th>Meaning</th></tr>
+ * <tr><td>maxBidiStreams</td><td>256</td><td>request streams a client may have open at once</td></tr>
+ * <tr><td>idleTimeout</td><td>30 s</td><td>a connection with no packet for this long is closed</td></tr>
+ * <tr><td>initialMaxData</td><td>16 MiB</td><td>connection receive window</td></tr>
+ * <tr><td>initialMaxStreamData</td><td>1 MiB</td><td>per-stream receive window (request bodies)</td></tr>
+ * <tr><td>activeConnectionIds</td><td>4</td><td>connection IDs a client may keep active (migration)</td></tr>
+ * <tr><td>maxFieldSectionSize</td><td>2 &times; (maxRequestLineLength + maxHeaderSize)</td><td>SETTINGS_MAX_FIELD_SECTION_SIZE
+ *     (0 here: derived from ServerConfig); a request head above maxRequestLineLength + maxHeaderSize gets 431,
+ *     a field section above this closes the connection (H3_EXCESSIVE_LOAD class error of the codec)</td></tr>
+ * <tr><td>maxResetsPerWindow</td><td>200 per 30 s</td><td>request streams the client resets before the connection is
+ *     closed with H3_EXCESSIVE_LOAD (rapid reset, the HTTP/3 form of CVE-2023-44487)</td></tr>
+ * <tr><td>retry</td><td>true</td><td>address validation: a new client is sent a Retry with a signed token first
+ *     (one more round trip, no state kept for spoofed addresses)</td></tr>
+ * </table>
+ * The QPACK dynamic table is off (capacity 0, no blocked streams): nothing a client sends can make the
+ * server hold encoder state. 0-RTT is off.
+ *
+ * @param maxBidiStreams 1..2^31-1
+ * @param idleTimeout at least 1 s
+ * @param initialMaxData 65,536..2^62
+ * @param initialMaxStreamData 16,384..initialMaxData
+ * @param activeConnectionIds 2..16
+ * @param maxFieldSectionSize 0 (derived) or 1,024..2^31-1
+ * @param retry whether new clients must prove their address with a Retry token
+ * @param maxResetsPerWindow at least 1
+ * @param resetWindow at least 1 s
+ */
+public record Http3Config(int maxBidiStreams, Duration idleTimeout, long initialMaxData, long initialMaxStreamData,
+                          int activeConnectionIds, int maxFieldSectionSize, boolean retry, int maxResetsPerWindow,
+                          Duration resetWindow) {
+    /** Validates every field; see the class javadoc. */
+    public Http3Config {
+        range("maxBidiStreams", maxBidiStreams, 1, Integer.MAX_VALUE);
+        if (idleTimeout == null || idleTimeout.toSeconds() < 1) {
+            throw new IllegalArgumentException("idleTimeout must be at least 1 s, got " + idleTimeout);
+        }
+        range("initialMaxData", initialMaxData, 65_536, 1L << 62);
+        range("initialMaxStreamData", initialMaxStreamData, 16_384, initialMaxData);
+        range("activeConnectionIds", activeConnectionIds, 2, 16);
+        if (maxFieldSectionSize != 0) {
+            range("maxFieldSectionSize", maxFieldSectionSize, 1024, Integer.MAX_VALUE);
+        }
+        range("maxResetsPerWindow", maxResetsPerWindow, 1, Integer.MAX_VALUE);
+        if (resetWindow == null || resetWindow.toSeconds() < 1) {
+            throw new IllegalArgumentException("resetWindow must be at least 1 s, got " + resetWindow);
+        }
+    }
+
+    /** The defaults of the class table. */
+    public static Http3Config defaults() {
+        return new Http3Config(256, Duration.ofSeconds(30), 16L << 20, 1L << 20, 4, 0, true, 200,
+                Duration.ofSeconds(30));
+    }
+
+    /** These settings with {@code value} as the open request stream limit. */
+    public Http3Config withMaxBidiStreams(int value) {
+        return new Http3Config(value, idleTimeout, initialMaxData, initialMaxStreamData, activeConnectionIds,
+                maxFieldSectionSize, retry, maxResetsPerWindow, resetWindow);
+    }
+
+    /** These settings with {@code value} as the idle timeout. */
+    public Http3Config withIdleTimeout(Duration value) {
+        return new Http3Config(maxBidiStreams, value, initialMaxData, initialMaxStreamData, activeConnectionIds,
+                maxFieldSectionSize, retry, maxResetsPerWindow, resetWindow);
+    }
+
+    /** These settings with {@code value} as the per-stream receive window. */
+    public Http3Config withInitialMaxStreamData(long value) {
+        return new Http3Config(maxBidiStreams, idleTimeout, initialMaxData, value, activeConnectionIds,
+                maxFieldSectionSize, retry, maxResetsPerWindow, resetWindow);
+    }
+
+    /** These settings with or without Retry address validation. */
+    public Http3Config withRetry(Retry value) {
+        return new Http3Config(maxBidiStreams, idleTimeout, initialMaxData, initialMaxStreamData, activeConnectionIds,
+                maxFieldSectionSize, value == Retry.ON, maxResetsPerWindow, resetWindow);
+    }
+
+    /** These settings with {@code value} client stream resets allowed per {@link #resetWindow()}. */
+    public Http3Config withMaxResetsPerWindow(int value) {
+        return new Http3Config(maxBidiStreams, idleTimeout, initialMaxData, initialMaxStreamData, activeConnectionIds,
+                maxFieldSectionSize, retry, value, resetWindow);
+    }
+
+    /** Whether new clients are sent a Retry first ({@link #withRetry}). */
+    public enum Retry {
+        /** Every new connection proves its address with a signed token first. */
+        ON,
+        /** Connections are accepted at once (one round trip less, no address validation). */
+        OFF
+    }
+
+    private static void range(String field, long value, long min, long max) {
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(field + " must be in " + min + ".." + max + ", got " + value);
+        }
+    }
+}

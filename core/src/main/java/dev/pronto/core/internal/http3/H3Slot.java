@@ -1,0 +1,25 @@
+package dev.pronto.core.internal.http3;
+
+import dev.pronto.core.internal.exchange.Exchange;
+import dev.pronto.core.internal.exchange.ExchangeSlot;
+import io.netty.handler.codec.quic.QuicStreamChannel;
+
+/** What an HTTP/3 connection keeps on each exchange: its request stream and its parked response head. Event loop only. */
+final class H3Slot implements ExchangeSlot {
+    /** The QUIC stream carrying the exchange. */
+    QuicStreamChannel stream;
+    /** The body length and default type given to {@code head()}, applied when the response completes. */
+    long length;
+    String type;
+
+    static H3Slot of(Exchange e) {
+        return (H3Slot) e.slot;
+    }
+
+    @Override
+    public void clear() {
+        stream = null;
+        length = 0;
+        type = null;
+    }
+}

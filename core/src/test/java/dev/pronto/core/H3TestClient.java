@@ -1,0 +1,224 @@
+package dev.pronto.core;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioDatagramChannel;
+import io.netty.handler.codec.http3.DefaultHttp3DataFrame;
+import io.netty.handler.codec.http3.DefaultHttp3Headers;
+import io.netty.handler.codec.http3.DefaultHttp3HeadersFrame;
+import io.netty.handler.codec.http3.Http3;
+import io.netty.handler.codec.http3.Http3ClientConnectionHandler;
+import io.netty.handler.codec.http3.Http3DataFrame;
+import io.netty.handler.codec.http3.Http3Headers;
+import io.netty.handler.codec.http3.Http3HeadersFrame;
+import io.netty.handler.codec.http3.Http3RequestStreamInboundHandler;
+import io.netty.handler.codec.quic.QuicChannel;
+import io.netty.handler.codec.quic.QuicException;
+import io.netty.handler.codec.quic.QuicSslContext;
+import io.netty.handler.codec.quic.QuicSslContextBuilder;
+import io.netty.handler.codec.quic.QuicStreamChannel;
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
+import java.io.ByteArrayOutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/** A real HTTP/3 client for tests, on Netty's QUIC client codec: one QUIC connection, one stream per request. */
+final class H3TestClient implements AutoCloseable {
+    static final long TIMEOUT_SECONDS = 10;
+    private final MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    private final Channel udp;
+    private final QuicChannel quic;
+    /** How the server closed the connection, once it did. */
+    final CompletableFuture<io.netty.handler.codec.quic.QuicConnectionCloseEvent> closed = new CompletableFuture<>();
+
+    /** A response: status, fields, body, trailers (null when none), or the code the stream was reset with. */
+    record Response(Http3Headers headers, byte[] body, Http3Headers trailers, long resetCode) {
+        int status() {
+            return Integer.parseInt(headers.status().toString());
+        }
+
+        String text() {
+            return new String(body, StandardCharsets.UTF_8);
+        }
+
+        String header(String name) {
+            CharSequence v = headers.get(name);
+            return v == null ? null : v.toString();
+        }
+    }
+
+    H3TestClient(int port) throws Exception {
+        QuicSslContext ssl = QuicSslContextBuilder.forClient().trustManager(InsecureTrustManagerFactory.INSTANCE)
+                .applicationProtocols(Http3.supportedApplicationProtocols()).build();
+        ChannelHandler codec = Http3.newQuicClientCodecBuilder().sslContext(ssl)
+                .maxIdleTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS)
+                .initialMaxData(64L << 20).initialMaxStreamDataBidirectionalLocal(16L << 20)
+                .initialMaxStreamsBidirectional(16).build();
+        udp = new Bootstrap().group(group).channel(NioDatagramChannel.class).handler(codec).bind(0).sync().channel();
+        quic = QuicChannel.newBootstrap(udp).handler(new io.netty.channel.ChannelInitializer<QuicChannel>() {
+                    @Override
+                    protected void initChannel(QuicChannel ch) {
+                        ch.pipeline().addLast(new Http3ClientConnectionHandler(), new io.netty.channel.ChannelInboundHandlerAdapter() {
+                            @Override
+                            public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+                                if (evt instanceof io.netty.handler.codec.quic.QuicConnectionCloseEvent close) {
+                                    closed.complete(close);
+                                }
+                                ctx.fireUserEventTriggered(evt);
+                            }
+                        });
+                    }
+                })
+                .remoteAddress(new InetSocketAddress("127.0.0.1", port)).connect().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    QuicChannel connection() {
+        return quic;
+    }
+
+    Response get(String path) throws Exception {
+        return request("GET", path, Map.of(), null);
+    }
+
+    Response request(String method, String path, Map<String, String> fields, byte[] body) throws Exception {
+        Http3Headers h = new DefaultHttp3Headers().method(method).path(path).authority("localhost").scheme("https");
+        fields.forEach(h::add);
+        return send(h, body == null ? null : Unpooled.wrappedBuffer(body));
+    }
+
+    /** Sends {@code headers} and {@code body} (owned here) on a new stream, then FIN; waits for the whole response. */
+    Response send(Http3Headers headers, ByteBuf body) throws Exception {
+        return start(headers, body).response().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    /** Sends {@code headers} on a new stream and leaves it open (no FIN), as a request whose body is still coming. */
+    Pending open(Http3Headers headers) throws Exception {
+        Collector collector = new Collector();
+        QuicStreamChannel stream = Http3.newRequestStream(quic, collector).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        stream.writeAndFlush(new DefaultHttp3HeadersFrame(headers));
+        return new Pending(stream, collector.done);
+    }
+
+    /** A request under way: its stream and its response to come. */
+    record Pending(QuicStreamChannel stream, CompletableFuture<Response> response) {
+    }
+
+    /** Starts sending {@code headers} and {@code body} (owned here) on a new stream, then FIN, without waiting. */
+    Pending start(Http3Headers headers, ByteBuf body) throws Exception {
+        Collector collector = new Collector();
+        QuicStreamChannel stream = Http3.newRequestStream(quic, collector).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        io.netty.channel.ChannelFuture last = stream.write(new DefaultHttp3HeadersFrame(headers));
+        if (body != null) {
+            last = stream.write(new DefaultHttp3DataFrame(body));
+        }
+        stream.flush();
+        // Netty's shutdownOutput() sends the FIN at once, past queued frames: wait for the last one
+        last.addListener(QuicStreamChannel.SHUTDOWN_OUTPUT);
+        return new Pending(stream, collector.done);
+    }
+
+    /**
+     * Opens a bidirectional stream without the HTTP/3 codec and writes {@code raw} on it, then FIN.
+     *
+     * @return completes with "reset:CODE" when the server resets the stream, "closed:N" with the bytes it sent
+     */
+    CompletableFuture<String> raw(byte[] raw) throws Exception {
+        return raw(raw, true);
+    }
+
+    /** As {@link #raw(byte[])}; the stream is left open after {@code raw} unless {@code fin}. */
+    CompletableFuture<String> raw(byte[] raw, boolean fin) throws Exception {
+        CompletableFuture<String> outcome = new CompletableFuture<>();
+        QuicStreamChannel stream = quic.createStream(io.netty.handler.codec.quic.QuicStreamType.BIDIRECTIONAL,
+                new io.netty.channel.ChannelInboundHandlerAdapter() {
+                    private int received;
+
+                    @Override
+                    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                        received += ((ByteBuf) msg).readableBytes();
+                        ((ByteBuf) msg).release();
+                    }
+
+                    @Override
+                    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                        outcome.complete(cause instanceof io.netty.handler.codec.quic.QuicStreamResetException r
+                                ? "reset:" + r.applicationProtocolCode() : cause.toString());
+                    }
+
+                    @Override
+                    public void channelInactive(ChannelHandlerContext ctx) {
+                        outcome.complete("closed:" + received);
+                    }
+                }).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        io.netty.channel.ChannelFuture written = stream.writeAndFlush(Unpooled.wrappedBuffer(raw));
+        if (fin) {
+            written.addListener(QuicStreamChannel.SHUTDOWN_OUTPUT);
+        }
+        return outcome;
+    }
+
+    /** The application error code the server closed the connection with. */
+    long closeError() throws Exception {
+        io.netty.handler.codec.quic.QuicConnectionCloseEvent e = closed.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        return e.error();
+    }
+
+    @Override
+    public void close() {
+        quic.close().awaitUninterruptibly(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        udp.close().awaitUninterruptibly(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    /** Gathers one response; completes at the end of the stream, or with the reset code. */
+    static final class Collector extends Http3RequestStreamInboundHandler {
+        final CompletableFuture<Response> done = new CompletableFuture<>();
+        private final ByteArrayOutputStream body = new ByteArrayOutputStream();
+        private Http3Headers headers;
+        private Http3Headers trailers;
+
+        @Override
+        protected void channelRead(ChannelHandlerContext ctx, Http3HeadersFrame frame) {
+            if (headers == null || headers.status().charAt(0) == '1') {
+                headers = frame.headers();
+            } else {
+                trailers = frame.headers();
+            }
+        }
+
+        @Override
+        protected void channelRead(ChannelHandlerContext ctx, Http3DataFrame frame) {
+            body.writeBytes(ByteBufUtil.getBytes(frame.content()));
+            frame.release();
+        }
+
+        @Override
+        protected void channelInputClosed(ChannelHandlerContext ctx) {
+            done.complete(new Response(headers, body.toByteArray(), trailers, -1));
+        }
+
+        @Override
+        protected void handleQuicException(ChannelHandlerContext ctx, QuicException exception) {
+            if (exception instanceof io.netty.handler.codec.quic.QuicStreamResetException reset) {
+                done.complete(new Response(headers, body.toByteArray(), trailers, reset.applicationProtocolCode()));
+            } else {
+                done.completeExceptionally(exception);
+            }
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            done.complete(new Response(headers, body.toByteArray(), trailers, 0));
+        }
+    }
+}

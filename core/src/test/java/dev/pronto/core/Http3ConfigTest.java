@@ -1,0 +1,52 @@
+package dev.pronto.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** HTTP/3 settings and listeners are validated when made, naming the field and the value. */
+class Http3ConfigTest {
+    @Test
+    void defaultsAreTheDocumentedOnes() {
+        Http3Config d = Http3Config.defaults();
+
+        assertThat(d.maxBidiStreams()).isEqualTo(256);
+        assertThat(d.idleTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(d.initialMaxData()).isEqualTo(16L << 20);
+        assertThat(d.initialMaxStreamData()).isEqualTo(1L << 20);
+        assertThat(d.activeConnectionIds()).isEqualTo(4);
+        assertThat(d.maxFieldSectionSize()).isZero();
+        assertThat(d.retry()).isTrue();
+    }
+
+    @Test
+    void streamLimitBelowOneIsRefused() {
+        assertThatThrownBy(() -> Http3Config.defaults().withMaxBidiStreams(0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("maxBidiStreams must be in 1..2147483647, got 0");
+    }
+
+    @Test
+    void streamWindowAboveTheConnectionWindowIsRefused() {
+        assertThatThrownBy(() -> Http3Config.defaults().withInitialMaxStreamData(32L << 20))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("initialMaxStreamData must be in");
+    }
+
+    @Test
+    void idleTimeoutBelowOneSecondIsRefused() {
+        assertThatThrownBy(() -> Http3Config.defaults().withIdleTimeout(Duration.ofMillis(10)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("idleTimeout must be at least 1 s, got PT0.01S");
+    }
+
+    @Test
+    void http3ListenerNeedsTlsAndStandsAlone() {
+        assertThatThrownBy(() -> new Listener(null, 443, List.of(Protocol.HTTP_3), null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("HTTP_3").hasMessageContaining("tls");
+        TlsConfig tls = TlsFixtures.localhost(TlsEngine.AUTO).build();
+        assertThatThrownBy(() -> new Listener(null, 443, List.of(Protocol.HTTP_3, Protocol.HTTP_2), tls))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("only protocol");
+        assertThat(Listener.http3(443, tls).protocols()).containsExactly(Protocol.HTTP_3);
+    }
+}
