@@ -42,12 +42,8 @@ final class EdgeListeners {
         return listeners;
     }
 
-    /**
-     * HTTP/3 on UDP {@code port}. Core's HTTP/3 listener (#31 part 1) is not in this build yet: once it is, this
-     * returns it (e.g. {@code Listener.http3(port, tls)}) and EdgeListenersTest's H3 test checks it instead.
-     */
+    /** HTTP/3 over QUIC on UDP {@code port}: the TLS listener on the same port number advertises it (Alt-Svc). */
     private static Listener http3(int port, TlsConfig tls) {
-        throw new IllegalStateException("H3=1 asks for HTTP/3 on UDP port " + port
-                + ", but this build of Pronto has no HTTP/3 listener yet (#31 part 1)");
+        return Listener.http3(port, tls);
     }
 }

@@ -2,7 +2,6 @@ package dev.pronto.examples.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
-import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 import dev.pronto.core.Listener;
 import dev.pronto.core.Protocol;
@@ -34,10 +33,15 @@ class EdgeListenersTest {
         assertThatIllegalArgumentException().isThrownBy(() -> Http3.fromEnv("yes")).withMessage("H3 must be 0 or 1, got 'yes'");
     }
 
-    /** Until core's HTTP/3 listener lands (#31 part 1): the h3 profile fails at start, saying why, never runs h2 only. */
     @Test
-    void h3OnFailsAtStartNamingTheMissingListener() {
-        assertThatIllegalStateException().isThrownBy(() -> EdgeListeners.of(8443, TLS, Http3.ON))
-                .withMessageContaining("H3=1").withMessageContaining("UDP port 8443").withMessageContaining("no HTTP/3 listener");
+    void h3OnAddsHttp3OnTheSamePortNumber() {
+        List<Listener> listeners = EdgeListeners.of(8443, TLS, Http3.ON);
+
+        assertThat(listeners).hasSize(2);
+        assertThat(listeners.get(1)).satisfies(l -> {
+            assertThat(l.port()).isEqualTo(8443);
+            assertThat(l.tls()).isSameAs(TLS);
+            assertThat(l.protocols()).containsExactly(Protocol.HTTP_3);
+        });
     }
 }
