@@ -7,10 +7,10 @@
 # Each leg: WARMUP s, then DURATION s counted; ROUNDS rounds; medians. Reports requests/s, 2xx,
 # errors, latency (H3Load: p50/p90/p99/p99.9/max; h2load: mean/max) and the server's CPU per request.
 # Any error or non-2xx answer fails the run.
-# Servers: SERVER_CMD, if set, is one command serving h2 over TLS on TCP $PORT and h3 on UDP $PORT
-# with both routes (e.g. Pronto's arena app once its HTTP/3 listener lands; '$PORT', '$CERT', '$KEY'
-# are substituted), started once per leg. Unset, the h3 leg runs NettyH3Server (a minimal Netty
-# HTTP/3 server, to try the driver) and the h2 leg ProntoH2TlsServer (Pronto, same routes).
+# PROTOS (default "h3 h2 netty-h3"): h3 and h2 against Pronto (ProntoTlsServer: h2 on TCP $PORT, h3 on UDP
+# $PORT, same routes), netty-h3 is H3Load against NettyH3Server (raw Netty's HTTP/3 codec with a hand-written
+# handler: the baseline). SERVER_CMD, if set, replaces Pronto's server ('$PORT', '$CERT', '$KEY' are
+# substituted). Each leg starts its server afresh.
 # Wrap in `flock /tmp/pronto-bench.lock` on shared machines.
 # Needs: h2load (nghttp2-client), ss (iproute2), taskset, a built jmh/target/benchmarks.jar
 # (mvn -pl jmh -am package -DskipTests), ../shared/arena-data (certs, static), a JDK 21+.
@@ -24,7 +24,7 @@ DURATION="${DURATION:-10}"
 CONNS="${CONNS:-16}"
 STREAMS="${STREAMS:-32}"
 MODE="${MODE:-baseline}"
-PROTOS="${PROTOS:-h3 h2}"
+PROTOS="${PROTOS:-h3 h2 netty-h3}"
 H2_DRIVER="${H2_DRIVER:-h2load}"
 PORT="${PORT:-18443}"
 CERT="${CERT:-../shared/arena-data/certs/server.crt}"
@@ -49,15 +49,16 @@ start_server() { # proto
     if [[ -n "${SERVER_CMD:-}" ]]; then
         cmd=${SERVER_CMD//\$PORT/$PORT}; cmd=${cmd//\$CERT/$CERT}; cmd=${cmd//\$KEY/$KEY}
         # shellcheck disable=SC2086
-        taskset -c 1 $cmd >/dev/null 2>&1 &
-    elif [[ "$1" == h3 ]]; then
+        [[ "$1" == netty-h3 ]] || { taskset -c 1 $cmd >/dev/null 2>&1 & }
+    fi
+    if [[ "$1" == netty-h3 ]]; then
         taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$JAR" dev.pronto.jmh.h3.NettyH3Server "$PORT" "$CERT" "$KEY" >/dev/null 2>&1 &
-    else
-        taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$JAR" dev.pronto.jmh.h3.ProntoH2TlsServer "$PORT" "$CERT" "$KEY" >/dev/null 2>&1 &
+    elif [[ -z "${SERVER_CMD:-}" ]]; then
+        taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$JAR" dev.pronto.jmh.h3.ProntoTlsServer "$PORT" "$CERT" "$KEY" >/dev/null 2>&1 &
     fi
     SERVER_PID=$!
     for _ in $(seq 300); do
-        if [[ "$1" == h3 ]]; then ss -Huln "sport = :$PORT" | grep -q . && return 0
+        if [[ "$1" == *h3 ]]; then ss -Huln "sport = :$PORT" | grep -q . && return 0
         else curl -sfk -o /dev/null --http2 "${URLS[0]}" && return 0; fi
         sleep 0.1
     done
@@ -71,10 +72,11 @@ stop_server() {
 run_leg() { # proto -> one line of key=value fields
     start_server "$1"
     local hz t0 t1 out; hz=$(getconf CLK_TCK)
-    if [[ "$1" == h3 || "$H2_DRIVER" == pronto ]]; then
+    if [[ "$1" == *h3 || "$H2_DRIVER" == pronto ]]; then
+        local driver_proto=$1; [[ "$1" == netty-h3 ]] && driver_proto=h3
         # the driver warms up inside the JVM, so the server's CPU is counted over the whole run, scaled below
         t0=$(cpu_ticks "$SERVER_PID")
-        out=$(taskset -c 0 "$JAVA" "${FLAGS[@]}" -cp "$JAR" dev.pronto.jmh.h3.H3Load "$1" "$CERT" "$CONNS" "$STREAMS" \
+        out=$(taskset -c 0 "$JAVA" "${FLAGS[@]}" -cp "$JAR" dev.pronto.jmh.h3.H3Load "$driver_proto" "$CERT" "$CONNS" "$STREAMS" \
             "$WARMUP" "$DURATION" "${URLS[@]}" 2>"$DRIVER_LOG" | grep -E '^(RESULT|first error)' || true)
         t1=$(cpu_ticks "$SERVER_PID")
         grep -q '^RESULT' <<<"$out" || { stop_server; echo "H3Load gave no result:" >&2; tail -20 "$DRIVER_LOG" >&2; exit 1; }
@@ -114,7 +116,7 @@ echo
 echo "medians of $ROUNDS rounds, MODE=$MODE, $CONNS connections x $STREAMS streams; server on core 1, load on core 0"
 printf '%-6s %-8s %12s %10s %10s %10s %10s %14s\n' proto driver "req/s" "p50 us" "p99 us" "p99.9 us" "max us" "server us/req"
 for proto in $PROTOS; do
-    if [[ "$proto" == h3 || "$H2_DRIVER" == pronto ]]; then
+    if [[ "$proto" == *h3 || "$H2_DRIVER" == pronto ]]; then
         printf '%-6s %-8s %12.0f %10.0f %10.0f %10.0f %10.0f %14.2f\n' "$proto" H3Load "$(field "$proto" rps)" \
             "$(field "$proto" p50_us)" "$(field "$proto" p99_us)" "$(field "$proto" p999_us)" "$(field "$proto" max_us)" \
             "$(field "$proto" server_us)"

@@ -8,21 +8,24 @@ import dev.pronto.core.Transport;
 import java.nio.file.Path;
 
 /**
- * Pronto over h2 (TLS, ALPN h2) with the routes of the h3 load, for the same-run h2load figure:
- * {@code /baseline2?a=&b=} and {@code /static/*} from memory, one epoll event loop.
- * Run: {@code java -cp benchmarks.jar dev.pronto.jmh.h3.ProntoH2TlsServer <tcpPort> <cert.pem> <key.pem>}.
+ * Pronto with the routes of the h3 load ({@code /baseline2?a=&b=} and {@code /static/*} from memory, one epoll
+ * event loop): h2 and http/1.1 over TLS on TCP {@code port} and HTTP/3 on UDP {@code port}, so one server
+ * answers both legs of jmh/load/h3.sh.
+ * Run: {@code java -cp benchmarks.jar dev.pronto.jmh.h3.ProntoTlsServer <port> <cert.pem> <key.pem>}.
  */
-public final class ProntoH2TlsServer {
-    private ProntoH2TlsServer() {
+public final class ProntoTlsServer {
+    private ProntoTlsServer() {
     }
 
-    /** Arguments: TCP port, PEM certificate, PEM key. */
+    /** Arguments: port (TCP and UDP), PEM certificate, PEM key. */
     public static void main(String[] args) {
         StaticFiles files = StaticFiles.builder(ArenaRoutes.staticDir()).cache(StaticFiles.Cache.MEMORY).build();
+        int port = Integer.parseInt(args[0]);
+        TlsConfig tls = TlsConfig.builder().pem(Path.of(args[1]), Path.of(args[2])).build();
         Server.builder()
                 .config(c -> c.ioThreads(1).transport(Transport.EPOLL))
-                .listener(Listener.https(Integer.parseInt(args[0]),
-                        TlsConfig.builder().pem(Path.of(args[1]), Path.of(args[2])).build()))
+                .listener(Listener.https(port, tls))
+                .listener(Listener.http3(port, tls))
                 .routes(r -> r
                         .get("/baseline2", (req, res) -> res.send(Long.toString(ArenaRoutes.sum(req.query("a"), req.query("b")))))
                         .get("/static/{*path}", files))
