@@ -1,6 +1,9 @@
 package dev.pronto.examples.arena;
 
 import com.dslplatform.json.CompiledJson;
+import dev.pronto.auth.Auth;
+import dev.pronto.auth.JwtConfig;
+import dev.pronto.auth.JwtKeys;
 import dev.pronto.client.http.ClientConfig;
 import dev.pronto.client.http.HttpClient;
 import dev.pronto.client.http.ProblemException;
@@ -21,28 +24,36 @@ import java.util.concurrent.CompletionStage;
  * {@code CrudApi$Client}: {@code GET /quotes/{id}?quantity=n} answers what {@code n} pieces (1 by
  * default) of the item cost. The arena's error answers come back as {@link ProblemException}s and
  * are answered with the same status and detail (a missing item is a 404 here too). Browser pages of
- * the shop may call it (CORS), at most 100 requests per second per client (burst 20).
+ * the shop may call it (CORS), at most 100 requests per second per client (burst 20). Partners get 10 %
+ * off at {@code GET /quotes/partner/{id}}, with a bearer JWT (HS256 with the partner key) whose
+ * {@code roles} hold {@code partner}: 401 without a valid token, 403 without the role.
  */
 final class QuoteService implements AutoCloseable {
-    /** The answer of {@code /quotes/{id}}. */
+    /** The answer of {@code /quotes/{id}}; {@code partner} is the partner's name (the token's subject) or null. */
     @CompiledJson
-    record Quote(long id, String name, int quantity, long total) {
+    record Quote(long id, String name, int quantity, long total, String partner) {
     }
 
     private final HttpClient http;
     private final CrudApi items;
     private final Server server;
 
-    /** Starts the service on {@code port} (0 for any), calling the arena at {@code arenaUri}. */
-    QuoteService(int port, String arenaUri) {
+    /**
+     * Starts the service on {@code port} (0 for any), calling the arena at {@code arenaUri}; partner tokens are
+     * HS256 JWTs signed with {@code partnerKey} (at least 32 bytes).
+     */
+    QuoteService(int port, String arenaUri, byte[] partnerKey) {
         ProntoJson json = ProntoJson.create(new ArenaJson());
         http = HttpClient.create(ClientConfig.builder().ioThreads(1).build());
         items = new CrudApi$Client(http, arenaUri, json);
+        var partners = Auth.jwt(JwtConfig.builder(JwtKeys.hmac(null, partnerKey)).algorithms("HS256").build());
         server = Server.builder().port(port).json(json)
                 .routes(r -> r.group("/quotes", g -> g
                         .register(Cors.builder().allowOrigins("https://shop.example", "http://localhost:5173").build())
                         .onRequest(RateLimit.builder(100, Duration.ofSeconds(1)).burst(20).build())
-                        .get("/{id}", Handler.async((req, res) -> quote(req)))))
+                        .get("/{id}", Handler.async((req, res) -> quote(req, 100, null)))
+                        .group("/partner", p -> p.onRequest(partners).onRequest(Auth.requireRoles("partner"))
+                                .get("/{id}", Handler.async((req, res) -> quote(req, 90, Auth.principal(req).name()))))))
                 .build().start();
     }
 
@@ -51,11 +62,11 @@ final class QuoteService implements AutoCloseable {
         return server.ports().getFirst();
     }
 
-    private CompletionStage<Quote> quote(Request req) {
+    private CompletionStage<Quote> quote(Request req, int percent, String partner) {
         long id = Params.longValue(req.param("id"), "id", Params.PATH);
         int quantity = Params.optional(req.query("quantity"), "quantity", Params.QUERY, Params::intValue).orElse(1);
         return items.byId(id)
-                .thenApply(item -> new Quote(id, item.name(), quantity, (long) item.price() * quantity))
+                .thenApply(item -> new Quote(id, item.name(), quantity, (long) item.price() * quantity * percent / 100, partner))
                 .exceptionally(failure -> {
                     Throwable cause = failure instanceof CompletionException c ? c.getCause() : failure;
                     if (cause instanceof ProblemException p) {

@@ -3,14 +3,22 @@ package dev.pronto.examples.arena;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.MACSigner;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
 import dev.pronto.client.http.ClientConfig;
 import dev.pronto.client.http.ClientRequest;
 import dev.pronto.client.http.ClientResponse;
 import dev.pronto.client.http.HttpClient;
 import dev.pronto.client.http.ProblemException;
 import dev.pronto.json.ProntoJson;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Date;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
@@ -46,6 +54,24 @@ class ArenaClientTest {
     void stop() {
         http.close();
         app.close();
+    }
+
+    private static final byte[] PARTNER_KEY = "a partner key of at least 32 bytes, for tests".getBytes(StandardCharsets.US_ASCII);
+
+    /** An HS256 token for {@code subject} with {@code roles}, signed with {@code key}, valid for a minute. */
+    private static String token(byte[] key, String subject, String... roles) throws Exception {
+        SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), new JWTClaimsSet.Builder().subject(subject)
+                .claim("roles", List.of(roles)).expirationTime(new Date(System.currentTimeMillis() + 60_000)).build());
+        jwt.sign(new MACSigner(key));
+        return jwt.serialize();
+    }
+
+    private ClientResponse partnerQuote(QuoteService quotes, String token) throws Exception {
+        ClientRequest.Builder request = ClientRequest.builder().uri("http://127.0.0.1:" + quotes.port() + "/quotes/partner/42?quantity=10");
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        return http.sendBlocking(request.build());
     }
 
     private static <T> T await(CompletionStage<T> stage) throws Exception {
@@ -117,19 +143,19 @@ class ArenaClientTest {
 
     @Test
     void secondServiceQuotesAnArenaItemThroughTheClient() throws Exception {
-        try (QuoteService quotes = new QuoteService(0, "http://127.0.0.1:" + app.port());
+        try (QuoteService quotes = new QuoteService(0, "http://127.0.0.1:" + app.port(), PARTNER_KEY);
              ClientResponse r = http.sendBlocking(ClientRequest.get("http://127.0.0.1:" + quotes.port() + "/quotes/42?quantity=3"))) {
             Model.Item item = items.item(42);
 
             assertThat(r.status()).isEqualTo(200);
             assertThat(r.string()).isEqualTo("{\"id\":42,\"name\":\"" + item.name() + "\",\"quantity\":3,\"total\":"
-                    + item.price() * 3L + "}");
+                    + item.price() * 3L + ",\"partner\":null}");
         }
     }
 
     @Test
     void secondServiceAnswersTheArenasNotFound() throws Exception {
-        try (QuoteService quotes = new QuoteService(0, "http://127.0.0.1:" + app.port());
+        try (QuoteService quotes = new QuoteService(0, "http://127.0.0.1:" + app.port(), PARTNER_KEY);
              ClientResponse r = http.sendBlocking(ClientRequest.get("http://127.0.0.1:" + quotes.port() + "/quotes/999999"))) {
             assertThat(r.status()).isEqualTo(404);
             assertThat(r.string()).isEqualTo("item 999999 not found");
@@ -137,8 +163,40 @@ class ArenaClientTest {
     }
 
     @Test
+    void partnersWithAValidTokenGetTenPercentOff() throws Exception {
+        try (QuoteService quotes = new QuoteService(0, "http://127.0.0.1:" + app.port(), PARTNER_KEY);
+             ClientResponse r = partnerQuote(quotes, token(PARTNER_KEY, "acme", "partner"))) {
+            Model.Item item = items.item(42);
+
+            assertThat(r.status()).isEqualTo(200);
+            assertThat(r.string()).isEqualTo("{\"id\":42,\"name\":\"" + item.name() + "\",\"quantity\":10,\"total\":"
+                    + item.price() * 10L * 90 / 100 + ",\"partner\":\"acme\"}");
+        }
+    }
+
+    @Test
+    void partnerQuotesWithoutAValidTokenAre401() throws Exception {
+        try (QuoteService quotes = new QuoteService(0, "http://127.0.0.1:" + app.port(), PARTNER_KEY);
+             ClientResponse none = partnerQuote(quotes, null);
+             ClientResponse forged = partnerQuote(quotes, token("another key of at least thirty-two bytes!".getBytes(StandardCharsets.US_ASCII),
+                     "acme", "partner"))) {
+            assertThat(none.status()).isEqualTo(401);
+            assertThat(none.header("www-authenticate")).startsWith("Bearer");
+            assertThat(forged.status()).isEqualTo(401);
+        }
+    }
+
+    @Test
+    void partnerQuotesWithoutThePartnerRoleAre403() throws Exception {
+        try (QuoteService quotes = new QuoteService(0, "http://127.0.0.1:" + app.port(), PARTNER_KEY);
+             ClientResponse r = partnerQuote(quotes, token(PARTNER_KEY, "mallory", "buyer"))) {
+            assertThat(r.status()).isEqualTo(403);
+        }
+    }
+
+    @Test
     void shopPagesMayPreflightTheQuoteService() throws Exception {
-        try (QuoteService quotes = new QuoteService(0, "http://127.0.0.1:" + app.port());
+        try (QuoteService quotes = new QuoteService(0, "http://127.0.0.1:" + app.port(), PARTNER_KEY);
              ClientResponse r = http.sendBlocking(ClientRequest.builder().method("OPTIONS")
                      .uri("http://127.0.0.1:" + quotes.port() + "/quotes/42").header("Origin", "https://shop.example")
                      .header("Access-Control-Request-Method", "GET").build())) {
@@ -149,7 +207,7 @@ class ArenaClientTest {
 
     @Test
     void quotesCarryTheCorsGrantAndTheRateLimitPolicy() throws Exception {
-        try (QuoteService quotes = new QuoteService(0, "http://127.0.0.1:" + app.port());
+        try (QuoteService quotes = new QuoteService(0, "http://127.0.0.1:" + app.port(), PARTNER_KEY);
              ClientResponse r = http.sendBlocking(ClientRequest.builder()
                      .uri("http://127.0.0.1:" + quotes.port() + "/quotes/42").header("Origin", "https://shop.example")
                      .build())) {
