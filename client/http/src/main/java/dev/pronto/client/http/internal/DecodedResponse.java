@@ -2,9 +2,7 @@ package dev.pronto.client.http.internal;
 
 import dev.pronto.client.http.ClientResponse;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
-import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -102,16 +100,6 @@ final class DecodedResponse implements ClientResponse {
     }
 
     @Override
-    public byte[] bytes() {
-        return ByteBufUtil.getBytes(body);
-    }
-
-    @Override
-    public String string() {
-        return body.toString(charset());
-    }
-
-    @Override
     public void close() {
         if (!pooled) {
             release();
@@ -138,19 +126,5 @@ final class DecodedResponse implements ClientResponse {
     String value(int field) {
         int start = fields[field * 4 + 2];
         return new String(head, start, fields[field * 4 + 3] - start, StandardCharsets.ISO_8859_1);
-    }
-
-    private Charset charset() {
-        String type = header("content-type");
-        int at = type == null ? -1 : type.toLowerCase(java.util.Locale.ROOT).indexOf("charset=");
-        if (at < 0) {
-            return StandardCharsets.UTF_8;
-        }
-        String name = type.substring(at + 8).split("[;, ]", 2)[0].replace("\"", "");
-        try {
-            return Charset.forName(name);
-        } catch (IllegalArgumentException e) {
-            return StandardCharsets.UTF_8;
-        }
     }
 }

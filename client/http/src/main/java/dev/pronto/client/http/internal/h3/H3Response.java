@@ -2,14 +2,10 @@ package dev.pronto.client.http.internal.h3;
 
 import dev.pronto.client.http.ClientResponse;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http3.Http3Headers;
-import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -112,16 +108,6 @@ final class H3Response implements ClientResponse {
     }
 
     @Override
-    public byte[] bytes() {
-        return ByteBufUtil.getBytes(body);
-    }
-
-    @Override
-    public String string() {
-        return body.toString(charset());
-    }
-
-    @Override
     public void close() {
         if (!pooled) {
             release();
@@ -131,18 +117,5 @@ final class H3Response implements ClientResponse {
     @Override
     public String toString() {
         return "ClientResponse[" + status + ", " + body.readableBytes() + " body bytes, HTTP/3]";
-    }
-
-    private Charset charset() {
-        String type = header("content-type");
-        int at = type == null ? -1 : type.toLowerCase(Locale.ROOT).indexOf("charset=");
-        if (at < 0) {
-            return StandardCharsets.UTF_8;
-        }
-        try {
-            return Charset.forName(type.substring(at + 8).split("[;, ]", 2)[0].replace("\"", ""));
-        } catch (IllegalArgumentException e) {
-            return StandardCharsets.UTF_8;
-        }
     }
 }
