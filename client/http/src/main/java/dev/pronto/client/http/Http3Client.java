@@ -83,8 +83,7 @@ public final class Http3Client implements Client {
     }
 
     /**
-     * Sends {@code request}. The stage completes on an event loop with a response the caller owns and must
-     * {@link ClientResponse#close()}, or fails with a {@link ClientException} subclass.
+     * {@inheritDoc}
      *
      * @throws IllegalArgumentException when the URI is not {@code https}
      */
@@ -94,8 +93,7 @@ public final class Http3Client implements Client {
     }
 
     /**
-     * Sends {@code request} on the pooled path: the response is valid only during
-     * {@link ResponseListener#complete}.
+     * {@inheritDoc}
      *
      * @throws IllegalArgumentException when the URI is not {@code https}
      */
