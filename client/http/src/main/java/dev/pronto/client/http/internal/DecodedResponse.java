@@ -1,8 +1,5 @@
 package dev.pronto.client.http.internal;
 
-import dev.pronto.client.http.ClientResponse;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +8,7 @@ import java.util.List;
  * A response as decoded: the head bytes copied into an array with offsets of each header, and the
  * body buffer. A pooled instance is reused per exchange, so its arrays only grow.
  */
-final class DecodedResponse implements ClientResponse {
+final class DecodedResponse extends BodyResponse {
     private final boolean pooled;
     int status;
     byte[] head = new byte[512];
@@ -19,10 +16,14 @@ final class DecodedResponse implements ClientResponse {
     /** nameStart, nameEnd, valueStart, valueEnd per header. */
     int[] fields = new int[64];
     int fieldCount;
-    ByteBuf body = Unpooled.EMPTY_BUFFER;
 
     private DecodedResponse(boolean pooled) {
         this.pooled = pooled;
+    }
+
+    @Override
+    protected boolean heldByListener() {
+        return pooled;
     }
 
     static DecodedResponse pooled() {
@@ -47,14 +48,6 @@ final class DecodedResponse implements ClientResponse {
         fields[i + 1] = nameEnd;
         fields[i + 2] = valueStart;
         fields[i + 3] = valueEnd;
-    }
-
-    void release() {
-        ByteBuf b = body;
-        body = Unpooled.EMPTY_BUFFER;
-        if (b.refCnt() > 0 && b != Unpooled.EMPTY_BUFFER) {
-            b.release();
-        }
     }
 
     @Override
@@ -92,23 +85,6 @@ final class DecodedResponse implements ClientResponse {
             action.accept(new String(head, fields[i * 4], fields[i * 4 + 1] - fields[i * 4], StandardCharsets.ISO_8859_1),
                     value(i));
         }
-    }
-
-    @Override
-    public ByteBuf body() {
-        return body;
-    }
-
-    @Override
-    public void close() {
-        if (!pooled) {
-            release();
-        }
-    }
-
-    @Override
-    public String toString() {
-        return "ClientResponse[" + status + ", " + body.readableBytes() + " body bytes]";
     }
 
     /** Index of the first field named {@code name} at or after {@code from}, or -1. */

@@ -1,8 +1,6 @@
 package dev.pronto.client.http.internal.h3;
 
-import dev.pronto.client.http.ClientResponse;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
+import dev.pronto.client.http.internal.BodyResponse;
 import io.netty.handler.codec.http3.Http3Headers;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,17 +10,21 @@ import java.util.Map;
  * An HTTP/3 response: status, fields and trailers as received (pseudo-fields left out), and the body,
  * which the response owns and releases on {@link #close()} (or after the listener, when pooled).
  */
-final class H3Response implements ClientResponse {
+final class H3Response extends BodyResponse {
     private final int status;
     private final List<String> fields;
     private List<String> trailers = List.of();
-    ByteBuf body = Unpooled.EMPTY_BUFFER;
     /** Set while a listener holds the response: its close() is then a no-op, the exchange releases it after. */
     boolean pooled;
 
     H3Response(int status, Http3Headers head) {
         this.status = status;
         this.fields = regular(head);
+    }
+
+    @Override
+    protected boolean heldByListener() {
+        return pooled;
     }
 
     void trailers(Http3Headers h) {
@@ -40,14 +42,6 @@ final class H3Response implements ClientResponse {
             }
         }
         return out;
-    }
-
-    void release() {
-        ByteBuf b = body;
-        body = Unpooled.EMPTY_BUFFER;
-        if (b != Unpooled.EMPTY_BUFFER && b.refCnt() > 0) {
-            b.release();
-        }
     }
 
     @Override
@@ -103,19 +97,7 @@ final class H3Response implements ClientResponse {
     }
 
     @Override
-    public ByteBuf body() {
-        return body;
-    }
-
-    @Override
-    public void close() {
-        if (!pooled) {
-            release();
-        }
-    }
-
-    @Override
     public String toString() {
-        return "ClientResponse[" + status + ", " + body.readableBytes() + " body bytes, HTTP/3]";
+        return "ClientResponse[" + status + ", " + body().readableBytes() + " body bytes, HTTP/3]";
     }
 }
