@@ -9,9 +9,9 @@ import java.util.concurrent.Flow;
 
 /**
  * A client of upstream services, whatever the wire: {@link HttpClient} (HTTP/1.1 and HTTP/2, pooled and
- * pipelined) and {@link TeleportClient} (httpteleport, multiplexed and batched) both implement it, so code
- * that only sends requests and reads responses (a proxy, a generated contract client, a health probe)
- * takes a {@code Client} and works over either.
+ * pipelined), {@link Http3Client} (HTTP/3 over QUIC) and {@link TeleportClient} (httpteleport, multiplexed
+ * and batched) all implement it, so code that only sends requests and reads responses (a proxy, a
+ * generated contract client, a health probe) takes a {@code Client} and works over any of them.
  *
  * <p>Threading: every method may be called from any thread; stages and listeners complete on the
  * client's event loop and must not block. Failures are {@link ClientException} subclasses, as each
