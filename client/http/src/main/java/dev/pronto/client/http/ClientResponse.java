@@ -1,7 +1,11 @@
 package dev.pronto.client.http;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A received response: status, headers as received, and the body (decoded when
@@ -54,12 +58,31 @@ public interface ClientResponse extends AutoCloseable {
     ByteBuf body();
 
     /** A copy of the body's readable bytes. */
-    byte[] bytes();
+    default byte[] bytes() {
+        return ByteBufUtil.getBytes(body());
+    }
 
-    /** The body decoded with the charset of {@code Content-Type}, UTF-8 by default. */
-    String string();
+    /**
+     * The body decoded with the charset of {@code Content-Type}, UTF-8 by default (also when the charset
+     * is unknown or malformed).
+     */
+    default String string() {
+        return body().toString(charset(header("content-type")));
+    }
 
     /** Releases the body. Idempotent; a no-op inside a {@link ResponseListener}. */
     @Override
     void close();
+
+    private static Charset charset(String contentType) {
+        int at = contentType == null ? -1 : contentType.toLowerCase(Locale.ROOT).indexOf("charset=");
+        if (at < 0) {
+            return StandardCharsets.UTF_8;
+        }
+        try {
+            return Charset.forName(contentType.substring(at + 8).split("[;, ]", 2)[0].replace("\"", ""));
+        } catch (IllegalArgumentException e) {
+            return StandardCharsets.UTF_8;
+        }
+    }
 }

@@ -5,9 +5,7 @@ import dev.pronto.client.http.internal.h3.H3Support;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoopGroup;
 import java.util.Objects;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Flow;
 
 /**
@@ -85,8 +83,7 @@ public final class Http3Client implements Client {
     }
 
     /**
-     * Sends {@code request}. The stage completes on an event loop with a response the caller owns and must
-     * {@link ClientResponse#close()}, or fails with a {@link ClientException} subclass.
+     * {@inheritDoc}
      *
      * @throws IllegalArgumentException when the URI is not {@code https}
      */
@@ -96,8 +93,7 @@ public final class Http3Client implements Client {
     }
 
     /**
-     * Sends {@code request} on the pooled path: the response is valid only during
-     * {@link ResponseListener#complete}.
+     * {@inheritDoc}
      *
      * @throws IllegalArgumentException when the URI is not {@code https}
      */
@@ -118,28 +114,6 @@ public final class Http3Client implements Client {
     @Override
     public CompletionStage<ClientResponse> sendStreaming(ClientRequest request, Flow.Subscriber<? super ByteBuf> body) {
         return dispatch.stream(Objects.requireNonNull(request, "request"), Objects.requireNonNull(body, "body"));
-    }
-
-    /**
-     * Sends {@code request} and waits for the response, for virtual threads or any thread that is not one of
-     * the client's loops. The caller owns and must close the response.
-     *
-     * @throws ClientException (a subclass) when the request fails
-     * @throws IllegalStateException when called on one of the client's event loops, which would deadlock
-     */
-    @Override
-    public ClientResponse sendBlocking(ClientRequest request) {
-        if (onEventLoop()) {
-            throw new IllegalStateException("sendBlocking called on an event loop of the client; use send()");
-        }
-        try {
-            return dispatch.send(Objects.requireNonNull(request, "request")).get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ClientException("interrupted while waiting for " + request, e);
-        } catch (ExecutionException | CompletionException e) {
-            throw e.getCause() instanceof RuntimeException r ? r : new ClientException(e.getMessage(), e.getCause());
-        }
     }
 
     @Override

@@ -6,9 +6,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoopGroup;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Flow;
 
 /**
@@ -115,28 +113,6 @@ public final class TeleportClient implements Client {
      */
     public void sendNowait(ClientRequest request) {
         links.send(Objects.requireNonNull(request, "request"), null);
-    }
-
-    /**
-     * Sends {@code request} and waits for the response, for virtual threads or any thread that is
-     * not one of the client's loops. The caller owns and must close the response.
-     *
-     * @throws ClientException (a subclass) when the request fails
-     * @throws IllegalStateException when called on one of the client's event loops, which would deadlock
-     */
-    @Override
-    public ClientResponse sendBlocking(ClientRequest request) {
-        if (onEventLoop()) {
-            throw new IllegalStateException("sendBlocking called on an event loop of the client; use send()");
-        }
-        try {
-            return links.send(Objects.requireNonNull(request, "request")).get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ClientException("interrupted while waiting for " + request, e);
-        } catch (ExecutionException | CompletionException e) {
-            throw e.getCause() instanceof RuntimeException r ? r : new ClientException(e.getMessage(), e.getCause());
-        }
     }
 
     @Override

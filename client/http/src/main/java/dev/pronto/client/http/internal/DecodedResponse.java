@@ -1,10 +1,5 @@
 package dev.pronto.client.http.internal;
 
-import dev.pronto.client.http.ClientResponse;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
-import io.netty.buffer.Unpooled;
-import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +8,7 @@ import java.util.List;
  * A response as decoded: the head bytes copied into an array with offsets of each header, and the
  * body buffer. A pooled instance is reused per exchange, so its arrays only grow.
  */
-final class DecodedResponse implements ClientResponse {
+final class DecodedResponse extends BodyResponse {
     private final boolean pooled;
     int status;
     byte[] head = new byte[512];
@@ -21,10 +16,14 @@ final class DecodedResponse implements ClientResponse {
     /** nameStart, nameEnd, valueStart, valueEnd per header. */
     int[] fields = new int[64];
     int fieldCount;
-    ByteBuf body = Unpooled.EMPTY_BUFFER;
 
     private DecodedResponse(boolean pooled) {
         this.pooled = pooled;
+    }
+
+    @Override
+    protected boolean heldByListener() {
+        return pooled;
     }
 
     static DecodedResponse pooled() {
@@ -49,14 +48,6 @@ final class DecodedResponse implements ClientResponse {
         fields[i + 1] = nameEnd;
         fields[i + 2] = valueStart;
         fields[i + 3] = valueEnd;
-    }
-
-    void release() {
-        ByteBuf b = body;
-        body = Unpooled.EMPTY_BUFFER;
-        if (b.refCnt() > 0 && b != Unpooled.EMPTY_BUFFER) {
-            b.release();
-        }
     }
 
     @Override
@@ -96,33 +87,6 @@ final class DecodedResponse implements ClientResponse {
         }
     }
 
-    @Override
-    public ByteBuf body() {
-        return body;
-    }
-
-    @Override
-    public byte[] bytes() {
-        return ByteBufUtil.getBytes(body);
-    }
-
-    @Override
-    public String string() {
-        return body.toString(charset());
-    }
-
-    @Override
-    public void close() {
-        if (!pooled) {
-            release();
-        }
-    }
-
-    @Override
-    public String toString() {
-        return "ClientResponse[" + status + ", " + body.readableBytes() + " body bytes]";
-    }
-
     /** Index of the first field named {@code name} at or after {@code from}, or -1. */
     int find(CharSequence name, int from) {
         for (int i = from; i < fieldCount; i++) {
@@ -138,19 +102,5 @@ final class DecodedResponse implements ClientResponse {
     String value(int field) {
         int start = fields[field * 4 + 2];
         return new String(head, start, fields[field * 4 + 3] - start, StandardCharsets.ISO_8859_1);
-    }
-
-    private Charset charset() {
-        String type = header("content-type");
-        int at = type == null ? -1 : type.toLowerCase(java.util.Locale.ROOT).indexOf("charset=");
-        if (at < 0) {
-            return StandardCharsets.UTF_8;
-        }
-        String name = type.substring(at + 8).split("[;, ]", 2)[0].replace("\"", "");
-        try {
-            return Charset.forName(name);
-        } catch (IllegalArgumentException e) {
-            return StandardCharsets.UTF_8;
-        }
     }
 }

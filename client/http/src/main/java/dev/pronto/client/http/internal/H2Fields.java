@@ -5,8 +5,6 @@ import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.util.AsciiString;
 import java.util.Arrays;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -20,70 +18,29 @@ final class H2Fields {
     private static final AsciiString HTTPS = AsciiString.cached("https");
     private static final AsciiString ACCEPT_ENCODING = AsciiString.cached("accept-encoding");
     private static final AsciiString GZIP_DEFLATE = AsciiString.cached("gzip, deflate");
-    private static final AsciiString CONTENT_LENGTH = AsciiString.cached("content-length");
 
     private H2Fields() {
     }
 
     /** The header block of {@code r}; {@code acceptEncoding} adds the decompression offer. */
     static Http2Headers request(ClientRequest r, AcceptEncoding acceptEncoding) {
-        List<String> fields = r.headers();
-        Http2Headers h = new DefaultHttp2Headers(false, fields.size() / 2 + 6);
-        String path = r.uri().getRawPath();
-        String query = r.uri().getRawQuery();
-        h.method(r.method()).scheme(r.https() ? HTTPS : HTTP).authority(authority(r))
-                .path((path == null || path.isEmpty() ? "/" : path) + (query == null ? "" : "?" + query));
-        for (int i = 0; i < fields.size(); i += 2) {
-            String name = fields.get(i).toLowerCase(Locale.ROOT);
-            String value = fields.get(i + 1);
-            if (!connectionSpecific(name, value)) {
-                h.add(name, value);
-            }
-        }
+        Http2Headers h = new DefaultHttp2Headers(false, r.headers().size() / 2 + 6);
+        h.method(r.method()).scheme(r.https() ? HTTPS : HTTP).authority(RequestFields.authority(r))
+                .path(RequestFields.path(r));
+        RequestFields.addFields(r, h);
         if (acceptEncoding == AcceptEncoding.ADD) {
             h.add(ACCEPT_ENCODING, GZIP_DEFLATE);
         }
-        if (r.body() != null || r.bodyStream() == null && !r.method().equals("GET") && !r.method().equals("HEAD")) {
-            h.addInt(CONTENT_LENGTH, r.body() == null ? 0 : r.body().readableBytes());
-        }
+        RequestFields.addContentLength(r, h);
         return h;
     }
 
     /** Whether a request adds {@code Accept-Encoding} for decompression. */
     enum AcceptEncoding { ADD, AS_SET }
 
-    private static String authority(ClientRequest r) {
-        String host = r.header("host");
-        if (host != null) {
-            return host;
-        }
-        String h = r.host().indexOf(':') >= 0 ? "[" + r.host() + "]" : r.host();
-        return r.port() == (r.https() ? 443 : 80) ? h : h + ":" + r.port();
-    }
-
-    private static boolean connectionSpecific(String name, String value) {
-        return switch (name) {
-            case "host", "connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade" -> true;
-            case "te" -> !value.trim().equalsIgnoreCase("trailers");
-            default -> false;
-        };
-    }
-
     /** The {@code :status} of a response head, or -1 when it is missing or not a status code. */
     static int status(Http2Headers h) {
-        CharSequence s = h.status();
-        if (s == null || s.length() != 3) {
-            return -1;
-        }
-        int v = 0;
-        for (int i = 0; i < 3; i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') {
-                return -1;
-            }
-            v = v * 10 + c - '0';
-        }
-        return v >= 100 && v <= 599 ? v : -1;
+        return RequestFields.status(h.status());
     }
 
     /** Copies the regular fields of {@code h} into {@code resp}'s head array, in order. */

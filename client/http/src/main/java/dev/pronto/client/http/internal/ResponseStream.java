@@ -6,12 +6,14 @@ import java.util.concurrent.Flow;
 
 /**
  * The subscription of a streamed response body. Demand is counted on the loop; without demand the
- * source stops taking bytes (an HTTP/1.1 connection stops reading, an HTTP/2 stream stops
- * returning flow-control window), so the server is held back.
+ * source stops taking bytes (an HTTP/1.1 connection stops reading, an HTTP/2 or HTTP/3 stream stops
+ * returning flow-control window), so the server is held back. Event loop only, except
+ * {@link #request} and {@link #cancel}, which hop onto it; once done (completed, failed or cancelled)
+ * requests are ignored.
  */
-final class ResponseStream implements Flow.Subscription {
-    /** Where the body comes from: a connection (HTTP/1.1) or a stream (HTTP/2). Event loop only. */
-    interface Source {
+public final class ResponseStream implements Flow.Subscription {
+    /** Where the body comes from: a connection (HTTP/1.1) or a stream (HTTP/2, HTTP/3). Event loop only. */
+    public interface Source {
         EventLoop eventLoop();
 
         /** Demand grew: deliver what is held and read on. */
@@ -26,12 +28,14 @@ final class ResponseStream implements Flow.Subscription {
     long demand;
     private boolean done;
 
-    ResponseStream(Source conn, Flow.Subscriber<? super ByteBuf> subscriber) {
+    /** A subscription of {@code subscriber} to the body of {@code conn}; {@link #start} hands it over. */
+    public ResponseStream(Source conn, Flow.Subscriber<? super ByteBuf> subscriber) {
         this.conn = conn;
         this.subscriber = subscriber;
     }
 
-    void start() {
+    /** Subscribes the subscriber. */
+    public void start() {
         subscriber.onSubscribe(this);
     }
 
@@ -39,6 +43,9 @@ final class ResponseStream implements Flow.Subscription {
     public void request(long n) {
         // Always a task: request() may be called from inside onNext, while the decoder is running.
         conn.eventLoop().execute(() -> {
+            if (done) {
+                return;
+            }
             if (n <= 0) {
                 fail(new IllegalArgumentException("request(n) needs n > 0, got " + n));
                 conn.cancelStream();
@@ -59,7 +66,18 @@ final class ResponseStream implements Flow.Subscription {
         });
     }
 
-    void next(ByteBuf part) {
+    /** Parts the subscriber asked for and has not been given. */
+    public long demand() {
+        return demand;
+    }
+
+    /** Whether the body completed, failed or was cancelled: the subscriber gets nothing more. */
+    public boolean done() {
+        return done;
+    }
+
+    /** Hands {@code part} (owned by the subscriber from now on) over against one unit of demand. */
+    public void next(ByteBuf part) {
         demand--;
         if (done) {
             part.release();
@@ -68,14 +86,16 @@ final class ResponseStream implements Flow.Subscription {
         subscriber.onNext(part);
     }
 
-    void complete() {
+    /** Completes the subscriber, unless done. */
+    public void complete() {
         if (!done) {
             done = true;
             subscriber.onComplete();
         }
     }
 
-    void fail(Throwable t) {
+    /** Fails the subscriber with {@code t}, unless done. */
+    public void fail(Throwable t) {
         if (!done) {
             done = true;
             subscriber.onError(t);

@@ -1,17 +1,17 @@
 package dev.pronto.client.http.internal.h3;
 
+import dev.pronto.client.http.internal.ResponseStream;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
 import java.util.ArrayDeque;
 import java.util.concurrent.Flow;
 
 /**
- * The subscription of a streamed HTTP/3 response body. Parts read off the stream wait here until the
- * subscriber asks for them; while nothing is asked for, the stream is not read, so its QUIC flow-control
- * window is not returned and the server is held back. Event loop only, except {@link #request} and
- * {@link #cancel}, which hop onto it.
+ * A streamed HTTP/3 response body: parts read off the stream wait here until the subscriber asks for
+ * them ({@link ResponseStream} counts the demand); while nothing is asked for, the stream is not read, so
+ * its QUIC flow-control window is not returned and the server is held back. Event loop only.
  */
-final class H3Body implements Flow.Subscription {
+final class H3Body implements ResponseStream.Source {
     /** Where the parts come from: the request's stream. */
     interface Source {
         EventLoop eventLoop();
@@ -24,52 +24,38 @@ final class H3Body implements Flow.Subscription {
     }
 
     private final Source source;
-    private final Flow.Subscriber<? super ByteBuf> subscriber;
+    private final ResponseStream stream;
     private final ArrayDeque<ByteBuf> held = new ArrayDeque<>(4);
-    private long demand;
     private boolean ended;
-    private boolean done;
 
     H3Body(Source source, Flow.Subscriber<? super ByteBuf> subscriber) {
         this.source = source;
-        this.subscriber = subscriber;
+        this.stream = new ResponseStream(this, subscriber);
     }
 
     void start() {
-        subscriber.onSubscribe(this);
+        stream.start();
     }
 
     @Override
-    public void request(long n) {
-        // always a task: request() may be called from inside onNext, while the stream is being read
-        source.eventLoop().execute(() -> {
-            if (done) {
-                return;
-            }
-            if (n <= 0) {
-                fail(new IllegalArgumentException("request(n) needs n > 0, got " + n));
-                source.cancelBody();
-                return;
-            }
-            demand = demand + n < 0 ? Long.MAX_VALUE : demand + n;
-            deliver();
-        });
+    public EventLoop eventLoop() {
+        return source.eventLoop();
     }
 
     @Override
-    public void cancel() {
-        source.eventLoop().execute(() -> {
-            if (!done) {
-                done = true;
-                releaseHeld();
-                source.cancelBody();
-            }
-        });
+    public void resumeStream() {
+        deliver();
+    }
+
+    @Override
+    public void cancelStream() {
+        releaseHeld();
+        source.cancelBody();
     }
 
     /** A part of the body, owned here now. */
     void offer(ByteBuf part) {
-        if (done) {
+        if (stream.done()) {
             part.release();
             return;
         }
@@ -85,17 +71,15 @@ final class H3Body implements Flow.Subscription {
 
     /** Whether the subscriber wants more than is held: the stream may be read. */
     boolean wantsMore() {
-        return !done && !ended && demand > 0 && held.isEmpty();
+        return !stream.done() && !ended && stream.demand() > 0 && held.isEmpty();
     }
 
     private void deliver() {
-        while (!done && demand > 0 && !held.isEmpty()) {
-            demand--;
-            subscriber.onNext(held.poll());
+        while (!stream.done() && stream.demand() > 0 && !held.isEmpty()) {
+            stream.next(held.poll());
         }
-        if (!done && ended && held.isEmpty()) {
-            done = true;
-            subscriber.onComplete();
+        if (!stream.done() && ended && held.isEmpty()) {
+            stream.complete();
         } else if (wantsMore()) {
             source.readMore();
         }
@@ -103,10 +87,7 @@ final class H3Body implements Flow.Subscription {
 
     void fail(Throwable t) {
         releaseHeld();
-        if (!done) {
-            done = true;
-            subscriber.onError(t);
-        }
+        stream.fail(t);
     }
 
     private void releaseHeld() {

@@ -157,7 +157,7 @@ final class H3Exchange extends Http3RequestStreamInboundHandler implements H3Bod
         } else {
             call.cancelTimer();
             if (body != null) {
-                resp.body = body;
+                resp.body(body);
                 body = null;
             }
             deliver(resp);

@@ -1,32 +1,30 @@
 package dev.pronto.client.http.internal.h3;
 
-import dev.pronto.client.http.ClientResponse;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
-import io.netty.buffer.Unpooled;
+import dev.pronto.client.http.internal.BodyResponse;
 import io.netty.handler.codec.http3.Http3Headers;
-import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
  * An HTTP/3 response: status, fields and trailers as received (pseudo-fields left out), and the body,
  * which the response owns and releases on {@link #close()} (or after the listener, when pooled).
  */
-final class H3Response implements ClientResponse {
+final class H3Response extends BodyResponse {
     private final int status;
     private final List<String> fields;
     private List<String> trailers = List.of();
-    ByteBuf body = Unpooled.EMPTY_BUFFER;
     /** Set while a listener holds the response: its close() is then a no-op, the exchange releases it after. */
     boolean pooled;
 
     H3Response(int status, Http3Headers head) {
         this.status = status;
         this.fields = regular(head);
+    }
+
+    @Override
+    protected boolean heldByListener() {
+        return pooled;
     }
 
     void trailers(Http3Headers h) {
@@ -44,14 +42,6 @@ final class H3Response implements ClientResponse {
             }
         }
         return out;
-    }
-
-    void release() {
-        ByteBuf b = body;
-        body = Unpooled.EMPTY_BUFFER;
-        if (b != Unpooled.EMPTY_BUFFER && b.refCnt() > 0) {
-            b.release();
-        }
     }
 
     @Override
@@ -107,42 +97,7 @@ final class H3Response implements ClientResponse {
     }
 
     @Override
-    public ByteBuf body() {
-        return body;
-    }
-
-    @Override
-    public byte[] bytes() {
-        return ByteBufUtil.getBytes(body);
-    }
-
-    @Override
-    public String string() {
-        return body.toString(charset());
-    }
-
-    @Override
-    public void close() {
-        if (!pooled) {
-            release();
-        }
-    }
-
-    @Override
     public String toString() {
-        return "ClientResponse[" + status + ", " + body.readableBytes() + " body bytes, HTTP/3]";
-    }
-
-    private Charset charset() {
-        String type = header("content-type");
-        int at = type == null ? -1 : type.toLowerCase(Locale.ROOT).indexOf("charset=");
-        if (at < 0) {
-            return StandardCharsets.UTF_8;
-        }
-        try {
-            return Charset.forName(type.substring(at + 8).split("[;, ]", 2)[0].replace("\"", ""));
-        } catch (IllegalArgumentException e) {
-            return StandardCharsets.UTF_8;
-        }
+        return "ClientResponse[" + status + ", " + body().readableBytes() + " body bytes, HTTP/3]";
     }
 }
