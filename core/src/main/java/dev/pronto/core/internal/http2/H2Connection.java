@@ -1,6 +1,7 @@
 package dev.pronto.core.internal.http2;
 
 import dev.pronto.core.BodyWriter;
+import dev.pronto.core.internal.content.FramedBody;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Carrier;
 import dev.pronto.core.internal.exchange.Dispatch;
@@ -367,13 +368,13 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
 
     @Override
     public BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor) {
-        H2BodyWriter writer = new H2BodyWriter(this, e, compressor);
+        H2BodySink sink = new H2BodySink(this, e, compressor);
         if (eventLoop().inEventLoop()) {
-            writer.start(defaultType);
+            sink.start(defaultType);
         } else {
-            eventLoop().execute(() -> writer.start(defaultType));
+            eventLoop().execute(() -> sink.start(defaultType));
         }
-        return writer;
+        return new FramedBody(sink, compressor);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.pronto.core.internal.http3;
 
 import dev.pronto.core.BodyWriter;
+import dev.pronto.core.internal.content.FramedBody;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Carrier;
 import dev.pronto.core.internal.exchange.Dispatch;
@@ -30,7 +31,7 @@ import java.util.List;
  * One QUIC connection speaking HTTP/3, the carrier of one exchange per request stream: Netty's QUIC and
  * HTTP/3 codecs frame, decode QPACK and enforce the protocol, {@link H3Stream} turns each request stream
  * into an exchange for the same dispatcher, hooks and error mapping as every protocol, and this class
- * writes responses ({@link H3Writes}, {@link H3BodyWriter}) and settles exchanges through its
+ * writes responses ({@link H3Writes}, {@link H3BodySink}) and settles exchanges through its
  * {@link ExchangePool} when their stream closes. QUIC streams run on the connection's event loop, so
  * there is no thread hop. Event loop only, except the {@link Carrier} methods documented as any-thread.
  */
@@ -222,13 +223,13 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
 
     @Override
     public BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor) {
-        H3BodyWriter writer = new H3BodyWriter(this, e, compressor);
+        H3BodySink sink = new H3BodySink(this, e, compressor);
         if (eventLoop().inEventLoop()) {
-            writer.start(defaultType);
+            sink.start(defaultType);
         } else {
-            eventLoop().execute(() -> writer.start(defaultType));
+            eventLoop().execute(() -> sink.start(defaultType));
         }
-        return writer;
+        return new FramedBody(sink, compressor);
     }
 
     @Override

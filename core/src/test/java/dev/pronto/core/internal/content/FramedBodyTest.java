@@ -1,0 +1,119 @@
+package dev.pronto.core.internal.content;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.pronto.core.Compression;
+import dev.pronto.core.ContentCoding;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The protocol-neutral half of a streamed HTTP/2 and HTTP/3 body, against a sink that records what it gets. */
+class FramedBodyTest {
+    private final RecordingSink sink = new RecordingSink();
+
+    @AfterEach
+    void releaseWhatTheSinkGot() {
+        sink.chunks.forEach(ByteBuf::release);
+    }
+
+    @Test
+    void textIsSentAsItsUtf8Bytes() {
+        new FramedBody(sink, null).write("héllo");
+
+        assertThat(sink.chunks).singleElement().satisfies(c -> assertThat(c.toString(StandardCharsets.UTF_8)).isEqualTo("héllo"));
+    }
+
+    @Test
+    void emptyChunksAreNotSentAndCompleteAtOnce() {
+        CompletionStage<Void> stage = new FramedBody(sink, null).write(new byte[0]);
+
+        assertThat(stage.toCompletableFuture()).isCompleted();
+        assertThat(sink.chunks).isEmpty();
+    }
+
+    @Test
+    void endSendsOneEmptyLastChunkWithoutACompressor() {
+        new FramedBody(sink, null).end();
+
+        assertThat(sink.lasts).containsExactly(true);
+        assertThat(sink.chunks.get(0).isReadable()).isFalse();
+    }
+
+    @Test
+    void endSendsTheCompressorTailAsTheLastChunk() throws IOException {
+        StreamCompressor gzip = new StreamCompressor(ContentCoding.GZIP, Compression.defaults(), ByteBufAllocator.DEFAULT);
+        FramedBody body = new FramedBody(sink, gzip);
+        body.write("abc");
+        body.end();
+
+        assertThat(sink.lasts).containsExactly(false, true);
+        assertThat(gunzip(Unpooled.wrappedBuffer(sink.chunks.get(0).retainedDuplicate(),
+                sink.chunks.get(1).retainedDuplicate()))).isEqualTo("abc");
+    }
+
+    private static String gunzip(ByteBuf gz) throws IOException {
+        byte[] bytes = ByteBufUtil.getBytes(gz);
+        gz.release();
+        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(bytes))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void writeAfterEndReleasesTheChunkAndThrows() {
+        FramedBody body = new FramedBody(sink, null);
+        body.end();
+        ByteBuf late = Unpooled.buffer().writeByte(1);
+
+        assertThatThrownBy(() -> body.write(late)).isInstanceOf(IllegalStateException.class);
+        assertThat(late.refCnt()).isZero();
+    }
+
+    @Test
+    void abortReachesTheSinkOnceAndNotAfterEnd() {
+        FramedBody aborted = new FramedBody(sink, null);
+        aborted.abort();
+        aborted.abort();
+        FramedBody ended = new FramedBody(sink, null);
+        ended.end();
+        ended.abort();
+
+        assertThat(sink.aborts).isEqualTo(1);
+    }
+
+    private static final class RecordingSink implements FramedBody.Sink {
+        final List<ByteBuf> chunks = new ArrayList<>();
+        final List<Boolean> lasts = new ArrayList<>();
+        int aborts;
+
+        @Override
+        public ByteBufAllocator alloc() {
+            return ByteBufAllocator.DEFAULT;
+        }
+
+        @Override
+        public CompletionStage<Void> send(ByteBuf chunk, boolean last) {
+            chunks.add(chunk);
+            lasts.add(last);
+            return CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public void abort() {
+            aborts++;
+        }
+    }
+}
