@@ -5,6 +5,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
+import io.netty.util.concurrent.EventExecutor;
 import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -12,8 +13,9 @@ import java.util.concurrent.CompletionStage;
 /**
  * The protocol-neutral half of a streamed response on a framed stream (HTTP/2, HTTP/3): encodes text,
  * refuses writes after the end, compresses, drops empty chunks and appends the compressor's tail at the
- * end. The protocol half, a {@link Sink}, frames and writes each chunk. Callable from any thread, one
- * caller at a time (the compressor is not shared).
+ * end, seals the trailers at the end and hands each chunk to the stream's event loop. The protocol half, a
+ * {@link Sink}, frames and writes it there. Callable from any thread, one caller at a time (the
+ * compressor is not shared).
  */
 public final class FramedBody implements BodyWriter {
     /** What a protocol does with the chunks of one streamed response. */
@@ -21,15 +23,17 @@ public final class FramedBody implements BodyWriter {
         /** The allocator the chunks are encoded into. Any thread. */
         ByteBufAllocator alloc();
 
-        /**
-         * Frames and writes {@code chunk}, which the sink then owns (it releases it if it cannot write it).
-         * Called at most once with {@code last}, after which nothing more is sent. Any thread.
-         *
-         * @return completes once the chunk is written, fails if the stream went away
-         */
-        CompletionStage<Void> send(ByteBuf chunk, boolean last);
+        /** The event loop of the stream, where {@link #write} and {@link #abort} run. */
+        EventExecutor loop();
 
-        /** Gives up on the stream; called at most once, never after the last chunk was sent. Any thread. */
+        /**
+         * Frames and writes {@code chunk}, which the sink then owns (it releases it if it cannot write it),
+         * and settles {@code done} once written or failed. Called at most once with {@code last}, after
+         * which nothing more is written. Event loop.
+         */
+        void write(ByteBuf chunk, boolean last, CompletableFuture<Void> done);
+
+        /** Gives up on the stream; called at most once, never after the last chunk. Event loop. */
         void abort();
 
         /** As {@link BodyWriter#connectionBacklog()}. Any thread. */
@@ -40,15 +44,18 @@ public final class FramedBody implements BodyWriter {
 
     private final Sink sink;
     private final StreamCompressor compressor;
+    private final Runnable sealTrailers;
     private volatile boolean ended;
 
     /**
      * A body that writes through {@code sink}, compressed by {@code compressor} if not null (which the
-     * caller has already tied to its channel's close).
+     * caller has already tied to its channel's close); {@code sealTrailers} runs once, on the thread that
+     * calls {@link #end()}, before the last chunk leaves.
      */
-    public FramedBody(Sink sink, StreamCompressor compressor) {
+    public FramedBody(Sink sink, StreamCompressor compressor, Runnable sealTrailers) {
         this.sink = sink;
         this.compressor = compressor;
+        this.sealTrailers = sealTrailers;
     }
 
     @Override
@@ -80,7 +87,7 @@ public final class FramedBody implements BodyWriter {
             chunk.release();
             return CompletableFuture.completedFuture(null);
         }
-        return sink.send(chunk, false);
+        return send(chunk, false);
     }
 
     @Override
@@ -89,9 +96,11 @@ public final class FramedBody implements BodyWriter {
             throw new IllegalStateException("body already ended");
         }
         ended = true;
+        // on the writer's thread, before the hop: trailers added after end() are refused, not lost
+        sealTrailers.run();
         ByteBuf tail = compressor != null ? compressor.finish() : Unpooled.EMPTY_BUFFER;
         // a compressor closed by a connection that went away has no tail: the stream ends empty
-        return sink.send(tail != null ? tail : Unpooled.EMPTY_BUFFER, true);
+        return send(tail != null ? tail : Unpooled.EMPTY_BUFFER, true);
     }
 
     @Override
@@ -100,11 +109,23 @@ public final class FramedBody implements BodyWriter {
             return;
         }
         ended = true;
-        sink.abort();
+        // always a task, even on the loop: the caller may be inside a callback of this stream (its body's listener)
+        sink.loop().execute(sink::abort);
     }
 
     @Override
     public long connectionBacklog() {
         return sink.connectionBacklog();
+    }
+
+    private CompletionStage<Void> send(ByteBuf chunk, boolean last) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        EventExecutor loop = sink.loop();
+        if (loop.inEventLoop()) {
+            sink.write(chunk, last, done);
+        } else {
+            loop.execute(() -> sink.write(chunk, last, done));
+        }
+        return done;
     }
 }

@@ -11,9 +11,9 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.util.concurrent.EventExecutor;
 import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 
 /**
  * The HTTP/2 half of a streamed response ({@link FramedBody} is the other): HEADERS first, then each
@@ -67,31 +67,18 @@ final class H2BodySink implements FramedBody.Sink {
     /** Resets the stream with ENHANCE_YOUR_CALM; the flow controller then fails and frees its queued chunks. */
     @Override
     public void abort() {
-        // always a task, even on the loop: the caller may be inside a callback of this stream (its body's listener)
-        conn.eventLoop().execute(() -> {
-            if (!stale()) {
-                conn.abort(e, Http2Error.ENHANCE_YOUR_CALM);
-            }
-        });
+        if (!stale()) {
+            conn.abort(e, Http2Error.ENHANCE_YOUR_CALM);
+        }
     }
 
     @Override
-    public CompletionStage<Void> send(ByteBuf data, boolean last) {
-        if (last) {
-            // on the writer's thread, before the hop: trailers added after end() are refused, not lost
-            e.response.sealTrailers();
-        }
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        Runnable task = () -> writeOnLoop(data, last, done);
-        if (conn.eventLoop().inEventLoop()) {
-            task.run();
-        } else {
-            conn.eventLoop().execute(task);
-        }
-        return done;
+    public EventExecutor loop() {
+        return conn.eventLoop();
     }
 
-    private void writeOnLoop(ByteBuf data, boolean last, CompletableFuture<Void> done) {
+    @Override
+    public void write(ByteBuf data, boolean last, CompletableFuture<Void> done) {
         if (stale()) {
             // written from another thread after the client reset the stream and its exchange was recycled
             // (maybe reused): finishing it again would settle someone else's request

@@ -374,7 +374,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
         } else {
             eventLoop().execute(() -> sink.start(defaultType));
         }
-        return new FramedBody(sink, compressor);
+        return new FramedBody(sink, compressor, e.response::sealTrailers);
     }
 
     @Override

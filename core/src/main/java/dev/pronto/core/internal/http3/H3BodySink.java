@@ -12,9 +12,9 @@ import io.netty.handler.codec.http3.DefaultHttp3DataFrame;
 import io.netty.handler.codec.http3.DefaultHttp3HeadersFrame;
 import io.netty.handler.codec.http3.Http3ErrorCode;
 import io.netty.handler.codec.quic.QuicStreamChannel;
+import io.netty.util.concurrent.EventExecutor;
 import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 
 /**
  * The HTTP/3 half of a streamed response ({@link FramedBody} is the other) on a request stream: HEADERS
@@ -64,27 +64,18 @@ final class H3BodySink implements FramedBody.Sink {
     /** Resets the stream with H3_REQUEST_CANCELLED; QUIC then drops the chunks it still holds. */
     @Override
     public void abort() {
-        // always a task, even on the loop: the caller may be inside a callback of this stream (its body's listener)
-        conn.eventLoop().execute(() -> {
-            if (!stale()) {
-                conn.abort(e, Http3ErrorCode.H3_REQUEST_CANCELLED);
-            }
-        });
+        if (!stale()) {
+            conn.abort(e, Http3ErrorCode.H3_REQUEST_CANCELLED);
+        }
     }
 
     @Override
-    public CompletionStage<Void> send(ByteBuf data, boolean last) {
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        Runnable task = () -> writeOnLoop(data, last, done);
-        if (conn.eventLoop().inEventLoop()) {
-            task.run();
-        } else {
-            conn.eventLoop().execute(task);
-        }
-        return done;
+    public EventExecutor loop() {
+        return conn.eventLoop();
     }
 
-    private void writeOnLoop(ByteBuf data, boolean last, CompletableFuture<Void> done) {
+    @Override
+    public void write(ByteBuf data, boolean last, CompletableFuture<Void> done) {
         if (stale() || !writable()) {
             data.release();
             if (!stale() && last) {

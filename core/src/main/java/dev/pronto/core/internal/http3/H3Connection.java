@@ -229,7 +229,7 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
         } else {
             eventLoop().execute(() -> sink.start(defaultType));
         }
-        return new FramedBody(sink, compressor);
+        return new FramedBody(sink, compressor, e.response::sealTrailers);
     }
 
     @Override

@@ -9,6 +9,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.ImmediateEventExecutor;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -29,16 +31,20 @@ class FramedBodyTest {
         sink.chunks.forEach(ByteBuf::release);
     }
 
+    private FramedBody body(StreamCompressor compressor) {
+        return new FramedBody(sink, compressor, () -> sink.seals++);
+    }
+
     @Test
     void textIsSentAsItsUtf8Bytes() {
-        new FramedBody(sink, null).write("héllo");
+        body(null).write("héllo");
 
         assertThat(sink.chunks).singleElement().satisfies(c -> assertThat(c.toString(StandardCharsets.UTF_8)).isEqualTo("héllo"));
     }
 
     @Test
     void emptyChunksAreNotSentAndCompleteAtOnce() {
-        CompletionStage<Void> stage = new FramedBody(sink, null).write(new byte[0]);
+        CompletionStage<Void> stage = body(null).write(new byte[0]);
 
         assertThat(stage.toCompletableFuture()).isCompleted();
         assertThat(sink.chunks).isEmpty();
@@ -46,16 +52,25 @@ class FramedBodyTest {
 
     @Test
     void endSendsOneEmptyLastChunkWithoutACompressor() {
-        new FramedBody(sink, null).end();
+        body(null).end();
 
         assertThat(sink.lasts).containsExactly(true);
         assertThat(sink.chunks.get(0).isReadable()).isFalse();
     }
 
     @Test
+    void endSealsTheTrailersBeforeTheLastChunkLeaves() {
+        FramedBody body = body(null);
+        sink.sealsAtLast = -1;
+        body.end();
+
+        assertThat(sink.sealsAtLast).isEqualTo(1);
+    }
+
+    @Test
     void endSendsTheCompressorTailAsTheLastChunk() throws IOException {
         StreamCompressor gzip = new StreamCompressor(ContentCoding.GZIP, Compression.defaults(), ByteBufAllocator.DEFAULT);
-        FramedBody body = new FramedBody(sink, gzip);
+        FramedBody body = body(gzip);
         body.write("abc");
         body.end();
 
@@ -74,7 +89,7 @@ class FramedBodyTest {
 
     @Test
     void writeAfterEndReleasesTheChunkAndThrows() {
-        FramedBody body = new FramedBody(sink, null);
+        FramedBody body = body(null);
         body.end();
         ByteBuf late = Unpooled.buffer().writeByte(1);
 
@@ -84,10 +99,10 @@ class FramedBodyTest {
 
     @Test
     void abortReachesTheSinkOnceAndNotAfterEnd() {
-        FramedBody aborted = new FramedBody(sink, null);
+        FramedBody aborted = body(null);
         aborted.abort();
         aborted.abort();
-        FramedBody ended = new FramedBody(sink, null);
+        FramedBody ended = body(null);
         ended.end();
         ended.abort();
 
@@ -98,6 +113,8 @@ class FramedBodyTest {
         final List<ByteBuf> chunks = new ArrayList<>();
         final List<Boolean> lasts = new ArrayList<>();
         int aborts;
+        int seals;
+        int sealsAtLast;
 
         @Override
         public ByteBufAllocator alloc() {
@@ -105,10 +122,18 @@ class FramedBodyTest {
         }
 
         @Override
-        public CompletionStage<Void> send(ByteBuf chunk, boolean last) {
+        public EventExecutor loop() {
+            return ImmediateEventExecutor.INSTANCE;
+        }
+
+        @Override
+        public void write(ByteBuf chunk, boolean last, CompletableFuture<Void> done) {
             chunks.add(chunk);
             lasts.add(last);
-            return CompletableFuture.completedFuture(null);
+            if (last) {
+                sealsAtLast = seals;
+            }
+            done.complete(null);
         }
 
         @Override
