@@ -23,8 +23,11 @@ public final class FramedBody implements BodyWriter {
         /** The allocator the chunks are encoded into. Any thread. */
         ByteBufAllocator alloc();
 
-        /** The event loop of the stream, where {@link #write} and {@link #abort} run. */
+        /** The event loop of the stream, where {@link #start}, {@link #write} and {@link #abort} run. */
         EventExecutor loop();
+
+        /** Writes the response head, {@code defaultType} being the content type if none was set. Event loop. */
+        void start(String defaultType);
 
         /**
          * Frames and writes {@code chunk}, which the sink then owns (it releases it if it cannot write it),
@@ -47,15 +50,25 @@ public final class FramedBody implements BodyWriter {
     private final Runnable sealTrailers;
     private volatile boolean ended;
 
-    /**
-     * A body that writes through {@code sink}, compressed by {@code compressor} if not null (which the
-     * caller has already tied to its channel's close); {@code sealTrailers} runs once, on the thread that
-     * calls {@link #end()}, before the last chunk leaves.
-     */
-    public FramedBody(Sink sink, StreamCompressor compressor, Runnable sealTrailers) {
+    FramedBody(Sink sink, StreamCompressor compressor, Runnable sealTrailers) {
         this.sink = sink;
         this.compressor = compressor;
         this.sealTrailers = sealTrailers;
+    }
+
+    /**
+     * Starts a streamed response: has {@code sink} write the head on its loop (now if called there) and
+     * returns the body that writes through it, compressed by {@code compressor} if not null (which the
+     * caller has already tied to its channel's close). {@code sealTrailers} runs once, on the thread that
+     * calls {@link #end()}, before the last chunk leaves. Any thread.
+     */
+    public static BodyWriter open(Sink sink, StreamCompressor compressor, Runnable sealTrailers, String defaultType) {
+        if (sink.loop().inEventLoop()) {
+            sink.start(defaultType);
+        } else {
+            sink.loop().execute(() -> sink.start(defaultType));
+        }
+        return new FramedBody(sink, compressor, sealTrailers);
     }
 
     @Override

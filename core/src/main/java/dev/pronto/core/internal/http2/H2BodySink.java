@@ -39,7 +39,8 @@ final class H2BodySink implements FramedBody.Sink {
     }
 
     /** Event loop: writes the head. */
-    void start(String defaultType) {
+    @Override
+    public void start(String defaultType) {
         if (stale()) {
             return;
         }

@@ -368,13 +368,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
 
     @Override
     public BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor) {
-        H2BodySink sink = new H2BodySink(this, e, compressor);
-        if (eventLoop().inEventLoop()) {
-            sink.start(defaultType);
-        } else {
-            eventLoop().execute(() -> sink.start(defaultType));
-        }
-        return new FramedBody(sink, compressor, e.response::sealTrailers);
+        return FramedBody.open(new H2BodySink(this, e, compressor), compressor, e.response::sealTrailers, defaultType);
     }
 
     @Override

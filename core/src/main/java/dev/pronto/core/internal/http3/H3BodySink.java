@@ -43,7 +43,8 @@ final class H3BodySink implements FramedBody.Sink {
     }
 
     /** Event loop: writes the head. */
-    void start(String defaultType) {
+    @Override
+    public void start(String defaultType) {
         if (stale()) {
             return;
         }

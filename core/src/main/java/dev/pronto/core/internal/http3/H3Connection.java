@@ -223,13 +223,7 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
 
     @Override
     public BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor) {
-        H3BodySink sink = new H3BodySink(this, e, compressor);
-        if (eventLoop().inEventLoop()) {
-            sink.start(defaultType);
-        } else {
-            eventLoop().execute(() -> sink.start(defaultType));
-        }
-        return new FramedBody(sink, compressor, e.response::sealTrailers);
+        return FramedBody.open(new H3BodySink(this, e, compressor), compressor, e.response::sealTrailers, defaultType);
     }
 
     @Override

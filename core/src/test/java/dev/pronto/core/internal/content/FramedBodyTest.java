@@ -36,6 +36,13 @@ class FramedBodyTest {
     }
 
     @Test
+    void openStartsTheSinkWithTheDefaultType() {
+        FramedBody.open(sink, null, () -> { }, "text/plain");
+
+        assertThat(sink.starts).containsExactly("text/plain");
+    }
+
+    @Test
     void textIsSentAsItsUtf8Bytes() {
         body(null).write("héllo");
 
@@ -112,6 +119,7 @@ class FramedBodyTest {
     private static final class RecordingSink implements FramedBody.Sink {
         final List<ByteBuf> chunks = new ArrayList<>();
         final List<Boolean> lasts = new ArrayList<>();
+        final List<String> starts = new ArrayList<>();
         int aborts;
         int seals;
         int sealsAtLast;
@@ -124,6 +132,11 @@ class FramedBodyTest {
         @Override
         public EventExecutor loop() {
             return ImmediateEventExecutor.INSTANCE;
+        }
+
+        @Override
+        public void start(String defaultType) {
+            starts.add(defaultType);
         }
 
         @Override
