@@ -18,7 +18,7 @@ import java.util.concurrent.CompletableFuture;
 /**
  * The HTTP/2 half of a streamed response ({@link FramedBody} is the other): HEADERS first, then each
  * chunk as DATA. A chunk's stage completes once the flow controller has written it, so a writer that
- * waits for its stages never runs ahead of a slow client. Callable from any thread; frames are written on the event loop.
+ * waits for its stages never runs ahead of a slow client. Event loop, as {@link FramedBody} calls it.
  */
 final class H2BodySink implements FramedBody.Sink {
     private final H2Connection conn;

@@ -11,7 +11,6 @@ import dev.pronto.core.internal.exchange.ExchangeState;
 import dev.pronto.core.internal.exchange.FilePart;
 import dev.pronto.core.internal.exchange.ReadGate;
 import dev.pronto.core.internal.exchange.ServerConnection;
-import dev.pronto.core.internal.exchange.StreamingBody;
 import dev.pronto.core.internal.server.ServerContext;
 import dev.pronto.wire.H2cPreface;
 import io.netty.buffer.ByteBuf;
@@ -391,12 +390,8 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
             eventLoop().execute(() -> abort(e, error));
             return;
         }
-        if (e.abort() && e.stream != null) {
-            // no more chunks will come: the body's listener frees what it holds (the stream's close no longer
-            // tells it), in a task of its own since the caller may be that listener, inside onChunk
-            StreamingBody body = e.stream;
-            eventLoop().execute(() -> body.fail(new java.nio.channels.ClosedChannelException()));
-        }
+        // no more chunks will come: the body's listener frees what it holds (the stream's close no longer tells it)
+        pool.abortStream(e, eventLoop());
         if (connection().stream(H2Slot.of(e).streamId) != null) {
             resetStream(e, error);
         }

@@ -20,7 +20,7 @@ import java.util.concurrent.CompletableFuture;
  * The HTTP/3 half of a streamed response ({@link FramedBody} is the other) on a request stream: HEADERS
  * first, then each chunk as DATA, then trailers and FIN. A chunk's stage completes once QUIC has taken it
  * within the client's stream and connection windows (Netty queues it until then), so a writer that waits
- * for its stages never runs ahead of a slow client. Callable from any thread; frames are written on the event loop.
+ * for its stages never runs ahead of a slow client. Event loop, as {@link FramedBody} calls it.
  */
 final class H3BodySink implements FramedBody.Sink {
     private final H3Connection conn;

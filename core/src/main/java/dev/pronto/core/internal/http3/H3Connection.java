@@ -10,7 +10,6 @@ import dev.pronto.core.internal.exchange.ExchangePool;
 import dev.pronto.core.internal.exchange.ExchangeState;
 import dev.pronto.core.internal.exchange.FilePart;
 import dev.pronto.core.internal.exchange.ServerConnection;
-import dev.pronto.core.internal.exchange.StreamingBody;
 import dev.pronto.core.internal.server.ServerContext;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -246,11 +245,7 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
             eventLoop().execute(() -> abort(e, error));
             return;
         }
-        if (e.abort() && e.stream != null) {
-            // the body's listener frees what it holds, in a task of its own: the caller may be that listener
-            StreamingBody body = e.stream;
-            eventLoop().execute(() -> body.fail(new java.nio.channels.ClosedChannelException()));
-        }
+        pool.abortStream(e, eventLoop());
         reset(H3Slot.of(e).stream, error);
     }
 

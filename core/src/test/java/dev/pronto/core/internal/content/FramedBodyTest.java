@@ -46,7 +46,8 @@ class FramedBodyTest {
     void textIsSentAsItsUtf8Bytes() {
         body(null).write("héllo");
 
-        assertThat(sink.chunks).singleElement().satisfies(c -> assertThat(c.toString(StandardCharsets.UTF_8)).isEqualTo("héllo"));
+        assertThat(sink.chunks).singleElement()
+                .satisfies(c -> assertThat(c.toString(StandardCharsets.UTF_8)).isEqualTo("héllo"));
     }
 
     @Test
@@ -76,7 +77,7 @@ class FramedBodyTest {
 
     @Test
     void endSendsTheCompressorTailAsTheLastChunk() throws IOException {
-        StreamCompressor gzip = new StreamCompressor(ContentCoding.GZIP, Compression.defaults(), ByteBufAllocator.DEFAULT);
+        var gzip = new StreamCompressor(ContentCoding.GZIP, Compression.defaults(), ByteBufAllocator.DEFAULT);
         FramedBody body = body(gzip);
         body.write("abc");
         body.end();
