@@ -11,10 +11,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * The protocol-neutral half of a streamed response on a framed stream (HTTP/2, HTTP/3): encodes text,
+ * The protocol-neutral half of a streamed response (HTTP/2, HTTP/3, teleport): encodes text,
  * refuses writes after the end, compresses, drops empty chunks and appends the compressor's tail at the
- * end, seals the trailers at the end and hands each chunk to the stream's event loop. The protocol half, a
- * {@link Sink}, frames and writes it there. Callable from any thread, one caller at a time (the
+ * end, seals the trailers at the end and hands each chunk to the sink's {@link Sink#loop()}. The protocol
+ * half, a {@link Sink}, frames and writes it there. Callable from any thread, one caller at a time (the
  * compressor is not shared).
  */
 public final class FramedBody implements BodyWriter {
@@ -23,20 +23,23 @@ public final class FramedBody implements BodyWriter {
         /** The allocator the chunks are encoded into. Any thread. */
         ByteBufAllocator alloc();
 
-        /** The event loop of the stream, where {@link #start}, {@link #write} and {@link #abort} run. */
+        /**
+         * Where {@link #start}, {@link #write} and {@link #abort} run: the stream's event loop, or
+         * {@code ImmediateEventExecutor} for a sink that works on the writer's thread and hops by itself.
+         */
         EventExecutor loop();
 
-        /** Writes the response head, {@code defaultType} being the content type if none was set. Event loop. */
+        /** Writes (or prepares) the head, {@code defaultType} being the type if none was set. On {@link #loop()}. */
         void start(String defaultType);
 
         /**
          * Frames and writes {@code chunk}, which the sink then owns (it releases it if it cannot write it),
          * and settles {@code done} once written or failed. Called at most once with {@code last}, after
-         * which nothing more is written. Event loop.
+         * which nothing more is written. On {@link #loop()}.
          */
         void write(ByteBuf chunk, boolean last, CompletableFuture<Void> done);
 
-        /** Gives up on the stream; called at most once, never after the last chunk. Event loop. */
+        /** Gives up on the stream; called at most once, never after the last chunk. On {@link #loop()}. */
         void abort();
 
         /** As {@link BodyWriter#connectionBacklog()}. Any thread. */
