@@ -1,6 +1,7 @@
 /**
  * What a response carries, whatever the protocol: static files and their cache, ranges, MIME types,
- * compression (codings, pooled deflaters, streaming compressors) and server-sent events.
+ * compression (codings, pooled deflaters, streaming compressors), server-sent events, the protocol-neutral
+ * half of a streamed body ({@code FramedBody}) and file ranges read chunk by chunk ({@code FileChunk}).
  *
  * <p>Depends on no protocol package. Not API.
  */

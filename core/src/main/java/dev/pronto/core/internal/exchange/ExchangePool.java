@@ -97,6 +97,18 @@ public final class ExchangePool {
         finish(e);
     }
 
+    /**
+     * One stream under {@code e} is given up while its connection lives on: aborts it and fails a body still
+     * arriving, in a task of its own on {@code loop} since the caller may be that body's listener (inside
+     * onChunk). Event loop.
+     */
+    public void abortStream(Exchange e, java.util.concurrent.Executor loop) {
+        if (e.abort() && e.stream != null) {
+            StreamingBody body = e.stream;
+            loop.execute(() -> body.fail(new java.nio.channels.ClosedChannelException()));
+        }
+    }
+
     /** The connection closes: spares are dropped and aborted exchanges are freed from now on. Idempotent. */
     public void close() {
         closed = true;

@@ -1,6 +1,7 @@
 package dev.pronto.core.internal.http2;
 
 import dev.pronto.core.BodyWriter;
+import dev.pronto.core.internal.content.FramedBody;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Carrier;
 import dev.pronto.core.internal.exchange.Dispatch;
@@ -10,7 +11,6 @@ import dev.pronto.core.internal.exchange.ExchangeState;
 import dev.pronto.core.internal.exchange.FilePart;
 import dev.pronto.core.internal.exchange.ReadGate;
 import dev.pronto.core.internal.exchange.ServerConnection;
-import dev.pronto.core.internal.exchange.StreamingBody;
 import dev.pronto.core.internal.server.ServerContext;
 import dev.pronto.wire.H2cPreface;
 import io.netty.buffer.ByteBuf;
@@ -367,13 +367,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
 
     @Override
     public BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor) {
-        H2BodyWriter writer = new H2BodyWriter(this, e, compressor);
-        if (eventLoop().inEventLoop()) {
-            writer.start(defaultType);
-        } else {
-            eventLoop().execute(() -> writer.start(defaultType));
-        }
-        return writer;
+        return FramedBody.open(new H2BodySink(this, e, compressor), compressor, e.response::sealTrailers, defaultType);
     }
 
     @Override
@@ -396,12 +390,8 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
             eventLoop().execute(() -> abort(e, error));
             return;
         }
-        if (e.abort() && e.stream != null) {
-            // no more chunks will come: the body's listener frees what it holds (the stream's close no longer
-            // tells it), in a task of its own since the caller may be that listener, inside onChunk
-            StreamingBody body = e.stream;
-            eventLoop().execute(() -> body.fail(new java.nio.channels.ClosedChannelException()));
-        }
+        // no more chunks will come: the body's listener frees what it holds (the stream's close no longer tells it)
+        pool.abortStream(e, eventLoop());
         if (connection().stream(H2Slot.of(e).streamId) != null) {
             resetStream(e, error);
         }

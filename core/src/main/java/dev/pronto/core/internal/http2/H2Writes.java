@@ -1,5 +1,6 @@
 package dev.pronto.core.internal.http2;
 
+import dev.pronto.core.internal.content.FileChunk;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.FilePart;
 import io.netty.buffer.ByteBuf;
@@ -8,8 +9,6 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http2.Http2ConnectionEncoder;
 import io.netty.handler.codec.http2.Http2Headers;
-import java.io.IOException;
-import java.nio.ByteBuffer;
 
 /**
  * Writes a complete response on a stream: HEADERS, then the body as DATA frames. Netty's flow
@@ -18,8 +17,6 @@ import java.nio.ByteBuffer;
  * keeps its window shut costs one chunk of memory, not the file.
  */
 final class H2Writes {
-    private static final int FILE_CHUNK = 64 * 1024;
-
     private H2Writes() {
     }
 
@@ -87,26 +84,12 @@ final class H2Writes {
 
         void next() {
             long end = file.offset() + file.count();
-            int n = (int) Math.min(FILE_CHUNK, end - position);
-            ByteBuf chunk = conn.alloc().ioBuffer(n);
-            try {
-                ByteBuffer target = chunk.nioBuffer(0, n);
-                int read = 0;
-                while (read < n) {
-                    int r = file.channel().read(target, position + read);
-                    if (r < 0) {
-                        throw new IOException("file ended before its announced length");
-                    }
-                    read += r;
-                }
-                chunk.writerIndex(n);
-            } catch (IOException ex) {
-                chunk.release();
-                file.close();
+            ByteBuf chunk = FileChunk.read(conn.alloc(), file, position);
+            if (chunk == null) {
                 conn.resetStream(streamId, io.netty.handler.codec.http2.Http2Error.INTERNAL_ERROR);
                 return;
             }
-            position += n;
+            position += chunk.readableBytes();
             boolean last = position >= end;
             conn.encoder().writeData(conn.ctx(), streamId, chunk, 0, last && trailers == null, conn.ctx().newPromise())
                     .addListener(last ? (ChannelFutureListener) f -> file.close() : this);

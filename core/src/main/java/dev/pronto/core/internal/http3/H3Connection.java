@@ -1,6 +1,7 @@
 package dev.pronto.core.internal.http3;
 
 import dev.pronto.core.BodyWriter;
+import dev.pronto.core.internal.content.FramedBody;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Carrier;
 import dev.pronto.core.internal.exchange.Dispatch;
@@ -9,7 +10,6 @@ import dev.pronto.core.internal.exchange.ExchangePool;
 import dev.pronto.core.internal.exchange.ExchangeState;
 import dev.pronto.core.internal.exchange.FilePart;
 import dev.pronto.core.internal.exchange.ServerConnection;
-import dev.pronto.core.internal.exchange.StreamingBody;
 import dev.pronto.core.internal.server.ServerContext;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -30,7 +30,7 @@ import java.util.List;
  * One QUIC connection speaking HTTP/3, the carrier of one exchange per request stream: Netty's QUIC and
  * HTTP/3 codecs frame, decode QPACK and enforce the protocol, {@link H3Stream} turns each request stream
  * into an exchange for the same dispatcher, hooks and error mapping as every protocol, and this class
- * writes responses ({@link H3Writes}, {@link H3BodyWriter}) and settles exchanges through its
+ * writes responses ({@link H3Writes}, {@link H3BodySink}) and settles exchanges through its
  * {@link ExchangePool} when their stream closes. QUIC streams run on the connection's event loop, so
  * there is no thread hop. Event loop only, except the {@link Carrier} methods documented as any-thread.
  */
@@ -222,13 +222,7 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
 
     @Override
     public BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor) {
-        H3BodyWriter writer = new H3BodyWriter(this, e, compressor);
-        if (eventLoop().inEventLoop()) {
-            writer.start(defaultType);
-        } else {
-            eventLoop().execute(() -> writer.start(defaultType));
-        }
-        return writer;
+        return FramedBody.open(new H3BodySink(this, e, compressor), compressor, e.response::sealTrailers, defaultType);
     }
 
     @Override
@@ -251,11 +245,7 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
             eventLoop().execute(() -> abort(e, error));
             return;
         }
-        if (e.abort() && e.stream != null) {
-            // the body's listener frees what it holds, in a task of its own: the caller may be that listener
-            StreamingBody body = e.stream;
-            eventLoop().execute(() -> body.fail(new java.nio.channels.ClosedChannelException()));
-        }
+        pool.abortStream(e, eventLoop());
         reset(H3Slot.of(e).stream, error);
     }
 

@@ -1,5 +1,6 @@
 package dev.pronto.core.internal.http3;
 
+import dev.pronto.core.internal.content.FileChunk;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.FilePart;
 import io.netty.buffer.ByteBuf;
@@ -10,8 +11,6 @@ import io.netty.handler.codec.http3.DefaultHttp3HeadersFrame;
 import io.netty.handler.codec.http3.Http3ErrorCode;
 import io.netty.handler.codec.http3.Http3Headers;
 import io.netty.handler.codec.quic.QuicStreamChannel;
-import java.io.IOException;
-import java.nio.ByteBuffer;
 
 /**
  * Writes a complete response on a request stream: HEADERS, the body as DATA, trailers, then FIN. QUIC's
@@ -20,8 +19,6 @@ import java.nio.ByteBuffer;
  * memory, not the file.
  */
 final class H3Writes {
-    private static final int FILE_CHUNK = 64 * 1024;
-
     private H3Writes() {
     }
 
@@ -87,26 +84,12 @@ final class H3Writes {
 
         void next() {
             long end = file.offset() + file.count();
-            int n = (int) Math.min(FILE_CHUNK, end - position);
-            ByteBuf chunk = conn.alloc().ioBuffer(Math.max(n, 1));
-            try {
-                ByteBuffer target = chunk.nioBuffer(0, n);
-                int read = 0;
-                while (read < n) {
-                    int r = file.channel().read(target, position + read);
-                    if (r < 0) {
-                        throw new IOException("file ended before its announced length");
-                    }
-                    read += r;
-                }
-                chunk.writerIndex(n);
-            } catch (IOException ex) {
-                chunk.release();
-                file.close();
+            ByteBuf chunk = FileChunk.read(conn.alloc(), file, position);
+            if (chunk == null) {
                 H3Connection.reset(stream, Http3ErrorCode.H3_INTERNAL_ERROR);
                 return;
             }
-            position += n;
+            position += chunk.readableBytes();
             boolean last = position >= end;
             ChannelFuture written = stream.writeAndFlush(new DefaultHttp3DataFrame(chunk));
             if (last) {

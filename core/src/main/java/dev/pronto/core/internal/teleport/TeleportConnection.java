@@ -1,6 +1,7 @@
 package dev.pronto.core.internal.teleport;
 
 import dev.pronto.core.BodyWriter;
+import dev.pronto.core.internal.content.FramedBody;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Carrier;
 import dev.pronto.core.internal.exchange.Dispatch;
@@ -338,7 +339,8 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
 
     @Override
     public BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor) {
-        return new TeleportBodyWriter(this, e, defaultType, compressor);
+        TeleportBodySink sink = new TeleportBodySink(this, e, compressor);
+        return FramedBody.open(sink, compressor, e.response::sealTrailers, defaultType);
     }
 
     @Override

@@ -1,40 +1,36 @@
 package dev.pronto.core.internal.http2;
 
-import dev.pronto.core.BodyWriter;
+import dev.pronto.core.internal.content.FramedBody;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangePool;
 import dev.pronto.core.internal.exchange.ExchangeState;
 import dev.pronto.core.internal.exchange.Http1Head;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
-import io.netty.buffer.Unpooled;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.util.concurrent.EventExecutor;
 import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 
 /**
- * A streamed response on an HTTP/2 stream: HEADERS first, then each chunk as DATA. A chunk's stage
- * completes once the flow controller has written it, so a writer that waits for its stages never
- * runs ahead of a slow client. Callable from any thread; frames are written on the event loop.
+ * The HTTP/2 half of a streamed response ({@link FramedBody} is the other): HEADERS first, then each
+ * chunk as DATA. A chunk's stage completes once the flow controller has written it, so a writer that
+ * waits for its stages never runs ahead of a slow client. Event loop, as {@link FramedBody} calls it.
  */
-final class H2BodyWriter implements BodyWriter {
+final class H2BodySink implements FramedBody.Sink {
     private final H2Connection conn;
     private final Exchange e;
-    private final StreamCompressor compressor;
     private final int streamId;
     /** The exchange generation this writer belongs to: a reset stream's exchange is pooled and reused. */
     private final int generation;
-    private volatile boolean ended;
     private boolean withBody;
 
-    H2BodyWriter(H2Connection conn, Exchange e, StreamCompressor compressor) {
+    H2BodySink(H2Connection conn, Exchange e, StreamCompressor compressor) {
         this.conn = conn;
         this.e = e;
-        this.compressor = compressor;
         this.streamId = H2Slot.of(e).streamId;
         this.generation = ExchangeState.generation(e.stamp());
         if (compressor != null) {
@@ -43,7 +39,8 @@ final class H2BodyWriter implements BodyWriter {
     }
 
     /** Event loop: writes the head. */
-    void start(String defaultType) {
+    @Override
+    public void start(String defaultType) {
         if (stale()) {
             return;
         }
@@ -59,47 +56,8 @@ final class H2BodyWriter implements BodyWriter {
     }
 
     @Override
-    public CompletionStage<Void> write(CharSequence chunk) {
-        int length = ByteBufUtil.utf8Bytes(chunk);
-        ByteBuf buf = conn.alloc().ioBuffer(length);
-        ByteBufUtil.reserveAndWriteUtf8(buf, chunk, length);
-        return write(buf);
-    }
-
-    @Override
-    public CompletionStage<Void> write(byte[] chunk) {
-        return write(conn.alloc().ioBuffer(chunk.length).writeBytes(chunk));
-    }
-
-    @Override
-    public CompletionStage<Void> write(ByteBuf chunk) {
-        if (ended) {
-            chunk.release();
-            throw new IllegalStateException("body already ended");
-        }
-        if (compressor != null && chunk.isReadable()) {
-            chunk = compressor.compressAndRelease(chunk);
-            if (chunk == null) {
-                return CompletableFuture.failedFuture(new ClosedChannelException());
-            }
-        }
-        if (!chunk.isReadable()) {
-            chunk.release();
-            return CompletableFuture.completedFuture(null);
-        }
-        return send(chunk, false);
-    }
-
-    @Override
-    public CompletionStage<Void> end() {
-        if (ended) {
-            throw new IllegalStateException("body already ended");
-        }
-        ended = true;
-        e.response.sealTrailers();
-        ByteBuf tail = compressor != null ? compressor.finish() : Unpooled.EMPTY_BUFFER;
-        // a compressor closed by a connection that went away has no tail: the stream ends empty
-        return send(tail != null ? tail : Unpooled.EMPTY_BUFFER, true);
+    public ByteBufAllocator alloc() {
+        return conn.alloc();
     }
 
     @Override
@@ -110,30 +68,18 @@ final class H2BodyWriter implements BodyWriter {
     /** Resets the stream with ENHANCE_YOUR_CALM; the flow controller then fails and frees its queued chunks. */
     @Override
     public void abort() {
-        if (ended) {
-            return;
+        if (!stale()) {
+            conn.abort(e, Http2Error.ENHANCE_YOUR_CALM);
         }
-        ended = true;
-        // always a task, even on the loop: the caller may be inside a callback of this stream (its body's listener)
-        conn.eventLoop().execute(() -> {
-            if (!stale()) {
-                conn.abort(e, Http2Error.ENHANCE_YOUR_CALM);
-            }
-        });
     }
 
-    private CompletionStage<Void> send(ByteBuf data, boolean last) {
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        Runnable task = () -> writeOnLoop(data, last, done);
-        if (conn.eventLoop().inEventLoop()) {
-            task.run();
-        } else {
-            conn.eventLoop().execute(task);
-        }
-        return done;
+    @Override
+    public EventExecutor loop() {
+        return conn.eventLoop();
     }
 
-    private void writeOnLoop(ByteBuf data, boolean last, CompletableFuture<Void> done) {
+    @Override
+    public void write(ByteBuf data, boolean last, CompletableFuture<Void> done) {
         if (stale()) {
             // written from another thread after the client reset the stream and its exchange was recycled
             // (maybe reused): finishing it again would settle someone else's request

@@ -1,44 +1,40 @@
 package dev.pronto.core.internal.http3;
 
-import dev.pronto.core.BodyWriter;
+import dev.pronto.core.internal.content.FramedBody;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangePool;
 import dev.pronto.core.internal.exchange.ExchangeState;
 import dev.pronto.core.internal.exchange.Http1Head;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
-import io.netty.buffer.Unpooled;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.handler.codec.http3.DefaultHttp3DataFrame;
 import io.netty.handler.codec.http3.DefaultHttp3HeadersFrame;
 import io.netty.handler.codec.http3.Http3ErrorCode;
 import io.netty.handler.codec.quic.QuicStreamChannel;
+import io.netty.util.concurrent.EventExecutor;
 import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 
 /**
- * A streamed response on an HTTP/3 request stream: HEADERS first, then each chunk as DATA, then trailers
- * and FIN. A chunk's stage completes once QUIC has taken it within the client's stream and connection
- * windows (Netty queues it until then), so a writer that waits for its stages never runs ahead of a slow
- * client. Callable from any thread; frames are written on the event loop.
+ * The HTTP/3 half of a streamed response ({@link FramedBody} is the other) on a request stream: HEADERS
+ * first, then each chunk as DATA, then trailers and FIN. A chunk's stage completes once QUIC has taken it
+ * within the client's stream and connection windows (Netty queues it until then), so a writer that waits
+ * for its stages never runs ahead of a slow client. Event loop, as {@link FramedBody} calls it.
  */
-final class H3BodyWriter implements BodyWriter {
+final class H3BodySink implements FramedBody.Sink {
     private final H3Connection conn;
     private final Exchange e;
-    private final StreamCompressor compressor;
     private final QuicStreamChannel stream;
     /** The exchange generation this writer belongs to: a reset stream's exchange is pooled and reused. */
     private final int generation;
-    private volatile boolean ended;
     private boolean withBody;
     /** The latest frame written, which the FIN must wait for. Event loop only. */
     private io.netty.channel.ChannelFuture lastWrite;
 
-    H3BodyWriter(H3Connection conn, Exchange e, StreamCompressor compressor) {
+    H3BodySink(H3Connection conn, Exchange e, StreamCompressor compressor) {
         this.conn = conn;
         this.e = e;
-        this.compressor = compressor;
         this.stream = H3Slot.of(e).stream;
         this.generation = ExchangeState.generation(e.stamp());
         if (compressor != null) {
@@ -47,7 +43,8 @@ final class H3BodyWriter implements BodyWriter {
     }
 
     /** Event loop: writes the head. */
-    void start(String defaultType) {
+    @Override
+    public void start(String defaultType) {
         if (stale()) {
             return;
         }
@@ -61,74 +58,25 @@ final class H3BodyWriter implements BodyWriter {
     }
 
     @Override
-    public CompletionStage<Void> write(CharSequence chunk) {
-        int length = ByteBufUtil.utf8Bytes(chunk);
-        ByteBuf buf = conn.alloc().ioBuffer(length);
-        ByteBufUtil.reserveAndWriteUtf8(buf, chunk, length);
-        return write(buf);
-    }
-
-    @Override
-    public CompletionStage<Void> write(byte[] chunk) {
-        return write(conn.alloc().ioBuffer(chunk.length).writeBytes(chunk));
-    }
-
-    @Override
-    public CompletionStage<Void> write(ByteBuf chunk) {
-        if (ended) {
-            chunk.release();
-            throw new IllegalStateException("body already ended");
-        }
-        if (compressor != null && chunk.isReadable()) {
-            chunk = compressor.compressAndRelease(chunk);
-            if (chunk == null) {
-                return CompletableFuture.failedFuture(new ClosedChannelException());
-            }
-        }
-        if (!chunk.isReadable()) {
-            chunk.release();
-            return CompletableFuture.completedFuture(null);
-        }
-        return send(chunk, false);
-    }
-
-    @Override
-    public CompletionStage<Void> end() {
-        if (ended) {
-            throw new IllegalStateException("body already ended");
-        }
-        ended = true;
-        ByteBuf tail = compressor != null ? compressor.finish() : Unpooled.EMPTY_BUFFER;
-        return send(tail != null ? tail : Unpooled.EMPTY_BUFFER, true);
+    public ByteBufAllocator alloc() {
+        return conn.alloc();
     }
 
     /** Resets the stream with H3_REQUEST_CANCELLED; QUIC then drops the chunks it still holds. */
     @Override
     public void abort() {
-        if (ended) {
-            return;
+        if (!stale()) {
+            conn.abort(e, Http3ErrorCode.H3_REQUEST_CANCELLED);
         }
-        ended = true;
-        // always a task, even on the loop: the caller may be inside a callback of this stream (its body's listener)
-        conn.eventLoop().execute(() -> {
-            if (!stale()) {
-                conn.abort(e, Http3ErrorCode.H3_REQUEST_CANCELLED);
-            }
-        });
     }
 
-    private CompletionStage<Void> send(ByteBuf data, boolean last) {
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        Runnable task = () -> writeOnLoop(data, last, done);
-        if (conn.eventLoop().inEventLoop()) {
-            task.run();
-        } else {
-            conn.eventLoop().execute(task);
-        }
-        return done;
+    @Override
+    public EventExecutor loop() {
+        return conn.eventLoop();
     }
 
-    private void writeOnLoop(ByteBuf data, boolean last, CompletableFuture<Void> done) {
+    @Override
+    public void write(ByteBuf data, boolean last, CompletableFuture<Void> done) {
         if (stale() || !writable()) {
             data.release();
             if (!stale() && last) {

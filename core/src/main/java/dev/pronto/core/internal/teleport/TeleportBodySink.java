@@ -1,0 +1,137 @@
+package dev.pronto.core.internal.teleport;
+
+import dev.pronto.core.internal.content.FramedBody;
+import dev.pronto.core.internal.content.StreamCompressor;
+import dev.pronto.core.internal.exchange.Exchange;
+import dev.pronto.core.internal.exchange.Http1Head;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.ImmediateEventExecutor;
+import java.nio.channels.ClosedChannelException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * The teleport half of a streamed response ({@link FramedBody} is the other). The protocol frames every
+ * response by Content-Length and interleaves whole messages, so the chunks are gathered (without copying)
+ * on the writer's thread and the response leaves, framed, when the body ends. A body over
+ * {@code maxBodySize} aborts the response and closes the connection; trailers are not carried. Writes
+ * complete at once: the gathered bytes are the backpressure bound. Any thread; chunks are gathered in call
+ * order.
+ */
+final class TeleportBodySink implements FramedBody.Sink {
+    private final TeleportConnection conn;
+    private final Exchange e;
+    private final long limit;
+    private String defaultType;
+    private CompositeByteBuf body;
+    private long size;
+    private boolean failed;
+
+    TeleportBodySink(TeleportConnection conn, Exchange e, StreamCompressor compressor) {
+        this.conn = conn;
+        this.e = e;
+        this.limit = conn.server.config().maxBodySize();
+        if (compressor != null) {
+            compressor.closeWith(conn.channel());
+        }
+    }
+
+    @Override
+    public ByteBufAllocator alloc() {
+        return conn.alloc();
+    }
+
+    /** The writer's own thread: gathering needs no hop, the finished response hops in {@link #write}. */
+    @Override
+    public EventExecutor loop() {
+        return ImmediateEventExecutor.INSTANCE;
+    }
+
+    /** Only notes the type: the head leaves with the whole body, once its length is known. */
+    @Override
+    public synchronized void start(String defaultType) {
+        this.defaultType = defaultType;
+    }
+
+    @Override
+    public synchronized void write(ByteBuf chunk, boolean last, CompletableFuture<Void> done) {
+        if (failed) {
+            chunk.release();
+            done.completeExceptionally(new ClosedChannelException());
+            return;
+        }
+        if (!gather(chunk)) {
+            done.completeExceptionally(new IllegalStateException("response body exceeds maxBodySize"));
+            return;
+        }
+        if (!last) {
+            done.complete(null);
+            return;
+        }
+        ByteBuf all = body;
+        body = null;
+        try {
+            conn.eventLoop().execute(() -> send(all));
+            done.complete(null);
+        } catch (RejectedExecutionException loopGone) {
+            if (all != null) {
+                all.release();
+            }
+            done.completeExceptionally(new ClosedChannelException());
+        }
+    }
+
+    private boolean gather(ByteBuf chunk) {
+        size += chunk.readableBytes();
+        if (size > limit) {
+            chunk.release();
+            failed = true;
+            releaseBody();
+            conn.server.log().warn("Streamed response over maxBodySize ({} bytes) on a teleport connection: aborted",
+                    limit);
+            conn.abort(e);
+            return false;
+        }
+        if (!chunk.isReadable()) {
+            // the empty last chunk of a body without a compressor tail
+            chunk.release();
+            return true;
+        }
+        if (body == null) {
+            body = conn.alloc().compositeBuffer(Integer.MAX_VALUE);
+        }
+        body.addComponent(true, chunk);
+        return true;
+    }
+
+    /** Drops the gathered body and closes the connection. */
+    @Override
+    public synchronized void abort() {
+        failed = true;
+        releaseBody();
+        conn.abort(e);
+    }
+
+    private void send(ByteBuf all) {
+        long length = all == null ? 0 : all.readableBytes();
+        ByteBuf head = conn.head(e, length, defaultType, 0);
+        if (all != null && Http1Head.hasBody(e, e.response.status())) {
+            conn.complete(e, head, all);
+        } else {
+            if (all != null) {
+                all.release();
+            }
+            conn.complete(e, head, null);
+        }
+    }
+
+    private void releaseBody() {
+        if (body != null) {
+            body.release();
+            body = null;
+        }
+    }
+}
