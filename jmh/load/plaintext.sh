@@ -14,8 +14,9 @@ CONNS="${CONNS:-64}"
 # Warm-up per mode: the JIT shares the server core, so short warm-ups leave it compiling into the measurement.
 WARMUP="${WARMUP:-8s}"
 # Pronto's transport: AUTO (its default: io_uring when available), IO_URING, EPOLL or NIO.
-# The Netty baseline always runs on epoll, as hand-written Netty servers usually do.
+# The Netty baseline runs on epoll, as hand-written Netty servers usually do, unless NETTY_TRANSPORT=IO_URING.
 PRONTO_TRANSPORT="${PRONTO_TRANSPORT:-EPOLL}"
+NETTY_TRANSPORT="${NETTY_TRANSPORT:-EPOLL}"
 # Which servers a round runs (compare.sh runs Pronto alone for one of the two builds it compares).
 SERVERS="${SERVERS:-pronto netty}"
 # The keep-alive run's path: /plaintext, or '/baseline11?a=13&b=42' (query parsed and summed by both servers).
@@ -39,9 +40,9 @@ rps() { awk '/Requests\/sec/ {print $2}'; }
 reqs() { awk '/requests in/ {print $1}'; }
 
 start_server() { # name port
-    local cls=ProntoPlaintextServer
-    [[ "$1" == netty ]] && cls=NettyBaselineServer
-    taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$JAR" "dev.pronto.jmh.core.$cls" "$2" "$PRONTO_TRANSPORT" >/dev/null 2>&1 &
+    local cls=ProntoPlaintextServer transport=$PRONTO_TRANSPORT
+    [[ "$1" == netty ]] && { cls=NettyBaselineServer; transport=$NETTY_TRANSPORT; }
+    taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$JAR" "dev.pronto.jmh.core.$cls" "$2" "$transport" >/dev/null 2>&1 &
     SERVER_PID=$!
     for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$2/plaintext" && return 0; sleep 0.1; done
     echo "server $1 did not start" >&2; exit 1
@@ -83,7 +84,7 @@ pp=$(printf '%s\n' "${PP[@]}" | median); pn=$(printf '%s\n' "${PN[@]}" | median)
 pq=$(printf '%s\n' "${PQ[@]}" | median); nq=$(printf '%s\n' "${NQ[@]}" | median)
 np=$(printf '%s\n' "${NP[@]}" | median); nn=$(printf '%s\n' "${NN[@]}" | median); nc=$(printf '%s\n' "${NC[@]}" | median)
 echo
-echo "median of $ROUNDS rounds, $CONNS connections, server on core 1, wrk on core 0; pronto on $PRONTO_TRANSPORT, netty on EPOLL"
+echo "median of $ROUNDS rounds, $CONNS connections, server on core 1, wrk on core 0; pronto on $PRONTO_TRANSPORT, netty on $NETTY_TRANSPORT"
 printf '%-28s %14s %14s %8s\n' metric pronto netty ratio
 printf '%-28s %14.0f %14.0f %8s\n' "pipelined x16 req/s" "$pp" "$np" "$(ratio "$pp" "$np")"
 printf '%-28s %14.0f %14.0f %8s\n' "keep-alive req/s" "$pn" "$nn" "$(ratio "$pn" "$nn")"

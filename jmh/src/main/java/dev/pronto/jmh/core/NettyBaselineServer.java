@@ -32,7 +32,7 @@ import java.time.format.DateTimeFormatter;
 
 /**
  * The baseline: a hand-written raw Netty plaintext server the way its own examples do it
- * ({@code HttpServerCodec}, one write per response, one flush per read batch), on epoll. It answers
+ * ({@code HttpServerCodec}, one write per response, one flush per read batch), on epoll (or io_uring when asked: a second argument {@code IO_URING}). It answers
  * {@code GET /baseline11?a=&b=} with the sum, reading the query with {@code QueryStringDecoder} as Netty's
  * examples do, and every other request with {@code Hello, World!}.
  * Run: {@code java -cp benchmarks.jar dev.pronto.jmh.core.NettyBaselineServer 8081}.
@@ -58,7 +58,8 @@ public final class NettyBaselineServer {
 
     public static void main(String[] args) throws InterruptedException {
         int port = args.length > 0 ? Integer.parseInt(args[0]) : 8081;
-        OneLoopServer.serve("netty baseline", port, c -> c.pipeline().addLast(new HttpServerCodec(), new Handler()));
+        String transport = args.length > 1 ? args[1] : "EPOLL";
+        OneLoopServer.serve("netty baseline", port, transport, c -> c.pipeline().addLast(new HttpServerCodec(), new Handler()));
     }
 
     /** Handles plaintext requests; exposed for the in-process benchmark. */
