@@ -371,7 +371,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
 
     @Override
     public BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor) {
-        return FramedBody.open(new H2BodySink(this, e, compressor), compressor, e.response::sealTrailers, defaultType);
+        return FramedBody.open(new H2BodySink(this, e, compressor), e, compressor, defaultType);
     }
 
     @Override

@@ -224,7 +224,7 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
 
     @Override
     public BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor) {
-        return FramedBody.open(new H3BodySink(this, e, compressor), compressor, e.response::sealTrailers, defaultType);
+        return FramedBody.open(new H3BodySink(this, e, compressor), e, compressor, defaultType);
     }
 
     @Override

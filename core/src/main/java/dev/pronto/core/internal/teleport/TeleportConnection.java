@@ -342,7 +342,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
     @Override
     public BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor) {
         TeleportBodySink sink = new TeleportBodySink(this, e, compressor);
-        return FramedBody.open(sink, compressor, e.response::sealTrailers, defaultType);
+        return FramedBody.open(sink, e, compressor, defaultType);
     }
 
     @Override
