@@ -1,6 +1,8 @@
 package dev.pronto.core.internal.content;
 
 import dev.pronto.core.BodyWriter;
+import dev.pronto.core.internal.exchange.Exchange;
+import dev.pronto.core.internal.exchange.ExchangeState;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;
@@ -13,9 +15,11 @@ import java.util.concurrent.CompletionStage;
 /**
  * The protocol-neutral half of a streamed response (HTTP/2, HTTP/3, teleport): encodes text,
  * refuses writes after the end, compresses, drops empty chunks and appends the compressor's tail at the
- * end, seals the trailers at the end and hands each chunk to the sink's {@link Sink#loop()}. The protocol
- * half, a {@link Sink}, frames and writes it there. Callable from any thread, one caller at a time (the
- * compressor is not shared).
+ * end, seals the trailers at the end and hands each chunk to the sink's {@link Sink#loop()}. There it
+ * checks, for every protocol alike, that the exchange is still this body's (a reset stream's exchange is
+ * pooled and reused: a late write must not settle someone else's request) and that the sink is still
+ * {@link Sink#writable()}; the protocol half, a {@link Sink}, only frames and writes. Callable from any
+ * thread, one caller at a time (the compressor is not shared).
  */
 public final class FramedBody implements BodyWriter {
     /** What a protocol does with the chunks of one streamed response. */
@@ -29,17 +33,38 @@ public final class FramedBody implements BodyWriter {
          */
         EventExecutor loop();
 
-        /** Writes (or prepares) the head, {@code defaultType} being the type if none was set. On {@link #loop()}. */
+        /**
+         * Whether the stream still takes frames (open, its connection not closing). Asked, while the exchange
+         * is still RESPONDING, before each {@link #start} and {@link #write}; when either is not so, the head
+         * is not written and the exchange is aborted, and a chunk is released and its stage failed. On
+         * {@link #loop()}.
+         */
+        boolean writable();
+
+        /**
+         * Writes (or prepares) the head, {@code defaultType} being the type if none was set. Only while
+         * {@link #writable()}. On {@link #loop()}.
+         */
         void start(String defaultType);
 
         /**
          * Frames and writes {@code chunk}, which the sink then owns (it releases it if it cannot write it),
-         * and settles {@code done} once written or failed. Called at most once with {@code last}, after
-         * which nothing more is written. On {@link #loop()}.
+         * and settles {@code done} once written or failed; with {@code last}, settles the exchange as
+         * {@link #finish()} does. Called at most once with {@code last}, after which nothing more is written;
+         * only while {@link #writable()}. On {@link #loop()}.
          */
         void write(ByteBuf chunk, boolean last, CompletableFuture<Void> done);
 
-        /** Gives up on the stream; called at most once, never after the last chunk. On {@link #loop()}. */
+        /**
+         * Settles the exchange when its last chunk came after the stream stopped being {@link #writable()}
+         * (the chunk was dropped). On {@link #loop()}.
+         */
+        void finish();
+
+        /**
+         * Gives up on the stream; called at most once, never after the last chunk, and not once the
+         * exchange went to another request. On {@link #loop()}.
+         */
         void abort();
 
         /** As {@link BodyWriter#connectionBacklog()}. Any thread. */
@@ -49,29 +74,36 @@ public final class FramedBody implements BodyWriter {
     }
 
     private final Sink sink;
+    private final Exchange e;
+    /** The exchange's generation when the body opened: another one means the exchange was recycled. */
+    private final int generation;
     private final StreamCompressor compressor;
     private final Runnable sealTrailers;
     private volatile boolean ended;
 
-    FramedBody(Sink sink, StreamCompressor compressor, Runnable sealTrailers) {
+    /** {@code sealTrailers} runs once, on the thread that calls {@link #end()}, before the last chunk leaves. */
+    FramedBody(Sink sink, Exchange e, StreamCompressor compressor, Runnable sealTrailers) {
         this.sink = sink;
+        this.e = e;
+        this.generation = ExchangeState.generation(e.stamp());
         this.compressor = compressor;
         this.sealTrailers = sealTrailers;
     }
 
     /**
-     * Starts a streamed response: has {@code sink} write the head on its loop (now if called there) and
-     * returns the body that writes through it, compressed by {@code compressor} if not null (which the
-     * caller has already tied to its channel's close). {@code sealTrailers} runs once, on the thread that
-     * calls {@link #end()}, before the last chunk leaves. Any thread.
+     * Starts the streamed response of {@code e}: has {@code sink} write the head on its loop (now if called
+     * there) and returns the body that writes through it, compressed by {@code compressor} if not null (which
+     * the caller has already tied to its channel's close). The trailers are sealed on the thread that calls
+     * {@link #end()}, before the last chunk leaves. Any thread; {@code e} must be RESPONDING.
      */
-    public static BodyWriter open(Sink sink, StreamCompressor compressor, Runnable sealTrailers, String defaultType) {
+    public static BodyWriter open(Sink sink, Exchange e, StreamCompressor compressor, String defaultType) {
+        FramedBody body = new FramedBody(sink, e, compressor, e.response::sealTrailers);
         if (sink.loop().inEventLoop()) {
-            sink.start(defaultType);
+            body.begin(defaultType);
         } else {
-            sink.loop().execute(() -> sink.start(defaultType));
+            sink.loop().execute(() -> body.begin(defaultType));
         }
-        return new FramedBody(sink, compressor, sealTrailers);
+        return body;
     }
 
     @Override
@@ -126,7 +158,7 @@ public final class FramedBody implements BodyWriter {
         }
         ended = true;
         // always a task, even on the loop: the caller may be inside a callback of this stream (its body's listener)
-        sink.loop().execute(sink::abort);
+        sink.loop().execute(this::giveUp);
     }
 
     @Override
@@ -138,10 +170,51 @@ public final class FramedBody implements BodyWriter {
         CompletableFuture<Void> done = new CompletableFuture<>();
         EventExecutor loop = sink.loop();
         if (loop.inEventLoop()) {
-            sink.write(chunk, last, done);
+            deliver(chunk, last, done);
         } else {
-            loop.execute(() -> sink.write(chunk, last, done));
+            loop.execute(() -> deliver(chunk, last, done));
         }
         return done;
+    }
+
+    /** Whether the exchange went to another request since this body opened. */
+    private boolean stale() {
+        return ExchangeState.generation(e.stamp()) != generation;
+    }
+
+    private boolean writable() {
+        return e.state() == ExchangeState.RESPONDING && sink.writable();
+    }
+
+    /** On the loop: the head, unless the stream is gone. */
+    private void begin(String defaultType) {
+        if (stale()) {
+            return;
+        }
+        if (!writable()) {
+            e.abort();
+            return;
+        }
+        sink.start(defaultType);
+    }
+
+    /** On the loop: the chunk to the sink, or dropped (settling the exchange at the last) when the stream is gone. */
+    private void deliver(ByteBuf chunk, boolean last, CompletableFuture<Void> done) {
+        boolean stale = stale();
+        if (stale || !writable()) {
+            chunk.release();
+            if (last && !stale) {
+                sink.finish();
+            }
+            done.completeExceptionally(new ClosedChannelException());
+            return;
+        }
+        sink.write(chunk, last, done);
+    }
+
+    private void giveUp() {
+        if (!stale()) {
+            sink.abort();
+        }
     }
 }

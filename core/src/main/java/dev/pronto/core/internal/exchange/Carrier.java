@@ -31,12 +31,10 @@ public interface Carrier {
         return null;
     }
 
-    /** Where a listener parks the {@code Alt-Svc} value its connections' responses advertise. */
-    io.netty.util.AttributeKey<String> ALT_SVC = io.netty.util.AttributeKey.valueOf("pronto.altSvc");
-
     /**
      * The {@code Alt-Svc} value every response of this connection carries (an HTTP/3 listener shares its
-     * port), or null. Read once per pooled exchange, on the event loop.
+     * port), or null: the listener's, given to the carrier when it was made. Read once per pooled exchange,
+     * on the event loop.
      */
     default String altSvc() {
         return null;

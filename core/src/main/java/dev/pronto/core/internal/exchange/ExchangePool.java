@@ -2,14 +2,16 @@ package dev.pronto.core.internal.exchange;
 
 import dev.pronto.core.ResponseHook;
 import dev.pronto.core.internal.server.ServerContext;
+import io.netty.channel.EventLoop;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
  * How every carrier obtains and finishes its exchanges, written once: a bounded stack of spares,
  * the dispatcher's holds (the only place {@code Exchange.holds} changes), the {@code onResponse}
  * hooks, the {@code maxInFlight} release, and recycling once the carrier is done with an exchange
- * and no hold is left. One per carrier connection; event loop only (carriers move calls from other
- * threads onto it first).
+ * and no hold is left. One per carrier connection; event loop only, except {@link #releaseOn} and
+ * {@link #abortOn}: the one place where a carrier's any-thread release and abort move onto its loop.
  *
  * <p>Closing rule: after {@link #close()}, an aborted exchange is freed (buffers released, state and
  * generation kept) instead of recycled, so a handle user code still holds keeps seeing its request as
@@ -60,6 +62,30 @@ public final class ExchangePool {
     public void release(Exchange e) {
         if (--e.holds == 0 && e.finished) {
             settle(e);
+        }
+    }
+
+    /**
+     * {@link #release} from any thread: at once when called on {@code loop} (the carrier's), else in a task
+     * there. Nothing is allocated on the loop.
+     */
+    public void releaseOn(Exchange e, EventLoop loop) {
+        if (loop.inEventLoop()) {
+            release(e);
+        } else {
+            loop.execute(() -> release(e));
+        }
+    }
+
+    /**
+     * A carrier's {@link Carrier#abort}, from any thread: runs {@code protocolAbort} (reset the stream, close
+     * the connection) with {@code e} at once when called on {@code loop}, else in a task there.
+     */
+    public static void abortOn(Exchange e, EventLoop loop, Consumer<Exchange> protocolAbort) {
+        if (loop.inEventLoop()) {
+            protocolAbort.accept(e);
+        } else {
+            loop.execute(() -> protocolAbort.accept(e));
         }
     }
 

@@ -10,6 +10,7 @@ import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.wire.Ascii;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
+import io.netty.util.AsciiString;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -31,9 +32,9 @@ public final class ServerResponse {
     private static final int COPY_LIMIT = 2048;
 
     private final Exchange e;
-    private static final io.netty.util.AsciiString ALT_SVC = io.netty.util.AsciiString.cached("alt-svc");
+    private static final AsciiString ALT_SVC = AsciiString.cached("alt-svc");
     /** The Alt-Svc value of the connection, or null. */
-    private final io.netty.util.AsciiString altSvc;
+    private final AsciiString altSvc;
     private ResponseHeaders headers = new ResponseHeaders();
     /** Created by the first trailer and kept for the exchange's later requests; empty when unused. */
     private ResponseHeaders trailers;
@@ -50,7 +51,7 @@ public final class ServerResponse {
         String advertised = e.carrier == null ? null : e.carrier.altSvc();
         // checked and converted once per pooled exchange: HTTP/2's header block takes AsciiStrings as they are
         this.altSvc = advertised == null ? null
-                : io.netty.util.AsciiString.of(HeaderValidation.value(ALT_SVC, advertised));
+                : AsciiString.of(HeaderValidation.value(ALT_SVC, advertised));
         advertise();
     }
 

@@ -16,11 +16,14 @@ import io.netty.channel.ChannelHandlerContext;
  */
 final class H2cSniffer {
     private final ServerContext server;
+    /** What the HTTP/2 carrier's responses advertise, as the HTTP/1.1 one's did. */
+    private final String altSvc;
     private ByteBuf held;
     private long heldSince;
 
-    H2cSniffer(ServerContext server) {
+    H2cSniffer(ServerContext server, String altSvc) {
         this.server = server;
+        this.altSvc = altSvc;
     }
 
     /**
@@ -43,7 +46,7 @@ final class H2cSniffer {
             held = start;
             return null;
         }
-        ctx.pipeline().addAfter(ctx.name(), "h2", server.protocols().get(Protocol.HTTP_2).carrier(server));
+        ctx.pipeline().addAfter(ctx.name(), "h2", server.protocols().get(Protocol.HTTP_2).carrier(server, altSvc));
         ctx.fireChannelRead(start);
         ctx.pipeline().remove(http1);
         return null;

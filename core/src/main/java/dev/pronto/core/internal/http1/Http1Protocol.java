@@ -32,7 +32,7 @@ public final class Http1Protocol implements ServerProtocol {
 
     @Override
     public void accept(ChannelPipeline pipeline, ListenerSetup listener, ServerContext server) {
-        HttpConnection http = new HttpConnection(server);
+        HttpConnection http = new HttpConnection(server, listener.altSvc());
         if (listener.listener().protocols().contains(Protocol.HTTP_2)) {
             http.acceptH2cPriorKnowledge();
         }
@@ -40,7 +40,7 @@ public final class Http1Protocol implements ServerProtocol {
     }
 
     @Override
-    public ChannelHandler carrier(ServerContext server) {
-        return new HttpConnection(server);
+    public ChannelHandler carrier(ServerContext server, String altSvc) {
+        return new HttpConnection(server, altSvc);
     }
 }

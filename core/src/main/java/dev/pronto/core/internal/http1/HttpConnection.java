@@ -6,6 +6,7 @@ import dev.pronto.core.internal.exchange.Carrier;
 import dev.pronto.core.internal.exchange.Dispatch;
 import dev.pronto.core.internal.exchange.Errors;
 import dev.pronto.core.internal.exchange.Exchange;
+import dev.pronto.core.internal.exchange.ExchangePool;
 import dev.pronto.core.internal.exchange.FilePart;
 import dev.pronto.core.internal.exchange.HeadBytes;
 import dev.pronto.core.internal.exchange.ProtocolSwitch;
@@ -27,6 +28,7 @@ import io.netty.handler.stream.ChunkedNioFile;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.util.ReferenceCountUtil;
 import java.net.SocketAddress;
+import java.util.function.Consumer;
 
 /**
  * One HTTP/1.1 connection, the carrier of its exchanges: decodes every request of a read batch in
@@ -55,10 +57,18 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     /** Bytes read per chunk of a file sent over TLS. */
     private static final int FILE_CHUNK = 64 * 1024;
     private io.netty.handler.ssl.SslHandler tls;
+    /** The listener's {@code Alt-Svc} value, or null. */
+    private final String altSvc;
+    private final Consumer<Exchange> abortTask = this::giveUp;
 
-    /** Creates the handler of one connection; see {@link ServerContext}. */
-    public HttpConnection(ServerContext server) {
+    /**
+     * Creates the handler of one connection; see {@link ServerContext}.
+     *
+     * @param altSvc the {@code Alt-Svc} value its responses advertise (the listener's), or null
+     */
+    public HttpConnection(ServerContext server, String altSvc) {
         this.server = server;
+        this.altSvc = altSvc;
         this.queue = new ResponseQueue(this);
         this.decoder = new RequestDecoder(this, server.config());
         this.timer = new ConnectionTimer(this, server.config());
@@ -108,7 +118,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     /** Lets a client that starts with the HTTP/2 preface speak h2c (prior knowledge) on this connection. */
     public void acceptH2cPriorKnowledge() {
-        sniffer = new H2cSniffer(server);
+        sniffer = new H2cSniffer(server, altSvc);
         h2cUpgrade = true;
     }
 
@@ -189,7 +199,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     @Override
     public String altSvc() {
-        return ctx == null ? null : ctx.channel().attr(ALT_SVC).get();
+        return altSvc;
     }
 
     @Override
@@ -257,19 +267,16 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     @Override
     public void release(Exchange e) {
-        if (eventLoop().inEventLoop()) {
-            queue.release(e);
-        } else {
-            eventLoop().execute(() -> queue.release(e));
-        }
+        queue.pool.releaseOn(e, eventLoop());
     }
 
     @Override
     public void abort(Exchange e) {
-        if (!eventLoop().inEventLoop()) {
-            eventLoop().execute(() -> abort(e));
-            return;
-        }
+        ExchangePool.abortOn(e, eventLoop(), abortTask);
+    }
+
+    /** A half-written response cannot be taken back from the byte stream: close the connection. Event loop. */
+    private void giveUp(Exchange e) {
         e.abort();
         closeNow();
     }
@@ -386,12 +393,12 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     }
 
     /** As {@link #upgrade(ChannelHandler)}, naming the handler and running {@code installed} before bytes flow. */
-    public void upgrade(String name, ChannelHandler next, java.util.function.Consumer<ChannelHandlerContext> installed) {
+    public void upgrade(String name, ChannelHandler next, Consumer<ChannelHandlerContext> installed) {
         decoder.upgraded();
         eventLoop().execute(() -> switchTo(name, next, installed));
     }
 
-    private void switchTo(String name, ChannelHandler next, java.util.function.Consumer<ChannelHandlerContext> installed) {
+    private void switchTo(String name, ChannelHandler next, Consumer<ChannelHandlerContext> installed) {
         if (closing) {
             return;
         }

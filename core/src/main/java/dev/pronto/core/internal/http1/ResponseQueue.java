@@ -18,7 +18,8 @@ import java.util.function.Consumer;
 final class ResponseQueue {
     private static final int SPARES = 4;
     private final HttpConnection conn;
-    private final ExchangePool pool;
+    /** Obtains and finishes the connection's exchanges; its carrier releases holds through it. */
+    final ExchangePool pool;
     private Exchange pendingHead;
     private Exchange pendingTail;
     private int pendingCount;
@@ -233,10 +234,5 @@ final class ResponseQueue {
         pool.observe(e);
         H1Slot.of(e).next = null;
         pool.finish(e);
-    }
-
-    /** Drops a dispatcher hold (event loop); recycles once the response is written too. */
-    void release(Exchange e) {
-        pool.release(e);
     }
 }

@@ -4,7 +4,6 @@ import dev.pronto.core.internal.content.FramedBody;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangePool;
-import dev.pronto.core.internal.exchange.ExchangeState;
 import dev.pronto.core.internal.exchange.Http1Head;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -12,27 +11,24 @@ import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.util.concurrent.EventExecutor;
-import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * The HTTP/2 half of a streamed response ({@link FramedBody} is the other): HEADERS first, then each
  * chunk as DATA. A chunk's stage completes once the flow controller has written it, so a writer that
- * waits for its stages never runs ahead of a slow client. Event loop, as {@link FramedBody} calls it.
+ * waits for its stages never runs ahead of a slow client. {@link FramedBody} checks that the exchange is
+ * still this stream's and {@link #writable()} before each call. Event loop, as {@link FramedBody} calls it.
  */
 final class H2BodySink implements FramedBody.Sink {
     private final H2Connection conn;
     private final Exchange e;
     private final int streamId;
-    /** The exchange generation this writer belongs to: a reset stream's exchange is pooled and reused. */
-    private final int generation;
     private boolean withBody;
 
     H2BodySink(H2Connection conn, Exchange e, StreamCompressor compressor) {
         this.conn = conn;
         this.e = e;
         this.streamId = H2Slot.of(e).streamId;
-        this.generation = ExchangeState.generation(e.stamp());
         if (compressor != null) {
             compressor.closeWith(conn.ctx().channel());
         }
@@ -41,13 +37,6 @@ final class H2BodySink implements FramedBody.Sink {
     /** Event loop: writes the head. */
     @Override
     public void start(String defaultType) {
-        if (stale()) {
-            return;
-        }
-        if (!writable()) {
-            e.abort();
-            return;
-        }
         withBody = Http1Head.hasBody(e, e.response.status());
         e.bytesOut = -1;
         conn.encoder().writeHeaders(conn.ctx(), streamId, H2Responses.headers(e, -1, defaultType), 0, !withBody,
@@ -68,9 +57,7 @@ final class H2BodySink implements FramedBody.Sink {
     /** Resets the stream with ENHANCE_YOUR_CALM; the flow controller then fails and frees its queued chunks. */
     @Override
     public void abort() {
-        if (!stale()) {
-            conn.abort(e, Http2Error.ENHANCE_YOUR_CALM);
-        }
+        conn.abort(e, Http2Error.ENHANCE_YOUR_CALM);
     }
 
     @Override
@@ -80,23 +67,12 @@ final class H2BodySink implements FramedBody.Sink {
 
     @Override
     public void write(ByteBuf data, boolean last, CompletableFuture<Void> done) {
-        if (stale()) {
-            // written from another thread after the client reset the stream and its exchange was recycled
-            // (maybe reused): finishing it again would settle someone else's request
-            data.release();
-            done.completeExceptionally(new ClosedChannelException());
-            return;
-        }
-        if (!writable() || !withBody) {
+        if (!withBody) {
             data.release();
             if (last) {
-                finished();
+                finish();
             }
-            if (!withBody && writable()) {
-                done.complete(null);
-            } else {
-                done.completeExceptionally(new ClosedChannelException());
-            }
+            done.complete(null);
             return;
         }
         ChannelPromise promise = conn.ctx().newPromise();
@@ -117,12 +93,13 @@ final class H2BodySink implements FramedBody.Sink {
             conn.encoder().writeHeaders(conn.ctx(), streamId, trailers, 0, true, conn.ctx().newPromise());
         }
         if (last) {
-            finished();
+            finish();
         }
         conn.requestFlush();
     }
 
-    private void finished() {
+    @Override
+    public void finish() {
         ExchangePool.hold(e);
         try {
             e.completed();
@@ -132,11 +109,8 @@ final class H2BodySink implements FramedBody.Sink {
         }
     }
 
-    private boolean stale() {
-        return ExchangeState.generation(e.stamp()) != generation;
-    }
-
-    private boolean writable() {
-        return !conn.closing() && conn.connection().stream(streamId) != null && e.state() == ExchangeState.RESPONDING;
+    @Override
+    public boolean writable() {
+        return !conn.closing() && conn.connection().stream(streamId) != null;
     }
 }

@@ -26,6 +26,7 @@ import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
 import java.net.SocketAddress;
+import java.util.function.Consumer;
 
 /**
  * One HTTP/2 connection (h2 over TLS or h2c), the carrier of one exchange per stream: Netty's
@@ -40,6 +41,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     /** Obtains and finishes the exchanges of this connection's streams. */
     final ExchangePool pool;
     private final Runnable flushTask = this::scheduledFlush;
+    private final Consumer<Exchange> abortTask = x -> abort(x, Http2Error.INTERNAL_ERROR);
     final io.netty.handler.codec.http2.Http2Connection.PropertyKey key;
     final H2Timer timer;
     private final H2FrameGuard guard = new H2FrameGuard();
@@ -53,6 +55,8 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     /** The peer shrank its HPACK table: only Netty's encoder may write header blocks now. */
     private boolean peerTableShrunk;
     private int clientReset;
+    /** The listener's {@code Alt-Svc} value, or null; set by {@link H2ConnectionBuilder} before the channel sees it. */
+    String altSvc;
 
     H2Connection(Http2ConnectionDecoder decoder, Http2ConnectionEncoder encoder, Http2Settings settings,
                  ServerContext server) {
@@ -283,7 +287,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
         return timer.nanoTime();
     }
 
-    void forEachExchange(java.util.function.Consumer<Exchange> action) {
+    void forEachExchange(Consumer<Exchange> action) {
         try {
             connection().forEachActiveStream(stream -> {
                 Exchange e = stream.getProperty(key);
@@ -316,7 +320,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
 
     @Override
     public String altSvc() {
-        return ctx == null ? null : ctx.channel().attr(ALT_SVC).get();
+        return altSvc;
     }
 
     @Override
@@ -367,29 +371,21 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
 
     @Override
     public BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor) {
-        return FramedBody.open(new H2BodySink(this, e, compressor), compressor, e.response::sealTrailers, defaultType);
+        return FramedBody.open(new H2BodySink(this, e, compressor), e, compressor, defaultType);
     }
 
     @Override
     public void release(Exchange e) {
-        if (!eventLoop().inEventLoop()) {
-            eventLoop().execute(() -> release(e));
-            return;
-        }
-        pool.release(e);
+        pool.releaseOn(e, eventLoop());
     }
 
     @Override
     public void abort(Exchange e) {
-        abort(e, Http2Error.INTERNAL_ERROR);
+        ExchangePool.abortOn(e, eventLoop(), abortTask);
     }
 
-    /** As {@link #abort(Exchange)}, resetting the stream with {@code error}. Any thread. */
+    /** As {@link #abort(Exchange)}, resetting the stream with {@code error}. Event loop. */
     void abort(Exchange e, Http2Error error) {
-        if (!eventLoop().inEventLoop()) {
-            eventLoop().execute(() -> abort(e, error));
-            return;
-        }
         // no more chunks will come: the body's listener frees what it holds (the stream's close no longer tells it)
         pool.abortStream(e, eventLoop());
         if (connection().stream(H2Slot.of(e).streamId) != null) {

@@ -27,10 +27,12 @@ import io.netty.handler.codec.http2.UniformStreamByteDistributor;
  */
 public final class H2ConnectionBuilder extends AbstractHttp2ConnectionHandlerBuilder<H2Connection, H2ConnectionBuilder> {
     private final ServerContext server;
+    private final String altSvc;
     private final DefaultHttp2Connection connection = new DefaultHttp2Connection(true);
 
-    private H2ConnectionBuilder(ServerContext server) {
+    private H2ConnectionBuilder(ServerContext server, String altSvc) {
         this.server = server;
+        this.altSvc = altSvc;
         Http2Config c = server.http2();
         initialSettings(new Http2Settings()
                 .maxConcurrentStreams(c.maxConcurrentStreams())
@@ -49,9 +51,14 @@ public final class H2ConnectionBuilder extends AbstractHttp2ConnectionHandlerBui
         decoderEnforceMaxSmallContinuationFrames(c.maxSmallContinuationFrames());
     }
 
-    /** A new HTTP/2 connection handler for a channel of {@code server}. */
+    /** A new HTTP/2 connection handler for a channel of {@code server} whose listener advertises nothing. */
     public static H2Connection create(ServerContext server) {
-        return new H2ConnectionBuilder(server).build();
+        return create(server, null);
+    }
+
+    /** A new HTTP/2 connection handler for a channel of {@code server}, advertising {@code altSvc} (or null). */
+    public static H2Connection create(ServerContext server, String altSvc) {
+        return new H2ConnectionBuilder(server, altSvc).build();
     }
 
     private static long maxHeaderList(ServerContext server) {
@@ -65,6 +72,8 @@ public final class H2ConnectionBuilder extends AbstractHttp2ConnectionHandlerBui
                 server.http2().maxSmallContinuationFrames());
         Http2ConnectionDecoder decoder = new DefaultHttp2ConnectionDecoder(connection, encoder, reader,
                 Http2PromisedRequestVerifier.ALWAYS_VERIFY, true, true, true, true);
-        return new H2Connection(decoder, encoder, settings, server);
+        H2Connection h2 = new H2Connection(decoder, encoder, settings, server);
+        h2.altSvc = altSvc;
+        return h2;
     }
 }

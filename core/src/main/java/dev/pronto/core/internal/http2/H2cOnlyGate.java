@@ -24,12 +24,16 @@ public final class H2cOnlyGate extends ChannelInboundHandlerAdapter {
     /** GOAWAY, last stream 0, PROTOCOL_ERROR (RFC 9113 §3.4), with a line a human can read in a packet capture. */
     private static final byte[] REFUSAL = goAway();
     private final ServerContext server;
+    /** The listener's Alt-Svc value, for the carrier; null when it advertises none. */
+    private final String altSvc;
     private ByteBuf held;
     private ScheduledFuture<?> silence;
     private boolean refused;
 
-    public H2cOnlyGate(ServerContext server) {
+    /** A gate for a channel of {@code server} accepted by a listener advertising {@code altSvc} (or null). */
+    public H2cOnlyGate(ServerContext server, String altSvc) {
         this.server = server;
+        this.altSvc = altSvc;
     }
 
     @Override
@@ -59,7 +63,7 @@ public final class H2cOnlyGate extends ChannelInboundHandlerAdapter {
                         .addListener(ChannelFutureListener.CLOSE);
             }
             case PREFACE -> {
-                ctx.pipeline().replace(this, "h2", H2ConnectionBuilder.create(server));
+                ctx.pipeline().replace(this, "h2", H2ConnectionBuilder.create(server, altSvc));
                 ctx.pipeline().fireChannelRead(start);
             }
         }

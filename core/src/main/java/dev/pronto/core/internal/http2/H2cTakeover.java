@@ -33,7 +33,7 @@ final class H2cTakeover {
         Http2Headers headers = headers(e.request);
         ByteBuf body = e.body;
         e.body = null;
-        H2Connection h2 = H2ConnectionBuilder.create(e.server);
+        H2Connection h2 = H2ConnectionBuilder.create(e.server, e.carrier.altSvc());
         Upgraded up = new Upgraded(settings, headers, body);
         return new ServerProtocol.Takeover(h2, ctx -> stream1(h2, ctx, up));
     }

@@ -33,12 +33,12 @@ public final class Http2Protocol implements ServerProtocol {
     /** An h2c-only listener: the preface is checked before the carrier takes the channel. */
     @Override
     public void accept(ChannelPipeline pipeline, ListenerSetup listener, ServerContext server) {
-        pipeline.addLast("h2c-only", new H2cOnlyGate(server));
+        pipeline.addLast("h2c-only", new H2cOnlyGate(server, listener.altSvc()));
     }
 
     @Override
-    public ChannelHandler carrier(ServerContext server) {
-        return H2ConnectionBuilder.create(server);
+    public ChannelHandler carrier(ServerContext server, String altSvc) {
+        return H2ConnectionBuilder.create(server, altSvc);
     }
 
     @Override

@@ -4,7 +4,6 @@ import dev.pronto.core.internal.content.FramedBody;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangePool;
-import dev.pronto.core.internal.exchange.ExchangeState;
 import dev.pronto.core.internal.exchange.Http1Head;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -13,21 +12,19 @@ import io.netty.handler.codec.http3.DefaultHttp3HeadersFrame;
 import io.netty.handler.codec.http3.Http3ErrorCode;
 import io.netty.handler.codec.quic.QuicStreamChannel;
 import io.netty.util.concurrent.EventExecutor;
-import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * The HTTP/3 half of a streamed response ({@link FramedBody} is the other) on a request stream: HEADERS
  * first, then each chunk as DATA, then trailers and FIN. A chunk's stage completes once QUIC has taken it
  * within the client's stream and connection windows (Netty queues it until then), so a writer that waits
- * for its stages never runs ahead of a slow client. Event loop, as {@link FramedBody} calls it.
+ * for its stages never runs ahead of a slow client. {@link FramedBody} checks that the exchange is still
+ * this stream's and {@link #writable()} before each call. Event loop, as {@link FramedBody} calls it.
  */
 final class H3BodySink implements FramedBody.Sink {
     private final H3Connection conn;
     private final Exchange e;
     private final QuicStreamChannel stream;
-    /** The exchange generation this writer belongs to: a reset stream's exchange is pooled and reused. */
-    private final int generation;
     private boolean withBody;
     /** The latest frame written, which the FIN must wait for. Event loop only. */
     private io.netty.channel.ChannelFuture lastWrite;
@@ -36,7 +33,6 @@ final class H3BodySink implements FramedBody.Sink {
         this.conn = conn;
         this.e = e;
         this.stream = H3Slot.of(e).stream;
-        this.generation = ExchangeState.generation(e.stamp());
         if (compressor != null) {
             compressor.closeWith(stream);
         }
@@ -45,13 +41,6 @@ final class H3BodySink implements FramedBody.Sink {
     /** Event loop: writes the head. */
     @Override
     public void start(String defaultType) {
-        if (stale()) {
-            return;
-        }
-        if (!writable()) {
-            e.abort();
-            return;
-        }
         withBody = Http1Head.hasBody(e, e.response.status());
         e.bytesOut = -1;
         lastWrite = stream.writeAndFlush(new DefaultHttp3HeadersFrame(H3Responses.headers(e, -1, defaultType)));
@@ -65,9 +54,7 @@ final class H3BodySink implements FramedBody.Sink {
     /** Resets the stream with H3_REQUEST_CANCELLED; QUIC then drops the chunks it still holds. */
     @Override
     public void abort() {
-        if (!stale()) {
-            conn.abort(e, Http3ErrorCode.H3_REQUEST_CANCELLED);
-        }
+        conn.abort(e, Http3ErrorCode.H3_REQUEST_CANCELLED);
     }
 
     @Override
@@ -77,14 +64,6 @@ final class H3BodySink implements FramedBody.Sink {
 
     @Override
     public void write(ByteBuf data, boolean last, CompletableFuture<Void> done) {
-        if (stale() || !writable()) {
-            data.release();
-            if (!stale() && last) {
-                finished();
-            }
-            done.completeExceptionally(new ClosedChannelException());
-            return;
-        }
         io.netty.channel.ChannelFuture written;
         if (!withBody || !data.isReadable()) {
             data.release();
@@ -103,11 +82,12 @@ final class H3BodySink implements FramedBody.Sink {
         }
         if (last) {
             H3Writes.end(stream, H3Responses.trailers(e), e.closeAfter, written);
-            finished();
+            finish();
         }
     }
 
-    private void finished() {
+    @Override
+    public void finish() {
         ExchangePool.hold(e);
         try {
             e.completed();
@@ -118,11 +98,8 @@ final class H3BodySink implements FramedBody.Sink {
         }
     }
 
-    private boolean stale() {
-        return ExchangeState.generation(e.stamp()) != generation;
-    }
-
-    private boolean writable() {
-        return !conn.closing() && stream.isActive() && e.state() == ExchangeState.RESPONDING;
+    @Override
+    public boolean writable() {
+        return !conn.closing() && stream.isActive();
     }
 }

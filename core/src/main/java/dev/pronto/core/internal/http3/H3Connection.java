@@ -25,6 +25,7 @@ import io.netty.handler.codec.quic.QuicStreamChannel;
 import java.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * One QUIC connection speaking HTTP/3, the carrier of one exchange per request stream: Netty's QUIC and
@@ -46,6 +47,7 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
     /** The open request streams, for the timer. */
     private final List<H3Stream> streams = new ArrayList<>();
     private final H3Timer timer;
+    private final Consumer<Exchange> abortTask = x -> abort(x, Http3ErrorCode.H3_INTERNAL_ERROR);
     private long lastStreamId = -1;
     private boolean bodyPaused;
     /** Client stream resets in the current window (rapid reset). */
@@ -222,29 +224,21 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
 
     @Override
     public BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor) {
-        return FramedBody.open(new H3BodySink(this, e, compressor), compressor, e.response::sealTrailers, defaultType);
+        return FramedBody.open(new H3BodySink(this, e, compressor), e, compressor, defaultType);
     }
 
     @Override
     public void release(Exchange e) {
-        if (!eventLoop().inEventLoop()) {
-            eventLoop().execute(() -> release(e));
-            return;
-        }
-        pool.release(e);
+        pool.releaseOn(e, eventLoop());
     }
 
     @Override
     public void abort(Exchange e) {
-        abort(e, Http3ErrorCode.H3_INTERNAL_ERROR);
+        ExchangePool.abortOn(e, eventLoop(), abortTask);
     }
 
-    /** As {@link #abort(Exchange)}, resetting the stream with {@code error}. Any thread. */
+    /** As {@link #abort(Exchange)}, resetting the stream with {@code error}. Event loop. */
     void abort(Exchange e, Http3ErrorCode error) {
-        if (!eventLoop().inEventLoop()) {
-            eventLoop().execute(() -> abort(e, error));
-            return;
-        }
         pool.abortStream(e, eventLoop());
         reset(H3Slot.of(e).stream, error);
     }

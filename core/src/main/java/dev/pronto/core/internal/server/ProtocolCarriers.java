@@ -51,7 +51,8 @@ public final class ProtocolCarriers {
     }
 
     /** The TLS handshake ended with ALPN choosing {@code alpn} (null or empty: the client sent none). */
-    void negotiated(ChannelPipeline pipeline, String alpn, List<Protocol> offered, ServerContext server) {
+    void negotiated(ChannelPipeline pipeline, String alpn, ListenerSetup listener, ServerContext server) {
+        List<Protocol> offered = listener.listener().protocols();
         Protocol chosen = fallback(offered);
         for (Protocol p : offered) {
             if (p.alpnId().equals(alpn)) {
@@ -59,7 +60,7 @@ public final class ProtocolCarriers {
             }
         }
         ServerProtocol protocol = get(chosen);
-        pipeline.addLast(protocol.kind().tag(), protocol.carrier(server));
+        pipeline.addLast(protocol.kind().tag(), protocol.carrier(server, listener.altSvc()));
     }
 
     /** How many of {@code connections} are of {@code kind}. */

@@ -36,9 +36,6 @@ public final class ServerInitializer extends ChannelInitializer<Channel> {
             return;
         }
         ch.closeFuture().addListener(f -> server.releaseConnection());
-        if (listener.altSvc() != null) {
-            ch.attr(dev.pronto.core.internal.exchange.Carrier.ALT_SVC).set(listener.altSvc());
-        }
         ServerTls tls = listener.tls();
         ServerProtocol lead = server.protocols().lead(listener);
         if (tls == null || lead.ownsTls()) {
@@ -46,7 +43,7 @@ public final class ServerInitializer extends ChannelInitializer<Channel> {
             lead.accept(ch.pipeline(), listener, server);
         } else {
             ch.pipeline().addLast("tls", tls.newHandler(ch.alloc()))
-                    .addLast("handshake", new TlsHandshake(server, listener.listener().protocols()));
+                    .addLast("handshake", new TlsHandshake(server, listener));
         }
     }
 }

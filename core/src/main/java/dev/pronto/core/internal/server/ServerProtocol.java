@@ -70,9 +70,11 @@ public interface ServerProtocol {
      * Its carrier for a channel that already speaks this protocol: ALPN chose it, or another carrier saw
      * its preface (h2c prior knowledge). The caller puts it in the pipeline.
      *
+     * @param altSvc the {@code Alt-Svc} value the listener's responses advertise ({@link ListenerSetup#altSvc()}),
+     *        or null
      * @throws UnsupportedOperationException when it cannot take a channel over this way
      */
-    default ChannelHandler carrier(ServerContext server) {
+    default ChannelHandler carrier(ServerContext server, String altSvc) {
         throw new UnsupportedOperationException(kind().tag() + " cannot take over a channel");
     }
 

@@ -1,12 +1,10 @@
 package dev.pronto.core.internal.server;
 
-import dev.pronto.core.Protocol;
 import dev.pronto.wire.HeldReads;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
-import java.util.List;
 
 /**
  * Holds a TLS connection until its handshake ends, then installs the carrier of the protocol ALPN chose
@@ -15,12 +13,12 @@ import java.util.List;
  */
 final class TlsHandshake extends ChannelInboundHandlerAdapter {
     private final ServerContext server;
-    private final List<Protocol> offered;
+    private final ListenerSetup listener;
     private final HeldReads early = new HeldReads();
 
-    TlsHandshake(ServerContext server, List<Protocol> offered) {
+    TlsHandshake(ServerContext server, ListenerSetup listener) {
         this.server = server;
-        this.offered = offered;
+        this.listener = listener;
     }
 
     @Override
@@ -37,7 +35,7 @@ final class TlsHandshake extends ChannelInboundHandlerAdapter {
                 ctx.close();
             } else if (done.isSuccess()) {
                 String alpn = ctx.pipeline().get(SslHandler.class).applicationProtocol();
-                server.protocols().negotiated(ctx.pipeline(), alpn, offered, server);
+                server.protocols().negotiated(ctx.pipeline(), alpn, listener, server);
                 ctx.pipeline().remove(this);
             } else {
                 server.tlsHandshakeFailed(ctx.channel(), done.cause());

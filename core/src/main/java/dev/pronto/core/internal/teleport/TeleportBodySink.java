@@ -50,6 +50,18 @@ final class TeleportBodySink implements FramedBody.Sink {
         return ImmediateEventExecutor.INSTANCE;
     }
 
+    /** Until the body went over {@code maxBodySize} or was aborted: the connection is closing then. */
+    @Override
+    public synchronized boolean writable() {
+        return !failed;
+    }
+
+    /** The last chunk came for an exchange no longer responding: what was gathered is dropped, nothing is sent. */
+    @Override
+    public synchronized void finish() {
+        releaseBody();
+    }
+
     /** Only notes the type: the head leaves with the whole body, once its length is known. */
     @Override
     public synchronized void start(String defaultType) {
@@ -59,6 +71,7 @@ final class TeleportBodySink implements FramedBody.Sink {
     @Override
     public synchronized void write(ByteBuf chunk, boolean last, CompletableFuture<Void> done) {
         if (failed) {
+            // under the lock again: an abort on another thread may come between FramedBody's check and here
             chunk.release();
             done.completeExceptionally(new ClosedChannelException());
             return;

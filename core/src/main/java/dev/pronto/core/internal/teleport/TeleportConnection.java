@@ -26,6 +26,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
 import io.netty.util.ReferenceCountUtil;
 import java.net.SocketAddress;
+import java.util.function.Consumer;
 
 /**
  * One teleport connection after its handshake, the carrier of one exchange per request message:
@@ -44,6 +45,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
     private final int maxPending;
     private final ExchangePool pool;
     private final Runnable flushTask = this::scheduledFlush;
+    private final Consumer<Exchange> abortTask = this::giveUp;
     private TeleportPauses pauses;
     private TeleportBudget budget;
     private final PeriodicCheck timer;
@@ -340,25 +342,21 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
     @Override
     public BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor) {
         TeleportBodySink sink = new TeleportBodySink(this, e, compressor);
-        return FramedBody.open(sink, compressor, e.response::sealTrailers, defaultType);
+        return FramedBody.open(sink, e, compressor, defaultType);
     }
 
     @Override
     public void release(Exchange e) {
-        if (!eventLoop().inEventLoop()) {
-            eventLoop().execute(() -> release(e));
-            return;
-        }
-        pool.release(e);
+        pool.releaseOn(e, eventLoop());
     }
 
     @Override
     public void abort(Exchange e) {
-        if (!eventLoop().inEventLoop()) {
-            eventLoop().execute(() -> abort(e));
-            return;
-        }
-        // a half-sent response cannot be taken back from a shared stream: close the connection
+        ExchangePool.abortOn(e, eventLoop(), abortTask);
+    }
+
+    /** A half-sent response cannot be taken back from a shared stream: close the connection. Event loop. */
+    private void giveUp(Exchange e) {
         e.abort();
         closeNow();
     }

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.pronto.core.Compression;
 import dev.pronto.core.ContentCoding;
+import dev.pronto.core.internal.exchange.Exchange;
+import dev.pronto.core.internal.exchange.ExchangeState;
+import dev.pronto.core.internal.exchange.TestExchanges;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;
@@ -13,6 +16,7 @@ import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ImmediateEventExecutor;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +29,7 @@ import org.junit.jupiter.api.Test;
 /** The protocol-neutral half of a streamed HTTP/2 and HTTP/3 body, against a sink that records what it gets. */
 class FramedBodyTest {
     private final RecordingSink sink = new RecordingSink();
+    private final Exchange e = TestExchanges.responding();
 
     @AfterEach
     void releaseWhatTheSinkGot() {
@@ -32,12 +37,12 @@ class FramedBodyTest {
     }
 
     private FramedBody body(StreamCompressor compressor) {
-        return new FramedBody(sink, compressor, () -> sink.seals++);
+        return new FramedBody(sink, e, compressor, () -> sink.seals++);
     }
 
     @Test
     void openStartsTheSinkWithTheDefaultType() {
-        FramedBody.open(sink, null, () -> { }, "text/plain");
+        FramedBody.open(sink, e, null, "text/plain");
 
         assertThat(sink.starts).containsExactly("text/plain");
     }
@@ -117,10 +122,80 @@ class FramedBodyTest {
         assertThat(sink.aborts).isEqualTo(1);
     }
 
+    @Test
+    void aStreamNoLongerWritableGetsNoHeadAndItsExchangeIsAborted() {
+        sink.writable = false;
+
+        FramedBody.open(sink, e, null, "text/plain");
+
+        assertThat(sink.starts).isEmpty();
+        assertThat(e.state()).isEqualTo(ExchangeState.ABORTED);
+    }
+
+    @Test
+    void aChunkForAStreamNoLongerWritableIsReleasedAndItsStageFails() {
+        FramedBody body = body(null);
+        sink.writable = false;
+        ByteBuf chunk = Unpooled.buffer().writeByte(1);
+
+        CompletionStage<Void> stage = body.write(chunk);
+
+        assertThat(chunk.refCnt()).isZero();
+        assertThat(sink.chunks).isEmpty();
+        assertThat(stage.toCompletableFuture()).isCompletedExceptionally();
+        assertThatThrownBy(() -> stage.toCompletableFuture().join()).hasCauseInstanceOf(ClosedChannelException.class);
+    }
+
+    @Test
+    void theLastChunkForAStreamNoLongerWritableSettlesTheExchange() {
+        FramedBody body = body(null);
+        sink.writable = false;
+
+        body.end();
+
+        assertThat(sink.chunks).isEmpty();
+        assertThat(sink.finishes).isEqualTo(1);
+    }
+
+    @Test
+    void anExchangeThatLeftTheRespondingStateTakesNoMoreChunks() {
+        FramedBody body = body(null);
+        e.abort();
+
+        body.write("late");
+
+        assertThat(sink.chunks).isEmpty();
+    }
+
+    @Test
+    void theLastChunkForARecycledExchangeNeitherReachesTheSinkNorSettlesIt() {
+        FramedBody body = body(null);
+        e.abort();
+        e.recycle();
+
+        body.end();
+
+        assertThat(sink.chunks).isEmpty();
+        assertThat(sink.finishes).isZero();
+    }
+
+    @Test
+    void anAbortForARecycledExchangeDoesNotReachTheSink() {
+        FramedBody body = body(null);
+        e.abort();
+        e.recycle();
+
+        body.abort();
+
+        assertThat(sink.aborts).isZero();
+    }
+
     private static final class RecordingSink implements FramedBody.Sink {
         final List<ByteBuf> chunks = new ArrayList<>();
         final List<Boolean> lasts = new ArrayList<>();
         final List<String> starts = new ArrayList<>();
+        boolean writable = true;
+        int finishes;
         int aborts;
         int seals;
         int sealsAtLast;
@@ -133,6 +208,16 @@ class FramedBodyTest {
         @Override
         public EventExecutor loop() {
             return ImmediateEventExecutor.INSTANCE;
+        }
+
+        @Override
+        public boolean writable() {
+            return writable;
+        }
+
+        @Override
+        public void finish() {
+            finishes++;
         }
 
         @Override

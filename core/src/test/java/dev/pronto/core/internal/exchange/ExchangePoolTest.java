@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.pronto.core.Server;
 import dev.pronto.core.internal.server.ServerContext;
 import dev.pronto.core.internal.server.ServerInitializer;
+import io.netty.channel.DefaultEventLoop;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The one place exchanges are obtained, held, finished and recycled, for every carrier. */
@@ -18,6 +22,12 @@ class ExchangePoolTest {
         slotsMade.incrementAndGet();
         return slotsCleared::incrementAndGet;
     });
+    private final DefaultEventLoop loop = new DefaultEventLoop();
+
+    @AfterEach
+    void stopLoop() {
+        loop.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+    }
 
     @Test
     void aFinishedExchangeIsTheNextOneObtained() {
@@ -63,5 +73,43 @@ class ExchangePoolTest {
         assertThat(ExchangeState.generation(e.stamp())).isEqualTo(generation);
         assertThat(slotsCleared).hasValue(1);
         assertThat(pool.obtain()).isNotSameAs(e);
+    }
+
+    @Test
+    void aReleaseFromAnotherThreadRecyclesOnTheLoop() throws Exception {
+        CompletableFuture<Boolean> clearedOnLoop = new CompletableFuture<>();
+        ExchangePool onLoop = new ExchangePool(null, server, 1, () -> () -> clearedOnLoop.complete(loop.inEventLoop()));
+        Exchange e = loop.submit(onLoop::obtain).get(5, TimeUnit.SECONDS);
+        loop.submit(() -> {
+            ExchangePool.hold(e);
+            onLoop.finish(e);
+        }).get(5, TimeUnit.SECONDS);
+
+        onLoop.releaseOn(e, loop);
+
+        assertThat(clearedOnLoop.get(5, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void aReleaseOnTheLoopRecyclesBeforeItReturns() throws Exception {
+        boolean recycled = loop.submit(() -> {
+            Exchange e = pool.obtain();
+            ExchangePool.hold(e);
+            pool.finish(e);
+            pool.releaseOn(e, loop);
+            return pool.obtain() == e;
+        }).get(5, TimeUnit.SECONDS);
+
+        assertThat(recycled).isTrue();
+    }
+
+    @Test
+    void anAbortFromAnotherThreadRunsTheProtocolAbortOnTheLoop() throws Exception {
+        Exchange e = pool.obtain();
+        CompletableFuture<Boolean> abortedOnLoop = new CompletableFuture<>();
+
+        ExchangePool.abortOn(e, loop, x -> abortedOnLoop.complete(x == e && loop.inEventLoop()));
+
+        assertThat(abortedOnLoop.get(5, TimeUnit.SECONDS)).isTrue();
     }
 }

@@ -27,7 +27,7 @@ public final class TestChannels {
     /** A connection of a listener that speaks HTTP/1.1 only (no h2c). */
     static EmbeddedChannel http1Only(Consumer<Routes> routes) {
         Server server = Server.builder().routes(routes).build();
-        return new EmbeddedChannel(new HttpConnection(((ServerInitializer) server.channelInitializer()).context()));
+        return new EmbeddedChannel(new HttpConnection(((ServerInitializer) server.channelInitializer()).context(), null));
     }
 
     /** Moves a channel with a frozen clock {@code millis} ahead and runs what became due. */

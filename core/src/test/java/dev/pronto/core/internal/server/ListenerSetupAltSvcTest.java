@@ -3,10 +3,14 @@ package dev.pronto.core.internal.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pronto.core.Listener;
+import dev.pronto.core.Protocol;
 import dev.pronto.core.TlsConfig;
 import dev.pronto.core.TlsKeys;
+import dev.pronto.core.internal.exchange.Carrier;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** A TCP TLS listener advertises the HTTP/3 listener that shares its port number, and only that one. */
 class ListenerSetupAltSvcTest {
@@ -54,6 +58,26 @@ class ListenerSetupAltSvcTest {
                     "GET / HTTP/1.1\r\nHost: x\r\n\r\nGET /missing HTTP/1.1\r\nHost: x\r\n\r\n");
 
             assertThat(answer.split("alt-svc: h3=\":8443\"; ma=86400\r\n", -1)).hasSize(3);
+        } finally {
+            ch.finishAndReleaseAll();
+            server.stop(java.time.Duration.ZERO);
+        }
+    }
+
+    /** The carrier ALPN chose is made with the listener's value: no channel attribute carries it. */
+    @ParameterizedTest
+    @ValueSource(strings = {"h2", "http/1.1"})
+    void carrierChosenByAlpnAdvertisesItsListenersAltSvc(String alpn) {
+        dev.pronto.core.Server server = dev.pronto.core.Server.builder()
+                .routes(r -> r.get("/", (req, res) -> res.send("ok"))).build();
+        ServerContext context = ((ServerInitializer) server.channelInitializer()).context();
+        ListenerSetup listener = new ListenerSetup(new Listener(null, 0, List.of(Protocol.HTTP_2, Protocol.HTTP_1_1), null),
+                null, "h3=\":8443\"; ma=86400");
+        io.netty.channel.embedded.EmbeddedChannel ch = new io.netty.channel.embedded.EmbeddedChannel();
+        try {
+            ProtocolCarriers.builtIn().negotiated(ch.pipeline(), alpn, listener, context);
+
+            assertThat(((Carrier) ch.pipeline().last()).altSvc()).isEqualTo("h3=\":8443\"; ma=86400");
         } finally {
             ch.finishAndReleaseAll();
             server.stop(java.time.Duration.ZERO);
