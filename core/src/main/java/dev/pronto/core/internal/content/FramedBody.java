@@ -4,7 +4,6 @@ import dev.pronto.core.BodyWriter;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangeState;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.util.concurrent.EventExecutor;
@@ -15,65 +14,14 @@ import java.util.concurrent.CompletionStage;
 /**
  * The protocol-neutral half of a streamed response (HTTP/2, HTTP/3, teleport): encodes text,
  * refuses writes after the end, compresses, drops empty chunks and appends the compressor's tail at the
- * end, seals the trailers at the end and hands each chunk to the sink's {@link Sink#loop()}. There it
+ * end, seals the trailers at the end and hands each chunk to the sink's {@link BodySink#loop()}. There it
  * checks, for every protocol alike, that the exchange is still this body's (a reset stream's exchange is
  * pooled and reused: a late write must not settle someone else's request) and that the sink is still
- * {@link Sink#writable()}; the protocol half, a {@link Sink}, only frames and writes. Callable from any
+ * {@link BodySink#writable()}; the protocol half, a {@link BodySink}, only frames and writes. Callable from any
  * thread, one caller at a time (the compressor is not shared).
  */
 public final class FramedBody implements BodyWriter {
-    /** What a protocol does with the chunks of one streamed response. */
-    public interface Sink {
-        /** The allocator the chunks are encoded into. Any thread. */
-        ByteBufAllocator alloc();
-
-        /**
-         * Where {@link #start}, {@link #write} and {@link #abort} run: the stream's event loop, or
-         * {@code ImmediateEventExecutor} for a sink that works on the writer's thread and hops by itself.
-         */
-        EventExecutor loop();
-
-        /**
-         * Whether the stream still takes frames (open, its connection not closing). Asked, while the exchange
-         * is still RESPONDING, before each {@link #start} and {@link #write}; when either is not so, the head
-         * is not written and the exchange is aborted, and a chunk is released and its stage failed. On
-         * {@link #loop()}.
-         */
-        boolean writable();
-
-        /**
-         * Writes (or prepares) the head, {@code defaultType} being the type if none was set. Only while
-         * {@link #writable()}. On {@link #loop()}.
-         */
-        void start(String defaultType);
-
-        /**
-         * Frames and writes {@code chunk}, which the sink then owns (it releases it if it cannot write it),
-         * and settles {@code done} once written or failed; with {@code last}, settles the exchange as
-         * {@link #finish()} does. Called at most once with {@code last}, after which nothing more is written;
-         * only while {@link #writable()}. On {@link #loop()}.
-         */
-        void write(ByteBuf chunk, boolean last, CompletableFuture<Void> done);
-
-        /**
-         * Settles the exchange when its last chunk came after the stream stopped being {@link #writable()}
-         * (the chunk was dropped). On {@link #loop()}.
-         */
-        void finish();
-
-        /**
-         * Gives up on the stream; called at most once, never after the last chunk, and not once the
-         * exchange went to another request. On {@link #loop()}.
-         */
-        void abort();
-
-        /** As {@link BodyWriter#connectionBacklog()}. Any thread. */
-        default long connectionBacklog() {
-            return 0;
-        }
-    }
-
-    private final Sink sink;
+    private final BodySink sink;
     private final Exchange e;
     /** The exchange's generation when the body opened: another one means the exchange was recycled. */
     private final int generation;
@@ -82,7 +30,7 @@ public final class FramedBody implements BodyWriter {
     private volatile boolean ended;
 
     /** {@code sealTrailers} runs once, on the thread that calls {@link #end()}, before the last chunk leaves. */
-    FramedBody(Sink sink, Exchange e, StreamCompressor compressor, Runnable sealTrailers) {
+    FramedBody(BodySink sink, Exchange e, StreamCompressor compressor, Runnable sealTrailers) {
         this.sink = sink;
         this.e = e;
         this.generation = ExchangeState.generation(e.stamp());
@@ -96,7 +44,7 @@ public final class FramedBody implements BodyWriter {
      * the caller has already tied to its channel's close). The trailers are sealed on the thread that calls
      * {@link #end()}, before the last chunk leaves. Any thread; {@code e} must be RESPONDING.
      */
-    public static BodyWriter open(Sink sink, Exchange e, StreamCompressor compressor, String defaultType) {
+    public static BodyWriter open(BodySink sink, Exchange e, StreamCompressor compressor, String defaultType) {
         FramedBody body = new FramedBody(sink, e, compressor, e.response::sealTrailers);
         if (sink.loop().inEventLoop()) {
             body.begin(defaultType);

@@ -1,5 +1,6 @@
 package dev.pronto.core.internal.http2;
 
+import dev.pronto.core.internal.content.BodySink;
 import dev.pronto.core.internal.content.FramedBody;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Exchange;
@@ -19,7 +20,7 @@ import java.util.concurrent.CompletableFuture;
  * waits for its stages never runs ahead of a slow client. {@link FramedBody} checks that the exchange is
  * still this stream's and {@link #writable()} before each call. Event loop, as {@link FramedBody} calls it.
  */
-final class H2BodySink implements FramedBody.Sink {
+final class H2BodySink implements BodySink {
     private final H2Connection conn;
     private final Exchange e;
     private final int streamId;

@@ -1,5 +1,6 @@
 package dev.pronto.core.internal.http3;
 
+import dev.pronto.core.internal.content.BodySink;
 import dev.pronto.core.internal.content.FramedBody;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Exchange;
@@ -21,7 +22,7 @@ import java.util.concurrent.CompletableFuture;
  * for its stages never runs ahead of a slow client. {@link FramedBody} checks that the exchange is still
  * this stream's and {@link #writable()} before each call. Event loop, as {@link FramedBody} calls it.
  */
-final class H3BodySink implements FramedBody.Sink {
+final class H3BodySink implements BodySink {
     private final H3Connection conn;
     private final Exchange e;
     private final QuicStreamChannel stream;

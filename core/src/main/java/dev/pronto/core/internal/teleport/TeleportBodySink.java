@@ -1,5 +1,6 @@
 package dev.pronto.core.internal.teleport;
 
+import dev.pronto.core.internal.content.BodySink;
 import dev.pronto.core.internal.content.FramedBody;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Exchange;
@@ -21,7 +22,7 @@ import java.util.concurrent.RejectedExecutionException;
  * complete at once: the gathered bytes are the backpressure bound. Any thread; chunks are gathered in call
  * order.
  */
-final class TeleportBodySink implements FramedBody.Sink {
+final class TeleportBodySink implements BodySink {
     private final TeleportConnection conn;
     private final Exchange e;
     private final long limit;

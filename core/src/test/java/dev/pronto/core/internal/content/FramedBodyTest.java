@@ -190,7 +190,7 @@ class FramedBodyTest {
         assertThat(sink.aborts).isZero();
     }
 
-    private static final class RecordingSink implements FramedBody.Sink {
+    private static final class RecordingSink implements BodySink {
         final List<ByteBuf> chunks = new ArrayList<>();
         final List<Boolean> lasts = new ArrayList<>();
         final List<String> starts = new ArrayList<>();
