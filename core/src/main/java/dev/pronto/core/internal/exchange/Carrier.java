@@ -53,7 +53,8 @@ public interface Carrier {
      * {@link ServerResponse#sealTrailers()}) and {@code body}. The carrier decides whether body bytes go
      * on the wire ({@link ResponseBody#hasBody}); it takes or releases everything {@code body} holds on
      * every path, a closed stream or connection included, and ends with {@link ResponseBody#release()}.
-     * Event loop; the exchange must be RESPONDING.
+     * {@code body} is {@code e.response.body()}, filled by the send that won. Event loop; the exchange
+     * must be RESPONDING.
      */
     void respond(Exchange e, ResponseBody body);
 

@@ -371,14 +371,14 @@ public final class ServerResponse {
     }
 
     /**
-     * Hands the response to the carrier with {@code body} (owned here, or null for none). The carrier
+     * Hands the response to the carrier with {@code buf} (owned here, or null for none). The carrier
      * frames it on its event loop, so status, headers and connection state are read by one thread.
      */
-    void deliver(ByteBuf body, String defaultType) {
-        if (body == null) {
-            this.body.none(defaultType);
+    void deliver(ByteBuf buf, String defaultType) {
+        if (buf == null) {
+            body.none(defaultType);
         } else {
-            this.body.buffer(body, defaultType);
+            body.buffer(buf, defaultType);
         }
         hand();
     }
