@@ -2,18 +2,20 @@ package dev.pronto.core.internal.exchange;
 
 import dev.pronto.core.BodyWriter;
 import dev.pronto.core.internal.content.StreamCompressor;
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.EventLoop;
 import java.net.SocketAddress;
 
 /**
- * What carries exchanges to and from a client: an HTTP/1.1 connection today, an HTTP/2 stream or a
- * teleport message later. The dispatcher, hooks, error mapping, compression and metrics only talk
- * to exchanges through this interface, so a new protocol adds a carrier, not a second lifecycle.
+ * What carries exchanges to and from a client: an HTTP/1.1 connection, an HTTP/2 or HTTP/3 stream,
+ * a teleport message. The write contract is structured: a whole response is one {@link #respond}
+ * call (status, headers and trailers on the exchange, the body in a {@link ResponseBody}) and the
+ * carrier frames it; a streamed one starts with {@link #stream}. The dispatcher, hooks, error
+ * mapping, compression and metrics only talk to exchanges through this interface, so a new protocol
+ * adds a carrier, not a second lifecycle.
  *
  * <p>Threading: {@link #alloc()} may be called by whichever thread owns the exchange's response (see
- * {@link ExchangeState}), to encode a body; heads are encoded and everything is written on
+ * {@link ExchangeState}), to encode a body; responses are framed and everything is written on
  * {@link #eventLoop()}. Methods documented as "any thread" move themselves onto it.
  */
 public interface Carrier {
@@ -44,20 +46,15 @@ public interface Carrier {
     boolean draining();
 
     /**
-     * A buffer holding {@code e}'s response head as this carrier frames it, with room for
-     * {@code extra} more bytes of body. Event loop only: the head reads connection state.
-     *
-     * @param length the body length, -1 for a streamed body
-     * @param defaultType the Content-Type to use unless the handler set one, or null
+     * Sends the whole response of {@code e}, framed as this carrier's protocol frames it: the status,
+     * headers and trailers ({@link ServerResponse#status()}, {@link ServerResponse#headers()},
+     * {@link ServerResponse#sealTrailers()}) and {@code body}. The carrier decides whether body bytes go
+     * on the wire ({@link ResponseBody#hasBody}); it takes or releases everything {@code body} holds on
+     * every path, a closed stream or connection included, and ends with {@link ResponseBody#release()}.
+     * {@code body} is {@code e.response.body()}, filled by the send that won. Event loop; the exchange
+     * must be RESPONDING.
      */
-    ByteBuf head(Exchange e, long length, String defaultType, int extra);
-
-    /**
-     * Delivers the whole response of {@code e}: {@code out} from {@link #head} (plus body) and an
-     * optional second part (a large ByteBuf or a FileRegion). Ownership of both moves here. Event
-     * loop; the exchange must be RESPONDING.
-     */
-    void complete(Exchange e, ByteBuf out, Object part2);
+    void respond(Exchange e, ResponseBody body);
 
     /**
      * Starts a streamed response: the head is encoded on the event loop, the returned writer sends

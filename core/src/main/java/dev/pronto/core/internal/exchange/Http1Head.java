@@ -2,7 +2,6 @@ package dev.pronto.core.internal.exchange;
 
 import dev.pronto.core.internal.util.DateHeader;
 import dev.pronto.wire.Ascii;
-import dev.pronto.router.Method;
 import io.netty.buffer.ByteBuf;
 
 /** Encodes an HTTP/1.1 response head (status line, fields, framing, Date, Connection) into a buffer. */
@@ -53,10 +52,5 @@ public final class Http1Head {
         }
         out.pair(ResponseHeaders.CRLF_SHORT);
         return out;
-    }
-
-    /** Whether a response to {@code e} with {@code status} carries body bytes. */
-    public static boolean hasBody(Exchange e, int status) {
-        return e.head.method != Method.HEAD && !Status.bodiless(status);
     }
 }

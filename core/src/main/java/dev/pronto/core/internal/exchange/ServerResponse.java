@@ -22,16 +22,20 @@ import java.util.concurrent.CompletionStage;
 /**
  * The response side of an exchange, reached through an {@link ExchangeHandle}. Exactly one send
  * wins the exchange (a compare-and-set, see {@link ExchangeState}); the winner runs the
- * {@code onSend} hooks, encodes the head and body straight into one pooled buffer (two parts only
- * for large buffers and files) and hands them to the carrier, which moves them onto its event loop.
+ * {@code onSend} hooks, describes the body in the exchange's {@link ResponseBody} and hands the whole
+ * response to the carrier on its event loop, which frames it (HTTP/1.1 encodes head and body into one
+ * pooled buffer, two parts only for large buffers and files).
  */
 public final class ServerResponse {
     public static final String TEXT = "text/plain; charset=utf-8";
     public static final String BYTES = "application/octet-stream";
     public static final String JSON = "application/json";
-    private static final int COPY_LIMIT = 2048;
 
     private final Exchange e;
+    /** What the winning send answers, handed to the carrier; refilled for every response of this exchange. */
+    private final ResponseBody body = new ResponseBody();
+    /** Hands {@link #body} over on the event loop for a send made elsewhere: one per pooled exchange, not per send. */
+    private final Runnable respondTask = this::respond;
     private static final AsciiString ALT_SVC = AsciiString.cached("alt-svc");
     /** The Alt-Svc value of the connection, or null. */
     private final AsciiString altSvc;
@@ -63,6 +67,7 @@ public final class ServerResponse {
     }
 
     void clear() {
+        body.clear();
         headers.clear();
         advertise();
         status = 200;
@@ -89,6 +94,11 @@ public final class ServerResponse {
 
     public ResponseHeaders headers() {
         return headers;
+    }
+
+    /** The body of the whole response being sent, for the carrier ({@link Carrier#respond}); reused per exchange. */
+    public ResponseBody body() {
+        return body;
     }
 
     /** Resets status and headers before the server writes an error answer of its own. */
@@ -184,11 +194,8 @@ public final class ServerResponse {
             deliver(copy, TEXT);
             return;
         }
-        ByteBuf out = e.carrier.head(e, length, TEXT, length);
-        if (Http1Head.hasBody(e, status)) {
-            ByteBufUtil.reserveAndWriteUtf8(out, body, length);
-        }
-        e.carrier.complete(e, out, null);
+        this.body.text(body, length, TEXT);
+        respond();
     }
 
     void send(ExchangeHandle h, byte[] body) {
@@ -204,11 +211,8 @@ public final class ServerResponse {
             deliver(e.carrier.alloc().ioBuffer(body.length).writeBytes(body), BYTES);
             return;
         }
-        ByteBuf out = e.carrier.head(e, body.length, BYTES, body.length);
-        if (Http1Head.hasBody(e, status)) {
-            out.writeBytes(body);
-        }
-        e.carrier.complete(e, out, null);
+        this.body.bytes(body, BYTES);
+        respond();
     }
 
     void send(ExchangeHandle h, ByteBuf body) {
@@ -270,13 +274,14 @@ public final class ServerResponse {
                 closeQuietly(channel);
                 return;
             }
-            if (Http1Head.hasBody(e, status) && size > 0) {
-                FileChannel owned = channel;
+            if (size > 0) {
+                // also for HEAD or a bodiless status: the carrier decides, and closes what it does not send
+                body.file(new FilePart(channel, offset, size), BYTES);
                 channel = null;
-                deliverRegion(new FilePart(owned, offset, size), size);
             } else {
-                deliverRegion(null, size);
+                body.none(BYTES);
             }
+            hand();
         } catch (IOException ex) {
             throw new NotFoundException("Not Found", ex);
         } finally {
@@ -297,7 +302,7 @@ public final class ServerResponse {
         }
         streamStarted = true;
         ContentCoding coding = negotiate(-1, BYTES);
-        StreamCompressor compressor = coding == null || !Http1Head.hasBody(e, status) ? null
+        StreamCompressor compressor = coding == null || !ResponseBody.hasBody(e) ? null
                 : new StreamCompressor(coding, e.server.compressors().config(), e.carrier.alloc());
         return e.carrier.stream(e, BYTES, compressor);
     }
@@ -367,60 +372,33 @@ public final class ServerResponse {
     }
 
     /**
-     * Hands the response to the carrier with {@code body} (owned here, or null for none). The head is
-     * encoded on the event loop, so status, headers and connection state are read by one thread.
+     * Hands the response to the carrier with {@code buf} (owned here, or null for none). The carrier
+     * frames it on its event loop, so status, headers and connection state are read by one thread.
      */
-    void deliver(ByteBuf body, String defaultType) {
-        if (onLoop()) {
-            emit(body, defaultType);
-            return;
-        }
-        try {
-            e.carrier.eventLoop().execute(() -> emit(body, defaultType));
-        } catch (java.util.concurrent.RejectedExecutionException loopGone) {
-            if (body != null) {
-                body.release();
-            }
-        }
-    }
-
-    private void deliverRegion(FilePart region, long size) {
-        if (onLoop()) {
-            emitRegion(region, size);
-            return;
-        }
-        try {
-            e.carrier.eventLoop().execute(() -> emitRegion(region, size));
-        } catch (java.util.concurrent.RejectedExecutionException loopGone) {
-            if (region != null) {
-                region.close();
-            }
-        }
-    }
-
-    private void emitRegion(FilePart region, long size) {
-        e.carrier.complete(e, e.carrier.head(e, size, BYTES, 0), region);
-    }
-
-    /** Event loop: writes the head and {@code body}: copied behind the head when small, else a second part. */
-    private void emit(ByteBuf body, String defaultType) {
-        if (body == null) {
-            e.carrier.complete(e, e.carrier.head(e, 0, defaultType, 0), null);
-            return;
-        }
-        int length = body.readableBytes();
-        boolean withBody = Http1Head.hasBody(e, status);
-        boolean copy = length <= COPY_LIMIT || !withBody;
-        ByteBuf out = e.carrier.head(e, length, defaultType, copy ? length : 0);
-        if (copy) {
-            if (withBody) {
-                out.writeBytes(body, body.readerIndex(), length);
-            }
-            body.release();
-            e.carrier.complete(e, out, null);
+    void deliver(ByteBuf buf, String defaultType) {
+        if (buf == null) {
+            body.none(defaultType);
         } else {
-            e.carrier.complete(e, out, body);
+            body.buffer(buf, defaultType);
         }
+        hand();
+    }
+
+    /** Gives the filled {@link #body} to the carrier: now on the event loop, else as a task there. */
+    private void hand() {
+        if (onLoop()) {
+            respond();
+            return;
+        }
+        try {
+            e.carrier.eventLoop().execute(respondTask);
+        } catch (java.util.concurrent.RejectedExecutionException loopGone) {
+            body.release();
+        }
+    }
+
+    private void respond() {
+        e.carrier.respond(e, body);
     }
 
     private boolean mayCompress(int length) {

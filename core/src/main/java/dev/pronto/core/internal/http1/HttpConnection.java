@@ -12,6 +12,7 @@ import dev.pronto.core.internal.exchange.HeadBytes;
 import dev.pronto.core.internal.exchange.ProtocolSwitch;
 import dev.pronto.core.internal.exchange.Http1Head;
 import dev.pronto.core.internal.exchange.ReadGate;
+import dev.pronto.core.internal.exchange.ResponseBody;
 import dev.pronto.core.internal.exchange.ServerConnection;
 import dev.pronto.core.internal.server.ServerContext;
 import dev.pronto.core.internal.util.DateHeader;
@@ -208,7 +209,20 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     }
 
     @Override
-    public ByteBuf head(Exchange e, long length, String defaultType, int extra) {
+    public void respond(Exchange e, ResponseBody body) {
+        boolean withBody = ResponseBody.hasBody(e);
+        ByteBuf head = head(e, body.length(), body.defaultType(), withBody ? body.copyLength() : 0);
+        Object part2 = null;
+        if (withBody) {
+            body.writeTo(head);
+            part2 = body.takePart();
+        }
+        body.release();
+        queue.complete(e, head, part2 instanceof FilePart f ? fileBody(f) : part2);
+    }
+
+    /** A buffer holding {@code e}'s response head, with room for {@code extra} bytes of body. */
+    private ByteBuf head(Exchange e, long length, String defaultType, int extra) {
         HeadBytes head = Http1Head.encode(e, length, defaultType, dateLine());
         // Answered in order while its read is decoded: encoded straight into the read's batch.
         ByteBuf buf = H1Slot.of(e).direct && inRead && !closing && length >= 0 ? out.inPlace(head.length() + extra) : null;
@@ -227,11 +241,6 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
             batchDate = DateHeader.line();
         }
         return batchDate;
-    }
-
-    @Override
-    public void complete(Exchange e, ByteBuf head, Object part2) {
-        queue.complete(e, head, part2 instanceof FilePart f ? fileBody(f) : part2);
     }
 
     /**
@@ -256,7 +265,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     @Override
     public BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor) {
-        ChunkedWriter writer = new ChunkedWriter(this, e, Http1Head.hasBody(e, e.response.status()), compressor);
+        ChunkedWriter writer = new ChunkedWriter(this, e, ResponseBody.hasBody(e), compressor);
         if (eventLoop().inEventLoop()) {
             queue.startStream(e, head(e, -1, defaultType, 0));
         } else {

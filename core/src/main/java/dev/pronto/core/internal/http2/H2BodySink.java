@@ -5,7 +5,7 @@ import dev.pronto.core.internal.content.FramedBody;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangePool;
-import dev.pronto.core.internal.exchange.Http1Head;
+import dev.pronto.core.internal.exchange.ResponseBody;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.ChannelPromise;
@@ -38,7 +38,7 @@ final class H2BodySink implements BodySink {
     /** Event loop: writes the head. */
     @Override
     public void start(String defaultType) {
-        withBody = Http1Head.hasBody(e, e.response.status());
+        withBody = ResponseBody.hasBody(e);
         e.bytesOut = -1;
         conn.encoder().writeHeaders(conn.ctx(), streamId, H2Responses.headers(e, -1, defaultType), 0, !withBody,
                 conn.ctx().newPromise());

@@ -8,8 +8,8 @@ import dev.pronto.core.internal.exchange.Dispatch;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangePool;
 import dev.pronto.core.internal.exchange.ExchangeState;
-import dev.pronto.core.internal.exchange.FilePart;
 import dev.pronto.core.internal.exchange.ReadGate;
+import dev.pronto.core.internal.exchange.ResponseBody;
 import dev.pronto.core.internal.exchange.ServerConnection;
 import dev.pronto.core.internal.server.ServerContext;
 import dev.pronto.wire.H2cPreface;
@@ -335,35 +335,25 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     }
 
     @Override
-    public ByteBuf head(Exchange e, long length, String defaultType, int extra) {
-        // HTTP/2 heads are header blocks, built when the response completes; the buffer is body only
-        H2Slot slot = H2Slot.of(e);
-        slot.length = length;
-        slot.type = defaultType;
-        return alloc().ioBuffer(Math.max(extra, 64));
-    }
-
-    @Override
-    public void complete(Exchange e, ByteBuf out, Object part2) {
+    public void respond(Exchange e, ResponseBody body) {
         int streamId = H2Slot.of(e).streamId;
         Http2Stream stream = connection().stream(streamId);
         if (closing || stream == null || e.state() != ExchangeState.RESPONDING) {
-            out.release();
-            FilePart.release(part2);
+            body.release();
             e.abort();
             return;
         }
         ExchangePool.hold(e);
         try {
             e.completed();
-            e.bytesOut = out.readableBytes() + (part2 instanceof ByteBuf b ? b.readableBytes()
-                    : part2 instanceof FilePart f ? f.count() : 0);
-            io.netty.channel.ChannelFuture last = H2Writes.response(this, e, out, part2);
+            e.bytesOut = ResponseBody.hasBody(e) ? body.length() : 0;
+            io.netty.channel.ChannelFuture last = H2Writes.response(this, e, body);
             pool.observe(e);
             if (e.closeAfter && stream.state().remoteSideOpen()) {
                 stopRequestBody(streamId, last);
             }
         } finally {
+            body.release();
             release(e);
         }
         requestFlush();

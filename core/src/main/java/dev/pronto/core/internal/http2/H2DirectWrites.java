@@ -29,25 +29,12 @@ final class H2DirectWrites {
     }
 
     /**
-     * Writes {@code e}'s whole response when it qualifies: the body is {@code out}, or a buffer in
-     * {@code part2} when {@code out} is empty, then the {@code trailers} pairs (null: none).
-     * Ownership of both buffers then moves here.
+     * Writes {@code e}'s whole response when it qualifies: the body is {@code out}, then the
+     * {@code trailers} pairs (null: none). Ownership of {@code out} then moves here.
      *
      * @return the write that ends the stream, or null when nothing was written
      */
-    static ChannelFuture whole(H2Connection conn, Exchange e, ByteBuf out, Object part2, AsciiString[] trailers) {
-        if (part2 != null && (out.isReadable() || !(part2 instanceof ByteBuf))) {
-            return null;
-        }
-        ByteBuf body = part2 == null ? out : (ByteBuf) part2;
-        ChannelFuture f = whole(conn, e, body, trailers);
-        if (f != null && body != out) {
-            out.release();
-        }
-        return f;
-    }
-
-    private static ChannelFuture whole(H2Connection conn, Exchange e, ByteBuf out, AsciiString[] trailers) {
+    static ChannelFuture whole(H2Connection conn, Exchange e, ByteBuf out, AsciiString[] trailers) {
         H2Slot slot = H2Slot.of(e);
         Http2Stream stream = conn.connection().stream(slot.streamId);
         if (!conn.ownsHeaderBlocks() || stream == null || stream.isHeadersSent()
@@ -65,7 +52,7 @@ final class H2DirectWrites {
         if (trailerBlock > maxFrame) {
             return null;
         }
-        AsciiString[] fields = H2Responses.fields(e, slot.length, slot.type);
+        AsciiString[] fields = H2Responses.fields(e, trailers);
         ByteBuf frames = conn.alloc().ioBuffer(capacity(fields) + (n <= COPY_LIMIT ? n : 0)
                 + (trailers == null ? 0 : H2HeaderBlock.FRAME_HEADER + trailerBlock));
         if (!H2HeaderBlock.writeHeaders(frames, slot.streamId, e.response.status(), fields,

@@ -1,6 +1,7 @@
 package dev.pronto.core.internal.http2;
 
 import dev.pronto.core.internal.exchange.Exchange;
+import dev.pronto.core.internal.exchange.ResponseBody;
 import dev.pronto.core.internal.exchange.ResponseHeaders;
 import dev.pronto.core.internal.exchange.ServerResponse;
 import dev.pronto.core.internal.exchange.Status;
@@ -38,6 +39,21 @@ final class H2Responses {
     }
 
     private H2Responses() {
+    }
+
+    /**
+     * The header block for {@code e}'s whole response, its body described by {@code e}'s
+     * {@link ResponseBody}; with {@code trailers} (non-null) it announces no Content-Length.
+     */
+    static Http2Headers headers(Exchange e, AsciiString[] trailers) {
+        return ReadOnlyHttp2Headers.serverHeaders(false, STATUS[e.response.status()], fields(e, trailers));
+    }
+
+    /** The regular fields of that block, as name/value pairs. */
+    static AsciiString[] fields(Exchange e, AsciiString[] trailers) {
+        ResponseBody body = e.response.body();
+        // a client may stop reading at Content-Length and miss the trailers (curl does: gRPC's status)
+        return fields(e, trailers != null ? -1 : body.length(), body.defaultType());
     }
 
     /** The header block for {@code e}'s response with a body of {@code length} bytes (-1: streamed). */

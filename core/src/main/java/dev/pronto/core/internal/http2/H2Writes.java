@@ -3,12 +3,15 @@ package dev.pronto.core.internal.http2;
 import dev.pronto.core.internal.content.FileChunk;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.FilePart;
+import dev.pronto.core.internal.exchange.ResponseBody;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http2.Http2ConnectionEncoder;
 import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.util.AsciiString;
 
 /**
  * Writes a complete response on a stream: HEADERS, then the body as DATA frames. Netty's flow
@@ -21,44 +24,42 @@ final class H2Writes {
     }
 
     /**
-     * Event loop: writes {@code e}'s response; ownership of {@code out} and {@code part2} moves here.
+     * Event loop: writes {@code e}'s response with {@code body}, taking the bytes it sends; the caller
+     * releases {@code body} afterwards.
      *
      * @return the write of the frame that ends the stream, or null when a file's chunks end it later
      */
-    static ChannelFuture response(H2Connection conn, Exchange e, ByteBuf out, Object part2) {
-        io.netty.util.AsciiString[] trailerFields = H2Responses.trailerFields(e);
-        if (trailerFields != null) {
-            // a client may stop reading at Content-Length and miss the trailers (curl does: gRPC's status)
-            H2Slot.of(e).length = -1;
+    static ChannelFuture response(H2Connection conn, Exchange e, ResponseBody body) {
+        AsciiString[] trailerFields = H2Responses.trailerFields(e);
+        Object data = !ResponseBody.hasBody(e) ? Unpooled.EMPTY_BUFFER
+                : body.isFile() ? body.takeFile() : body.takeBuffer(conn.alloc());
+        if (data instanceof ByteBuf out) {
+            ChannelFuture whole = H2DirectWrites.whole(conn, e, out, trailerFields);
+            if (whole != null) {
+                return whole;
+            }
         }
-        ChannelFuture whole = H2DirectWrites.whole(conn, e, out, part2, trailerFields);
-        if (whole != null) {
-            return whole;
-        }
+        return encoded(conn, e, data, trailerFields);
+    }
+
+    /** Through Netty's encoder: HEADERS, {@code data} (a ByteBuf or FilePart, owned here), trailers. */
+    private static ChannelFuture encoded(H2Connection conn, Exchange e, Object data, AsciiString[] trailerFields) {
         Http2Headers trailers = H2Responses.trailers(trailerFields);
         ChannelHandlerContext ctx = conn.ctx();
         Http2ConnectionEncoder encoder = conn.encoder();
-        H2Slot slot = H2Slot.of(e);
-        int streamId = slot.streamId;
-        Http2Headers headers = H2Responses.headers(e, slot.length, slot.type);
-        boolean withBody = out.isReadable() || part2 != null;
-        ChannelFuture last = encoder.writeHeaders(ctx, streamId, headers, 0, !withBody && trailers == null,
-                ctx.newPromise());
+        int streamId = H2Slot.of(e).streamId;
+        boolean withBody = !(data instanceof ByteBuf out) || out.isReadable();
+        ChannelFuture last = encoder.writeHeaders(ctx, streamId, H2Responses.headers(e, trailerFields), 0,
+                !withBody && trailers == null, ctx.newPromise());
+        if (data instanceof FilePart file) {
+            new FileChunks(conn, streamId, file, trailers).next();
+            return null;
+        }
+        ByteBuf out = (ByteBuf) data;
         if (!withBody) {
             out.release();
-        } else if (part2 == null) {
-            last = encoder.writeData(ctx, streamId, out, 0, trailers == null, ctx.newPromise());
         } else {
-            if (out.isReadable()) {
-                encoder.writeData(ctx, streamId, out, 0, false, ctx.newPromise());
-            } else {
-                out.release();
-            }
-            if (!(part2 instanceof ByteBuf body)) {
-                new FileChunks(conn, streamId, (FilePart) part2, trailers).next();
-                return null;
-            }
-            last = encoder.writeData(ctx, streamId, body, 0, trailers == null, ctx.newPromise());
+            last = encoder.writeData(ctx, streamId, out, 0, trailers == null, ctx.newPromise());
         }
         if (trailers != null) {
             last = encoder.writeHeaders(ctx, streamId, trailers, 0, true, ctx.newPromise());

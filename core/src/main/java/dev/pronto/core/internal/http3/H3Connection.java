@@ -8,7 +8,7 @@ import dev.pronto.core.internal.exchange.Dispatch;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangePool;
 import dev.pronto.core.internal.exchange.ExchangeState;
-import dev.pronto.core.internal.exchange.FilePart;
+import dev.pronto.core.internal.exchange.ResponseBody;
 import dev.pronto.core.internal.exchange.ServerConnection;
 import dev.pronto.core.internal.server.ServerContext;
 import io.netty.buffer.ByteBuf;
@@ -190,34 +190,24 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
     }
 
     @Override
-    public ByteBuf head(Exchange e, long length, String defaultType, int extra) {
-        // HTTP/3 heads are HEADERS frames, built when the response completes; the buffer is body only
-        H3Slot slot = H3Slot.of(e);
-        slot.length = length;
-        slot.type = defaultType;
-        return alloc().ioBuffer(Math.max(extra, 64));
-    }
-
-    @Override
-    public void complete(Exchange e, ByteBuf out, Object part2) {
+    public void respond(Exchange e, ResponseBody body) {
         QuicStreamChannel stream = H3Slot.of(e).stream;
         if (closing || stream == null || !stream.isActive() || e.state() != ExchangeState.RESPONDING) {
-            out.release();
-            FilePart.release(part2);
+            body.release();
             e.abort();
             return;
         }
         ExchangePool.hold(e);
         try {
             e.completed();
-            e.bytesOut = out.readableBytes() + (part2 instanceof ByteBuf b ? b.readableBytes()
-                    : part2 instanceof FilePart f ? f.count() : 0);
-            H3Writes.response(this, e, out, part2);
+            e.bytesOut = ResponseBody.hasBody(e) ? body.length() : 0;
+            H3Writes.response(this, e, body);
             // the response is QUIC's now: its maxInFlight slot is free, as HTTP/1.1 and HTTP/2 free it once
             // written, not when the client's acknowledgements let the stream close
             server.releaseInFlight(e);
             pool.observe(e);
         } finally {
+            body.release();
             release(e);
         }
     }

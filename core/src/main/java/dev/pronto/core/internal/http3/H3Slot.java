@@ -4,13 +4,10 @@ import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangeSlot;
 import io.netty.handler.codec.quic.QuicStreamChannel;
 
-/** What an HTTP/3 connection keeps on each exchange: its request stream and its parked response head. Event loop only. */
+/** What an HTTP/3 connection keeps on each exchange: its request stream. Event loop only. */
 final class H3Slot implements ExchangeSlot {
     /** The QUIC stream carrying the exchange. */
     QuicStreamChannel stream;
-    /** The body length and default type given to {@code head()}, applied when the response completes. */
-    long length;
-    String type;
 
     static H3Slot of(Exchange e) {
         return (H3Slot) e.slot;
@@ -19,7 +16,5 @@ final class H3Slot implements ExchangeSlot {
     @Override
     public void clear() {
         stream = null;
-        length = 0;
-        type = null;
     }
 }

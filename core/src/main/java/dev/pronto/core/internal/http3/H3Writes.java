@@ -3,6 +3,7 @@ package dev.pronto.core.internal.http3;
 import dev.pronto.core.internal.content.FileChunk;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.FilePart;
+import dev.pronto.core.internal.exchange.ResponseBody;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
@@ -22,25 +23,26 @@ final class H3Writes {
     private H3Writes() {
     }
 
-    /** Event loop: writes {@code e}'s response; ownership of {@code out} and {@code part2} moves here. */
-    static void response(H3Connection conn, Exchange e, ByteBuf out, Object part2) {
-        H3Slot slot = H3Slot.of(e);
-        QuicStreamChannel s = slot.stream;
+    /**
+     * Event loop: writes {@code e}'s response with {@code body}, taking the bytes it sends; the caller
+     * releases {@code body} afterwards.
+     */
+    static void response(H3Connection conn, Exchange e, ResponseBody body) {
+        QuicStreamChannel s = H3Slot.of(e).stream;
         Http3Headers trailers = H3Responses.trailers(e);
         // a client may stop reading at Content-Length and miss the trailers
-        long length = trailers != null ? -1 : slot.length;
-        ChannelFuture last = s.write(new DefaultHttp3HeadersFrame(H3Responses.headers(e, length, slot.type)));
-        if (out.isReadable()) {
-            last = s.write(new DefaultHttp3DataFrame(out));
-        } else {
-            out.release();
-        }
-        if (part2 instanceof ByteBuf body) {
-            last = s.write(new DefaultHttp3DataFrame(body));
-        } else if (part2 instanceof FilePart file) {
+        long length = trailers != null ? -1 : body.length();
+        ChannelFuture last = s.write(new DefaultHttp3HeadersFrame(H3Responses.headers(e, length, body.defaultType())));
+        if (ResponseBody.hasBody(e) && body.isFile()) {
             s.flush();
-            new FileChunks(conn, s, file, trailers, e.closeAfter).next();
+            new FileChunks(conn, s, body.takeFile(), trailers, e.closeAfter).next();
             return;
+        }
+        ByteBuf out = ResponseBody.hasBody(e) ? body.takeBuffer(conn.alloc()) : null;
+        if (out != null && out.isReadable()) {
+            last = s.write(new DefaultHttp3DataFrame(out));
+        } else if (out != null) {
+            out.release();
         }
         end(s, trailers, e.closeAfter, last);
     }

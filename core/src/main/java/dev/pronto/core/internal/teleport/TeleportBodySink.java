@@ -4,7 +4,7 @@ import dev.pronto.core.internal.content.BodySink;
 import dev.pronto.core.internal.content.FramedBody;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Exchange;
-import dev.pronto.core.internal.exchange.Http1Head;
+import dev.pronto.core.internal.exchange.ResponseBody;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.CompositeByteBuf;
@@ -129,17 +129,15 @@ final class TeleportBodySink implements BodySink {
         conn.abort(e);
     }
 
+    /** Event loop: the gathered body (or null: none) goes out as a whole response. */
     private void send(ByteBuf all) {
-        long length = all == null ? 0 : all.readableBytes();
-        ByteBuf head = conn.head(e, length, defaultType, 0);
-        if (all != null && Http1Head.hasBody(e, e.response.status())) {
-            conn.complete(e, head, all);
+        ResponseBody whole = e.response.body();
+        if (all == null) {
+            whole.none(defaultType);
         } else {
-            if (all != null) {
-                all.release();
-            }
-            conn.complete(e, head, null);
+            whole.buffer(all, defaultType);
         }
+        conn.respond(e, whole);
     }
 
     private void releaseBody() {

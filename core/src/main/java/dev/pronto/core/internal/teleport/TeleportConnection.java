@@ -12,6 +12,7 @@ import dev.pronto.core.internal.exchange.ExchangeState;
 import dev.pronto.core.internal.exchange.FilePart;
 import dev.pronto.core.internal.exchange.Http1Head;
 import dev.pronto.core.internal.exchange.ReadGate;
+import dev.pronto.core.internal.exchange.ResponseBody;
 import dev.pronto.core.internal.exchange.ServerConnection;
 import dev.pronto.core.internal.exchange.StreamingBody;
 import dev.pronto.core.internal.server.ServerContext;
@@ -292,21 +293,29 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
     }
 
     @Override
-    public ByteBuf head(Exchange e, long length, String defaultType, int extra) {
-        ByteBuf buf = alloc().ioBuffer(164 + e.response.headers().estimate() + extra);
-        buf.writeIntLE(TeleportSlot.of(e).id);
-        Http1Head.encode(buf, e, length, defaultType);
-        return buf;
-    }
-
-    @Override
-    public void complete(Exchange e, ByteBuf head, Object part2) {
+    public void respond(Exchange e, ResponseBody body) {
         if (closing || e.state() != ExchangeState.RESPONDING) {
-            head.release();
-            FilePart.release(part2);
+            body.release();
             e.abort();
             return;
         }
+        // the message id, then the response in HTTP/1.1 format: small bodies copied behind the head
+        boolean withBody = ResponseBody.hasBody(e);
+        int extra = withBody ? body.copyLength() : 0;
+        ByteBuf head = alloc().ioBuffer(164 + e.response.headers().estimate() + extra);
+        head.writeIntLE(TeleportSlot.of(e).id);
+        Http1Head.encode(head, e, body.length(), body.defaultType());
+        Object part2 = null;
+        if (withBody) {
+            body.writeTo(head);
+            part2 = body.takePart();
+        }
+        body.release();
+        complete(e, head, part2);
+    }
+
+    /** Queues the message: {@code head} (id, head, a small body) and a large buffer or file; owns both. */
+    private void complete(Exchange e, ByteBuf head, Object part2) {
         ByteBuf body;
         try {
             body = part2 instanceof FilePart f ? TeleportFiles.read(alloc(), f) : (ByteBuf) part2;

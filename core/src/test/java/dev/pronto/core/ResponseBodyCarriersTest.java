@@ -1,0 +1,124 @@
+package dev.pronto.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.pronto.core.testing.TestClient;
+import dev.pronto.core.testing.TestResponse;
+import io.netty.buffer.ByteBufAllocator;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Every carrier frames the whole response it is handed ({@code Carrier.respond}) and decides itself whether
+ * the body goes on the wire: a HEAD or bodiless answer keeps its length and drops (releases, closes) the body.
+ */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestClient.Protocol.class)
+class ResponseBodyCarriersTest {
+    private static final Path FDS = Path.of("/proc/self/fd");
+    private static final int LARGE = 5000;
+    private final ExecutorService pool = Executors.newSingleThreadExecutor();
+    private final Path file;
+    private final TestClient client;
+
+    ResponseBodyCarriersTest(TestClient.Protocol protocol) throws IOException {
+        file = Files.createTempFile("response-body", ".bin");
+        Files.write(file, new byte[1234]);
+        client = TestCarriers.start(Server.builder().routes(r -> r
+                .get("/file", (req, res) -> res.sendFile(file))
+                .get("/large", (req, res) -> res.send(ByteBufAllocator.DEFAULT.buffer(LARGE).writeZero(LARGE)))
+                .get("/no-content", (req, res) -> {
+                    res.status(204);
+                    res.send(ByteBufAllocator.DEFAULT.buffer(LARGE).writeZero(LARGE));
+                })
+                .get("/mutated", (req, res) -> {
+                    res.async();
+                    CountDownLatch changed = new CountDownLatch(1);
+                    StringBuilder text = new StringBuilder("original");
+                    pool.execute(() -> {
+                        res.send(text);
+                        text.setLength(0);
+                        text.append("MUTATED!");
+                        changed.countDown();
+                    });
+                    // holds the event loop: the response is framed there only after the text changed
+                    await(changed);
+                })), protocol);
+    }
+
+    @AfterEach
+    void close() throws IOException {
+        client.close();
+        pool.shutdownNow();
+        Files.deleteIfExists(file);
+    }
+
+    @Test
+    void aTextSentFromAnotherThreadIsCopiedBeforeTheHandlerChangesIt() {
+        assertThat(client.get("/mutated").text()).isEqualTo("original");
+    }
+
+    @Test
+    void headOfALargeBufferAnswersItsLengthWithoutTheBody() {
+        TestResponse r = client.request("HEAD", "/large", Map.of(), null);
+
+        assertThat(r.status()).isEqualTo(200);
+        assertThat(r.header("Content-Length")).isEqualTo(Integer.toString(LARGE));
+        assertThat(r.body()).isEmpty();
+    }
+
+    @Test
+    void aBodilessStatusDropsTheBodyItWasGiven() {
+        TestResponse r = client.get("/no-content");
+
+        assertThat(r.status()).isEqualTo(204);
+        assertThat(r.header("Content-Length")).isNull();
+        assertThat(r.body()).isEmpty();
+    }
+
+    @Test
+    void headOfAFileAnswersItsLengthAndClosesTheFile() {
+        Assumptions.assumeTrue(Files.isDirectory(FDS), "needs /proc/self/fd");
+        client.request("HEAD", "/file", Map.of(), null);
+        long before = openFiles();
+
+        TestResponse r = null;
+        for (int i = 0; i < 20; i++) {
+            r = client.request("HEAD", "/file", Map.of(), null);
+        }
+
+        assertThat(r.header("Content-Length")).isEqualTo("1234");
+        assertThat(r.body()).isEmpty();
+        // closed before the answer was written: checked at once, before a cleaner could close a leaked one
+        assertThat(openFiles()).as("open file descriptors").isLessThan(before + 20);
+    }
+
+    private static long openFiles() {
+        try (Stream<Path> fds = Files.list(FDS)) {
+            return fds.count();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
