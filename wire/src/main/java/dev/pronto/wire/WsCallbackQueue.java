@@ -5,6 +5,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * Runs one WebSocket connection's handler callbacks, for either end: inline on the event loop, or, for
@@ -61,6 +62,21 @@ public final class WsCallbackQueue {
         if (executor != null) {
             held.release();
         }
+    }
+
+    /**
+     * Runs {@code callback} with {@code data} now (inline) or after those queued before it, on its own
+     * reference to the bytes there, released once the callback returned. Event loop.
+     */
+    public void run(ByteBuf data, Consumer<ByteBuf> callback) {
+        ByteBuf held = borrow(data);
+        run(() -> {
+            try {
+                callback.accept(held);
+            } finally {
+                giveBack(held);
+            }
+        });
     }
 
     /** Runs {@code callback} now (inline) or after those queued before it. Event loop. */

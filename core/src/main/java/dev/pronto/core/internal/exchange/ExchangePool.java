@@ -53,6 +53,31 @@ public final class ExchangePool {
         e.holds++;
     }
 
+    /**
+     * A whole response its carrier cannot send (the stream or connection is gone, or the exchange left
+     * RESPONDING): drops what {@code body} holds and aborts {@code e}. Event loop.
+     */
+    public static void refuse(Exchange e, ResponseBody body) {
+        body.release();
+        e.abort();
+    }
+
+    /**
+     * The carrier starts writing {@code e}'s whole response: takes a hold (dropped by {@link #endWrite}), marks
+     * the exchange COMPLETED and counts the body bytes that go on the wire. Event loop.
+     */
+    public static void startWrite(Exchange e, ResponseBody body) {
+        hold(e);
+        e.completed();
+        e.bytesOut = ResponseBody.hasBody(e) ? body.length() : 0;
+    }
+
+    /** After {@link #startWrite}, also when writing failed: drops what the carrier did not take of {@code body}, and the hold. */
+    public void endWrite(Exchange e, ResponseBody body) {
+        body.release();
+        release(e);
+    }
+
     /** Gives back a hold taken for work that never started, while the caller still holds {@code e}. */
     static void unhold(Exchange e) {
         e.holds--;

@@ -339,22 +339,18 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
         int streamId = H2Slot.of(e).streamId;
         Http2Stream stream = connection().stream(streamId);
         if (closing || stream == null || e.state() != ExchangeState.RESPONDING) {
-            body.release();
-            e.abort();
+            ExchangePool.refuse(e, body);
             return;
         }
-        ExchangePool.hold(e);
+        ExchangePool.startWrite(e, body);
         try {
-            e.completed();
-            e.bytesOut = ResponseBody.hasBody(e) ? body.length() : 0;
             io.netty.channel.ChannelFuture last = H2Writes.response(this, e, body);
             pool.observe(e);
             if (e.closeAfter && stream.state().remoteSideOpen()) {
                 stopRequestBody(streamId, last);
             }
         } finally {
-            body.release();
-            release(e);
+            pool.endWrite(e, body);
         }
         requestFlush();
     }

@@ -193,22 +193,18 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
     public void respond(Exchange e, ResponseBody body) {
         QuicStreamChannel stream = H3Slot.of(e).stream;
         if (closing || stream == null || !stream.isActive() || e.state() != ExchangeState.RESPONDING) {
-            body.release();
-            e.abort();
+            ExchangePool.refuse(e, body);
             return;
         }
-        ExchangePool.hold(e);
+        ExchangePool.startWrite(e, body);
         try {
-            e.completed();
-            e.bytesOut = ResponseBody.hasBody(e) ? body.length() : 0;
             H3Writes.response(this, e, body);
             // the response is QUIC's now: its maxInFlight slot is free, as HTTP/1.1 and HTTP/2 free it once
             // written, not when the client's acknowledgements let the stream close
             server.releaseInFlight(e);
             pool.observe(e);
         } finally {
-            body.release();
-            release(e);
+            pool.endWrite(e, body);
         }
     }
 

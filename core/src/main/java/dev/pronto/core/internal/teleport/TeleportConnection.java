@@ -295,8 +295,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
     @Override
     public void respond(Exchange e, ResponseBody body) {
         if (closing || e.state() != ExchangeState.RESPONDING) {
-            body.release();
-            e.abort();
+            ExchangePool.refuse(e, body);
             return;
         }
         // the message id, then the response in HTTP/1.1 format: small bodies copied behind the head

@@ -56,14 +56,7 @@ final class WsCallbacks implements WsEvents, WsCallbackQueue.Owner {
             }
             return;
         }
-        ByteBuf held = queue.borrow(data);
-        queue.run(() -> {
-            try {
-                handler.onBinary(ws, held);
-            } finally {
-                queue.giveBack(held);
-            }
-        });
+        queue.run(data, held -> handler.onBinary(ws, held));
     }
 
     @Override
@@ -71,39 +64,17 @@ final class WsCallbacks implements WsEvents, WsCallbackQueue.Owner {
         if (last) {
             counters.messageIn();
         }
-        ByteBuf held = queue.borrow(data);
-        WebSocketFragment mine = new WebSocketFragment(text, held, last);
-        queue.run(() -> {
-            try {
-                handler.onFragment(ws, mine);
-            } finally {
-                queue.giveBack(held);
-            }
-        });
+        queue.run(data, held -> handler.onFragment(ws, new WebSocketFragment(text, held, last)));
     }
 
     @Override
     public void ping(ByteBuf data) {
-        ByteBuf held = queue.borrow(data);
-        queue.run(() -> {
-            try {
-                handler.onPing(ws, held);
-            } finally {
-                queue.giveBack(held);
-            }
-        });
+        queue.run(data, held -> handler.onPing(ws, held));
     }
 
     @Override
     public void pong(ByteBuf data) {
-        ByteBuf held = queue.borrow(data);
-        queue.run(() -> {
-            try {
-                handler.onPong(ws, held);
-            } finally {
-                queue.giveBack(held);
-            }
-        });
+        queue.run(data, held -> handler.onPong(ws, held));
     }
 
     @Override

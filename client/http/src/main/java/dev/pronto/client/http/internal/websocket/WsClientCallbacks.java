@@ -8,7 +8,6 @@ import dev.pronto.wire.WsEvents;
 import io.netty.buffer.ByteBuf;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.function.Consumer;
 
 /**
  * One client WebSocket's handler callbacks, the client's end of {@link WsEvents}: run inline on
@@ -39,22 +38,22 @@ final class WsClientCallbacks implements WsEvents, WsCallbackQueue.Owner {
 
     @Override
     public void binary(ByteBuf data) {
-        borrowed(data, held -> handler.onBinary(ws, held));
+        queue.run(data, held -> handler.onBinary(ws, held));
     }
 
     @Override
     public void fragment(ByteBuf data, boolean text, boolean last) {
-        borrowed(data, held -> handler.onFragment(ws, new WebSocketFragment(text, held, last)));
+        queue.run(data, held -> handler.onFragment(ws, new WebSocketFragment(text, held, last)));
     }
 
     @Override
     public void ping(ByteBuf data) {
-        borrowed(data, held -> handler.onPing(ws, held));
+        queue.run(data, held -> handler.onPing(ws, held));
     }
 
     @Override
     public void pong(ByteBuf data) {
-        borrowed(data, held -> handler.onPong(ws, held));
+        queue.run(data, held -> handler.onPong(ws, held));
     }
 
     @Override
@@ -75,17 +74,6 @@ final class WsClientCallbacks implements WsEvents, WsCallbackQueue.Owner {
     @Override
     public void writable(Runnable callback) {
         queue.run(callback);
-    }
-
-    private void borrowed(ByteBuf data, Consumer<ByteBuf> callback) {
-        ByteBuf held = queue.borrow(data);
-        queue.run(() -> {
-            try {
-                callback.accept(held);
-            } finally {
-                queue.giveBack(held);
-            }
-        });
     }
 
     @Override
