@@ -17,13 +17,15 @@ import org.junit.jupiter.api.Test;
 
 /** {@link Client#sendStreaming} on the teleport client: the head first, then the whole body as one buffer. */
 class TeleportStreamingTest {
+    /** Holds {@code /big}'s answer until the test has attached its head callback (else it may see the body first). */
+    private static volatile CompletableFuture<Void> bigAnswer = CompletableFuture.completedFuture(null);
     private static Server server;
     private static TeleportClient client;
 
     @BeforeAll
     static void start() {
         server = Server.builder().listener(Listener.teleport(0)).routes(r -> r
-                .get("/big", (req, res) -> res.header("X-Kind", "big").send("b".repeat(100_000)))
+                .get("/big", (req, res) -> res.header("X-Kind", "big").send(bigAnswer.thenApply(go -> "b".repeat(100_000))))
                 .get("/empty", (req, res) -> res.status(204).send())).build().start();
         client = TeleportClient.create(TeleportConfig.builder("127.0.0.1", server.port()).build());
     }
@@ -78,12 +80,16 @@ class TeleportStreamingTest {
     void headCompletesFirstThenTheBodyArrivesAsOneBuffer() throws Exception {
         Recorder body = new Recorder(2);
         List<String> order = new CopyOnWriteArrayList<>();
-        ClientResponse head = client.sendStreaming(ClientRequest.get("http://backend/big"), body)
+        CompletableFuture<Void> answer = new CompletableFuture<>();
+        bigAnswer = answer;
+        CompletableFuture<ClientResponse> headSeen = client.sendStreaming(ClientRequest.get("http://backend/big"), body)
                 .thenApply(r -> {
                     order.add("head " + r.status() + " " + r.header("x-kind") + " " + r.body().readableBytes());
                     order.addAll(body.events);
                     return r;
-                }).toCompletableFuture().get(5, TimeUnit.SECONDS);
+                }).toCompletableFuture();
+        answer.complete(null);
+        ClientResponse head = headSeen.get(5, TimeUnit.SECONDS);
         body.done.get(5, TimeUnit.SECONDS);
         head.close();
 
