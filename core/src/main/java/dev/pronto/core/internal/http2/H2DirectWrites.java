@@ -1,6 +1,7 @@
 package dev.pronto.core.internal.http2;
 
 import dev.pronto.core.internal.exchange.Exchange;
+import dev.pronto.core.internal.exchange.ResponseBody;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
@@ -29,62 +30,55 @@ final class H2DirectWrites {
     }
 
     /**
+     * Writes {@code e}'s whole response when it qualifies, encoding or copying {@code body}'s bytes
+     * straight behind the head (null: no body bytes, as for HEAD); the caller has checked that
+     * {@link ResponseBody#writeTo} copies all of them. Nothing is taken from {@code body}.
+     *
+     * @return the write that ends the stream, or null when nothing was written
+     */
+    static ChannelFuture copied(H2Connection conn, Exchange e, ResponseBody body, AsciiString[] trailers) {
+        int n = body == null ? 0 : (int) body.length();
+        Http2Stream stream = fits(conn, e, n, trailers);
+        ByteBuf frames = stream == null ? null : headers(conn, e, n, trailers);
+        if (frames == null) {
+            return null;
+        }
+        if (n > 0) {
+            dataHeader(conn, stream, frames, n, trailers);
+            body.writeTo(frames);
+        } else if (trailers == null) {
+            H2HeaderBlock.endStream(frames);
+        }
+        return end(conn, stream, frames, trailers);
+    }
+
+    /**
      * Writes {@code e}'s whole response when it qualifies: the body is {@code out}, then the
      * {@code trailers} pairs (null: none). Ownership of {@code out} then moves here.
      *
      * @return the write that ends the stream, or null when nothing was written
      */
     static ChannelFuture whole(H2Connection conn, Exchange e, ByteBuf out, AsciiString[] trailers) {
-        H2Slot slot = H2Slot.of(e);
-        Http2Stream stream = conn.connection().stream(slot.streamId);
-        if (!conn.ownsHeaderBlocks() || stream == null || stream.isHeadersSent()
-                || !(stream.state() == Http2Stream.State.HALF_CLOSED_REMOTE || stream.state() == Http2Stream.State.OPEN)) {
-            return null;
-        }
         int n = out.readableBytes();
-        Http2RemoteFlowController flow = conn.encoder().flowController();
-        int maxFrame = conn.encoder().configuration().frameSizePolicy().maxFrameSize();
-        if (n > 0 && (n > maxFrame || n > flow.windowSize(stream)
-                || n > flow.windowSize(conn.connection().connectionStream()))) {
+        Http2Stream stream = fits(conn, e, n, trailers);
+        ByteBuf frames = stream == null ? null : headers(conn, e, n <= COPY_LIMIT ? n : 0, trailers);
+        if (frames == null) {
             return null;
         }
-        int trailerBlock = trailers == null ? 0 : H2HeaderBlock.bound(trailers);
-        if (trailerBlock > maxFrame) {
-            return null;
-        }
-        AsciiString[] fields = H2Responses.fields(e, trailers);
-        ByteBuf frames = conn.alloc().ioBuffer(capacity(fields) + (n <= COPY_LIMIT ? n : 0)
-                + (trailers == null ? 0 : H2HeaderBlock.FRAME_HEADER + trailerBlock));
-        if (!H2HeaderBlock.writeHeaders(frames, slot.streamId, e.response.status(), fields,
-                n == 0 && trailers == null ? H2HeaderBlock.END_STREAM : 0, maxFrame)) {
-            frames.release();
-            return null;
-        }
-        return write(conn, stream, frames, out, trailers);
-    }
-
-    private static ChannelFuture write(H2Connection conn, Http2Stream stream, ByteBuf frames, ByteBuf out,
-                                       AsciiString[] trailers) {
-        ChannelHandlerContext ctx = conn.ctx();
-        // A stream the client ended closes now, without a promise and a listener per response: the
-        // frames are queued in order and a failed write fails the connection. Draining (GOAWAY sent)
-        // and early answers wait for the write, since closing the last stream may close the channel
-        // and an early answer's reset must follow its frames.
-        boolean waitForWrite = stream.state() != Http2Stream.State.HALF_CLOSED_REMOTE
-                || conn.connection().goAwaySent();
-        ChannelPromise promise = waitForWrite ? ctx.newPromise() : ctx.voidPromise();
-        int n = out.readableBytes();
         ByteBuf tail = frames;
         if (n == 0) {
             out.release();
+            if (trailers == null) {
+                H2HeaderBlock.endStream(frames);
+            }
         } else {
-            consumeWindows(conn, stream, n);
-            H2HeaderBlock.writeDataHeader(frames, stream.id(), n, trailers == null ? H2HeaderBlock.END_STREAM : 0);
+            dataHeader(conn, stream, frames, n, trailers);
             if (n <= COPY_LIMIT) {
                 frames.writeBytes(out);
                 out.release();
             } else {
                 // a large body is not copied: head, body and (small) trailers go out as three buffers
+                ChannelHandlerContext ctx = conn.ctx();
                 ctx.write(frames, ctx.voidPromise());
                 tail = out;
                 if (trailers != null) {
@@ -93,6 +87,58 @@ final class H2DirectWrites {
                 }
             }
         }
+        return end(conn, stream, tail, trailers);
+    }
+
+    /** The stream, when a head, {@code n} body bytes and {@code trailers} can go out as frames written here; else null. */
+    private static Http2Stream fits(H2Connection conn, Exchange e, int n, AsciiString[] trailers) {
+        Http2Stream stream = conn.connection().stream(H2Slot.of(e).streamId);
+        if (!conn.ownsHeaderBlocks() || stream == null || stream.isHeadersSent()
+                || !(stream.state() == Http2Stream.State.HALF_CLOSED_REMOTE || stream.state() == Http2Stream.State.OPEN)) {
+            return null;
+        }
+        Http2RemoteFlowController flow = conn.encoder().flowController();
+        int maxFrame = conn.encoder().configuration().frameSizePolicy().maxFrameSize();
+        if (n > 0 && (n > maxFrame || n > flow.windowSize(stream)
+                || n > flow.windowSize(conn.connection().connectionStream()))) {
+            return null;
+        }
+        return trailers == null || H2HeaderBlock.bound(trailers) <= maxFrame ? stream : null;
+    }
+
+    /**
+     * A buffer starting with the HEADERS frame of {@code e}'s response (no END_STREAM yet), with room for
+     * {@code room} body bytes copied behind it and for the trailers; null when the block needs more than
+     * one frame.
+     */
+    private static ByteBuf headers(H2Connection conn, Exchange e, int room, AsciiString[] trailers) {
+        AsciiString[] fields = H2Responses.fields(e, trailers);
+        int trailerRoom = trailers == null ? 0 : H2HeaderBlock.FRAME_HEADER + H2HeaderBlock.bound(trailers);
+        ByteBuf frames = conn.alloc().ioBuffer(capacity(fields) + room + trailerRoom);
+        int maxFrame = conn.encoder().configuration().frameSizePolicy().maxFrameSize();
+        if (!H2HeaderBlock.writeHeaders(frames, H2Slot.of(e).streamId, e.response.status(), fields, 0, maxFrame)) {
+            frames.release();
+            return null;
+        }
+        return frames;
+    }
+
+    /** Takes {@code n} bytes from the send windows and appends the DATA frame header for them. */
+    private static void dataHeader(H2Connection conn, Http2Stream stream, ByteBuf frames, int n, AsciiString[] trailers) {
+        consumeWindows(conn, stream, n);
+        H2HeaderBlock.writeDataHeader(frames, stream.id(), n, trailers == null ? H2HeaderBlock.END_STREAM : 0);
+    }
+
+    /** Appends the trailers to {@code tail}, writes it and closes the stream's sending side. */
+    private static ChannelFuture end(H2Connection conn, Http2Stream stream, ByteBuf tail, AsciiString[] trailers) {
+        ChannelHandlerContext ctx = conn.ctx();
+        // A stream the client ended closes now, without a promise and a listener per response: the
+        // frames are queued in order and a failed write fails the connection. Draining (GOAWAY sent)
+        // and early answers wait for the write, since closing the last stream may close the channel
+        // and an early answer's reset must follow its frames.
+        boolean waitForWrite = stream.state() != Http2Stream.State.HALF_CLOSED_REMOTE
+                || conn.connection().goAwaySent();
+        ChannelPromise promise = waitForWrite ? ctx.newPromise() : ctx.voidPromise();
         if (trailers != null) {
             H2HeaderBlock.writeTrailers(tail, stream.id(), trailers);
         }

@@ -113,6 +113,12 @@ final class H2HeaderBlock {
         out.setInt(start + 5, streamId);
     }
 
+    /** Sets END_STREAM on the frame that starts {@code out}'s readable bytes (a HEADERS frame with nothing after it). */
+    static void endStream(ByteBuf out) {
+        int flags = out.readerIndex() + 4;
+        out.setByte(flags, out.getByte(flags) | END_STREAM);
+    }
+
     /** Appends a DATA frame header for {@code length} bytes of payload. */
     static void writeDataHeader(ByteBuf out, int streamId, int length, int flags) {
         out.writeMedium(length);

@@ -31,8 +31,16 @@ final class H2Writes {
      */
     static ChannelFuture response(H2Connection conn, Exchange e, ResponseBody body) {
         AsciiString[] trailerFields = H2Responses.trailerFields(e);
-        Object data = !ResponseBody.hasBody(e) ? Unpooled.EMPTY_BUFFER
-                : body.isFile() ? body.takeFile() : body.takeBuffer(conn.alloc());
+        boolean send = ResponseBody.hasBody(e);
+        if (!send || !body.isFile() && body.copyLength() == body.length()) {
+            // a text, an array or a small buffer is encoded or copied straight behind the head: no buffer of its own
+            ChannelFuture whole = H2DirectWrites.copied(conn, e, send ? body : null, trailerFields);
+            if (whole != null) {
+                return whole;
+            }
+            return encoded(conn, e, send ? body.takeBuffer(conn.alloc()) : Unpooled.EMPTY_BUFFER, trailerFields);
+        }
+        Object data = body.isFile() ? body.takeFile() : body.takeBuffer(conn.alloc());
         if (data instanceof ByteBuf out) {
             ChannelFuture whole = H2DirectWrites.whole(conn, e, out, trailerFields);
             if (whole != null) {
