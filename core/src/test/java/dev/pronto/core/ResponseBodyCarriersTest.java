@@ -19,7 +19,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Every carrier frames the whole response it is handed ({@code Carrier.respond}) and decides itself whether
@@ -39,6 +41,7 @@ class ResponseBodyCarriersTest {
         Files.write(file, new byte[1234]);
         client = TestCarriers.start(Server.builder().routes(r -> r
                 .get("/file", (req, res) -> res.sendFile(file))
+                .get("/text/{chars}", (req, res) -> res.send(text(Integer.parseInt(req.param("chars")))))
                 .get("/large", (req, res) -> res.send(ByteBufAllocator.DEFAULT.buffer(LARGE).writeZero(LARGE)))
                 .get("/no-content", (req, res) -> {
                     res.status(204);
@@ -64,6 +67,28 @@ class ResponseBodyCarriersTest {
         client.close();
         pool.shutdownNow();
         Files.deleteIfExists(file);
+    }
+
+    /** Empty, small, past HTTP/2's copy limit, near and past one frame, past the flow-control window. */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 1500, 5000, 8191, 20000, 70000})
+    void aTextOfAnySizeArrivesWholeWithItsUtf8Length(int chars) {
+        String text = text(chars);
+
+        TestResponse r = client.get("/text/" + chars);
+
+        assertThat(r.text()).isEqualTo(text);
+        assertThat(r.header("Content-Length"))
+                .isEqualTo(Integer.toString(text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length));
+    }
+
+    /** {@code chars} characters, every other one two bytes long in UTF-8. */
+    private static String text(int chars) {
+        StringBuilder b = new StringBuilder(chars);
+        for (int i = 0; i < chars; i++) {
+            b.append(i % 2 == 0 ? (char) ('a' + i % 26) : '\u00e9');
+        }
+        return b.toString();
     }
 
     @Test
