@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Bytes the event loop allocates per HTTP/2 request (h2c, one connection, many streams), measured
  * with the loop thread's allocation counter while a raw client keeps 50 streams in flight. The
- * budget guards against regressions at today's figure (about 790 B, from about 1,900 B before
- * request headers were decoded into a reused flat block and heads went out as one buffer): most of
+ * budget guards against regressions at today's figure (810 to 900 B, depending on the run; about
+ * 1,900 B before request headers were decoded into a reused flat block and heads went out as one
+ * buffer): most of
  * what is left is Netty's per-stream objects (the stream, its property map, two flow-control
  * states, the distributor's state, a header-block slice, a promise and its listener), not
  * Pronto's exchange, which is reused. The project's aim of 256 B needs stream bookkeeping of its own.
