@@ -16,7 +16,6 @@ import dev.pronto.core.internal.exchange.ResponseBody;
 import dev.pronto.core.internal.exchange.ServerConnection;
 import dev.pronto.core.internal.exchange.StreamingBody;
 import dev.pronto.core.internal.server.ServerContext;
-import dev.pronto.core.internal.util.PeriodicCheck;
 import dev.pronto.wire.TeleportOutput;
 import dev.pronto.wire.TeleportWire;
 import io.netty.buffer.ByteBuf;
@@ -49,7 +48,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
     private final Consumer<Exchange> abortTask = this::giveUp;
     private TeleportPauses pauses;
     private TeleportBudget budget;
-    private final PeriodicCheck timer;
+    private final TeleportTimer timer;
     private TeleportDecoder decoder;
     /** Exchanges dispatched and not yet answered. */
     private final TeleportPending pending = new TeleportPending();
@@ -57,7 +56,6 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
     private ChannelHandlerContext ctx;
     private ReadGate gate;
     private boolean inRead;
-    private final TeleportDeadlines deadlines;
     private boolean flushScheduled;
     private boolean closing;
     private volatile boolean draining;
@@ -67,13 +65,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
         this.compression = compression;
         this.maxPending = server.config().maxPendingResponses();
         this.pool = new ExchangePool(this, server, Math.min(maxPending, 128), TeleportSlot::new);
-        this.deadlines = new TeleportDeadlines(server.config());
-        this.timer = new PeriodicCheck(shortestTimeout(server, deadlines), this::check);
-    }
-
-    private static long shortestTimeout(ServerContext server, TeleportDeadlines deadlines) {
-        var c = server.config();
-        return Math.min(Math.min(c.idleTimeout().toNanos(), deadlines.period()), c.responseTimeout().toNanos());
+        this.timer = new TeleportTimer(this, server.config());
     }
 
     @Override
@@ -197,6 +189,18 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
 
     TeleportPauses pauses() {
         return pauses;
+    }
+
+    TeleportPending pending() {
+        return pending;
+    }
+
+    TeleportDecoder decoder() {
+        return decoder;
+    }
+
+    boolean closing() {
+        return closing;
     }
 
     private void resumeReading() {
@@ -412,32 +416,6 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
             out.flush();
         }
         ctx.writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER).addListener(io.netty.channel.ChannelFutureListener.CLOSE);
-    }
-
-    // ---- timeouts ----
-
-    private boolean check(long now) {
-        if (closing) {
-            return false;
-        }
-        var c = server.config();
-        if (pending.size() > 0) {
-            pending.timeOut(now - c.responseTimeout().toNanos());
-        }
-        if (pauses.awaitingBudget()) {
-            timer.touch();
-            return true;
-        }
-        long quiet = now - timer.lastActivity();
-        // a message in part is timed whatever else is in flight; time the server stops reading does not count
-        boolean overdue = decoder.partial()
-                ? !readPaused() && deadlines.overdue(decoder, now, quiet, gate.readingTime(now))
-                : pending.size() == 0 && quiet >= c.idleTimeout().toNanos();
-        if (overdue) {
-            closeNow();
-            return false;
-        }
-        return true;
     }
 
     // ---- ServerConnection ----
