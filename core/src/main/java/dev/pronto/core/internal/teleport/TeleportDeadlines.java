@@ -17,11 +17,6 @@ final class TeleportDeadlines {
         this.body = new BodyDeadline(config);
     }
 
-    /** The shortest limit here, for the timer's period. */
-    long period() {
-        return Math.min(headerNanos, body.period());
-    }
-
     /**
      * Whether the message {@code d} holds in part is overdue at {@code now}, {@code quiet} after the
      * last read, with {@code reading} the connection's reading clock at {@code now}.

@@ -1,11 +1,11 @@
 package dev.pronto.core.internal.teleport;
 
 import dev.pronto.core.ServerConfig;
-import dev.pronto.core.internal.util.PeriodicCheck;
+import dev.pronto.core.internal.util.ConnectionClock;
 import io.netty.channel.ChannelHandlerContext;
 
 /**
- * The single timer of a teleport connection and what it checks: calls unanswered past the response
+ * What the single timer of a teleport connection ({@link ConnectionClock}) checks: calls unanswered past the response
  * timeout get 503 ({@link TeleportPending#timeOut}); a message arriving in part past its
  * {@link TeleportDeadlines}, or a connection with nothing in flight and nothing read for the idle
  * timeout, is closed. Time the connection waits for the event loop's body budget counts as activity,
@@ -15,16 +15,12 @@ import io.netty.channel.ChannelHandlerContext;
 final class TeleportTimer {
     private final TeleportConnection conn;
     private final TeleportDeadlines deadlines;
-    private final long idleNanos;
-    private final long responseNanos;
-    private final PeriodicCheck clock;
+    private final ConnectionClock clock;
 
     TeleportTimer(TeleportConnection conn, ServerConfig config) {
         this.conn = conn;
         this.deadlines = new TeleportDeadlines(config);
-        this.idleNanos = config.idleTimeout().toNanos();
-        this.responseNanos = config.responseTimeout().toNanos();
-        this.clock = new PeriodicCheck(Math.min(Math.min(idleNanos, deadlines.period()), responseNanos), this::check);
+        this.clock = new ConnectionClock(config, this::check);
     }
 
     /** Starts ticking on the executor of {@code ctx}; the idle clock starts now. */
@@ -57,7 +53,7 @@ final class TeleportTimer {
         }
         TeleportPending pending = conn.pending();
         if (pending.size() > 0) {
-            pending.timeOut(now - responseNanos);
+            pending.timeOut(now - clock.responseNanos());
         }
         if (conn.pauses().awaitingBudget()) {
             clock.touch();
@@ -68,7 +64,7 @@ final class TeleportTimer {
         // a message in part is timed whatever else is in flight; time the server stops reading does not count
         boolean overdue = decoder.partial()
                 ? !conn.readPaused() && deadlines.overdue(decoder, now, quiet, conn.readingTime(now))
-                : pending.size() == 0 && quiet >= idleNanos;
+                : pending.size() == 0 && clock.idle(now);
         if (overdue) {
             conn.closeNow();
             return false;

@@ -5,7 +5,7 @@ import io.netty.channel.ChannelHandlerContext;
 import java.util.function.LongPredicate;
 
 /**
- * The one timer an HTTP connection (HTTP/1.1, HTTP/2) runs: the server's idle, header-read,
+ * The one timer an HTTP or teleport connection runs: the server's idle, header-read,
  * body-read and response timeouts, and a {@link PeriodicCheck} ticking at a quarter of the shortest
  * of them, which applies the protocol's own check. The connection calls {@link #touch()} per read,
  * a field write; nothing is scheduled per request. Event loop only.
@@ -63,6 +63,11 @@ public final class ConnectionClock {
     /** Whether a wait that started at {@code since} is past the response timeout at {@code now}. */
     public boolean responseOverdue(long since, long now) {
         return now - since >= responseNanos;
+    }
+
+    /** The response timeout, in nanoseconds. */
+    public long responseNanos() {
+        return responseNanos;
     }
 
     /** The header read timeout, in nanoseconds. */
