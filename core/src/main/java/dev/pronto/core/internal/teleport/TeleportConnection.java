@@ -16,6 +16,7 @@ import dev.pronto.core.internal.exchange.ResponseBody;
 import dev.pronto.core.internal.exchange.ServerConnection;
 import dev.pronto.core.internal.exchange.StreamingBody;
 import dev.pronto.core.internal.server.ServerContext;
+import dev.pronto.core.internal.util.ConnectionClock;
 import dev.pronto.wire.TeleportOutput;
 import dev.pronto.wire.TeleportWire;
 import io.netty.buffer.ByteBuf;
@@ -48,7 +49,8 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
     private final Consumer<Exchange> abortTask = this::giveUp;
     private TeleportPauses pauses;
     private TeleportBudget budget;
-    private final TeleportTimer timer;
+    /** The connection's one timer; {@link TeleportTimer} is what it checks. */
+    private final ConnectionClock timer;
     private TeleportDecoder decoder;
     /** Exchanges dispatched and not yet answered. */
     private final TeleportPending pending = new TeleportPending();
@@ -65,7 +67,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
         this.compression = compression;
         this.maxPending = server.config().maxPendingResponses();
         this.pool = new ExchangePool(this, server, Math.min(maxPending, 128), TeleportSlot::new);
-        this.timer = new TeleportTimer(this, server.config());
+        this.timer = new ConnectionClock(server.config(), new TeleportTimer(this, server.config()));
     }
 
     @Override
@@ -201,6 +203,10 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
 
     boolean closing() {
         return closing;
+    }
+
+    ConnectionClock clock() {
+        return timer;
     }
 
     private void resumeReading() {
