@@ -23,9 +23,6 @@ import io.netty.util.AsciiString;
  * {@link H2Writes} and Netty's encoder. Event loop only.
  */
 final class H2DirectWrites {
-    /** Bodies up to this size are copied behind the head; larger ones go out as a second buffer. */
-    private static final int COPY_LIMIT = 4096;
-
     private H2DirectWrites() {
     }
 
@@ -53,39 +50,27 @@ final class H2DirectWrites {
     }
 
     /**
-     * Writes {@code e}'s whole response when it qualifies: the body is {@code out}, then the
-     * {@code trailers} pairs (null: none). Ownership of {@code out} then moves here.
+     * Writes {@code e}'s whole response when it qualifies: a head, the non-empty buffer {@code out} (too large
+     * to copy: ResponseBody's copy limit) as a buffer of its own, then the {@code trailers} pairs (null: none).
+     * Ownership of {@code out} then moves here.
      *
      * @return the write that ends the stream, or null when nothing was written
      */
     static ChannelFuture whole(H2Connection conn, Exchange e, ByteBuf out, AsciiString[] trailers) {
         int n = out.readableBytes();
         Http2Stream stream = fits(conn, e, n, trailers);
-        ByteBuf frames = stream == null ? null : headers(conn, e, n <= COPY_LIMIT ? n : 0, trailers);
+        ByteBuf frames = stream == null ? null : headers(conn, e, 0, trailers);
         if (frames == null) {
             return null;
         }
-        ByteBuf tail = frames;
-        if (n == 0) {
-            out.release();
-            if (trailers == null) {
-                H2HeaderBlock.endStream(frames);
-            }
-        } else {
-            dataHeader(conn, stream, frames, n, trailers);
-            if (n <= COPY_LIMIT) {
-                frames.writeBytes(out);
-                out.release();
-            } else {
-                // a large body is not copied: head, body and (small) trailers go out as three buffers
-                ChannelHandlerContext ctx = conn.ctx();
-                ctx.write(frames, ctx.voidPromise());
-                tail = out;
-                if (trailers != null) {
-                    ctx.write(out, ctx.voidPromise());
-                    tail = conn.alloc().ioBuffer(H2HeaderBlock.FRAME_HEADER + H2HeaderBlock.bound(trailers));
-                }
-            }
+        dataHeader(conn, stream, frames, n, trailers);
+        // head, body and (small) trailers go out as three buffers
+        ChannelHandlerContext ctx = conn.ctx();
+        ctx.write(frames, ctx.voidPromise());
+        ByteBuf tail = out;
+        if (trailers != null) {
+            ctx.write(out, ctx.voidPromise());
+            tail = conn.alloc().ioBuffer(H2HeaderBlock.FRAME_HEADER + H2HeaderBlock.bound(trailers));
         }
         return end(conn, stream, tail, trailers);
     }
