@@ -1,7 +1,7 @@
 package dev.pronto.client.http;
 
-import dev.pronto.client.http.internal.h3.H3Dispatch;
-import dev.pronto.client.http.internal.h3.H3Support;
+import dev.pronto.client.http.internal.http3.H3Dispatch;
+import dev.pronto.client.http.internal.http3.H3Support;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoopGroup;
 import java.util.Objects;

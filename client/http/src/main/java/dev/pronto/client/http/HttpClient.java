@@ -1,6 +1,6 @@
 package dev.pronto.client.http;
 
-import dev.pronto.client.http.internal.Dispatcher;
+import dev.pronto.client.http.internal.dispatch.Dispatcher;
 import dev.pronto.core.WebSocket;
 import dev.pronto.core.WebSocketHandler;
 import dev.pronto.core.WebSocketOptions;

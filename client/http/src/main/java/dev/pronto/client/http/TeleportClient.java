@@ -1,6 +1,6 @@
 package dev.pronto.client.http;
 
-import dev.pronto.client.http.internal.TeleportLinks;
+import dev.pronto.client.http.internal.teleport.TeleportLinks;
 import dev.pronto.client.http.internal.WholeBody;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoopGroup;

@@ -4,10 +4,11 @@ import dev.pronto.core.Protocol;
 import io.netty.channel.ChannelFuture;
 
 /**
- * An open connection of a {@link LoopPool}: HTTP/1.1 ({@link PooledConnection}, requests answered in
- * turn) or HTTP/2 ({@link H2Connection}, requests multiplexed as streams). Event loop only.
+ * An open connection of a {@link LoopPool}, as a protocol package implements it: HTTP/1.1 ({@code
+ * http1.PooledConnection}, requests answered in turn) or HTTP/2 ({@code http2.H2Connection}, requests
+ * multiplexed as streams). Event loop only.
  */
-interface ClientConnection {
+public interface ClientConnection {
     /** The protocol spoken. */
     Protocol protocol();
 

@@ -9,7 +9,14 @@ import dev.pronto.wire.KeyMaterial;
 import dev.pronto.wire.PemReader;
 import dev.pronto.wire.TlsEngines;
 import io.netty.buffer.ByteBufAllocator;
+import dev.pronto.wire.IoTransport;
+import dev.pronto.wire.Transports;
 import io.netty.channel.Channel;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoEventLoopGroup;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.uring.IoUringIoHandler;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -21,15 +28,19 @@ import javax.net.ssl.SSLParameters;
 import javax.net.ssl.TrustManagerFactory;
 
 /** What every loop of one client shares: configuration, channel type and the TLS context. */
-final class ClientRuntime {
+public final class ClientRuntime {
     private final ClientConfig config;
     private final Class<? extends Channel> channelClass;
     private final int maxConnectionsPerLoop;
+    private final ConnectionProtocols protocols;
     private volatile SslContext ssl;
     private volatile SslContext webSocketSsl;
 
-    ClientRuntime(ClientConfig config, Class<? extends Channel> channelClass, int loops) {
+    /** The runtime of a client on {@code loops} loops, opening pooled connections through {@code protocols}. */
+    public ClientRuntime(ClientConfig config, Class<? extends Channel> channelClass, int loops,
+                         ConnectionProtocols protocols) {
         this.config = config;
+        this.protocols = protocols;
         this.channelClass = channelClass;
         this.maxConnectionsPerLoop = Math.max(1, (config.maxConnectionsPerHost() + loops - 1) / loops);
         this.ssl = config.sslContext();
@@ -39,8 +50,13 @@ final class ClientRuntime {
         return config;
     }
 
-    Class<? extends Channel> channelClass() {
+    public Class<? extends Channel> channelClass() {
         return channelClass;
+    }
+
+    /** The protocols pooled connections are opened with. */
+    ConnectionProtocols protocols() {
+        return protocols;
     }
 
     int maxConnectionsPerLoop() {
@@ -62,7 +78,7 @@ final class ClientRuntime {
      * http/1.1, since the upgrade is an HTTP/1.1 request (RFC 8441 over HTTP/2 is not supported).
      * A context given as {@code ClientConfig.sslContext} is used as it is.
      */
-    SslHandler webSocketSslHandler(ByteBufAllocator alloc, Origin origin) {
+    public SslHandler webSocketSslHandler(ByteBufAllocator alloc, Origin origin) {
         SslContext s = config.sslContext();
         if (s == null) {
             s = webSocketSsl;
@@ -109,12 +125,12 @@ final class ClientRuntime {
     }
 
     /** A client context from {@code tls}: for teleport, which runs TLS without ALPN. */
-    static SslContext teleportContext(ClientTls tls) {
+    public static SslContext teleportContext(ClientTls tls) {
         return context(tls, ApplicationProtocolConfig.DISABLED);
     }
 
     /** A handler for {@code host:port} (SNI) from {@code context}, host name verified unless {@code tls} opts out. */
-    static SslHandler handler(SslContext context, ClientTls tls, ByteBufAllocator alloc, String host, int port) {
+    public static SslHandler handler(SslContext context, ClientTls tls, ByteBufAllocator alloc, String host, int port) {
         SslHandler handler = context.newHandler(alloc, host, port);
         SSLParameters params = handler.engine().getSSLParameters();
         params.setEndpointIdentificationAlgorithm(endpointIdentification(tls));
@@ -144,5 +160,26 @@ final class ClientRuntime {
         } catch (SSLException | GeneralSecurityException | IllegalArgumentException e) {
             throw new ClientException("cannot build the TLS context from ClientConfig.tls: " + e.getMessage(), e);
         }
+    }
+
+    /** The socket channel type for {@code group}'s transport; {@link IllegalArgumentException} for a group of another kind. */
+    public static Class<? extends Channel> channelClass(EventLoopGroup group) {
+        if (group instanceof IoEventLoopGroup io) {
+            try {
+                if (io.isIoType(IoUringIoHandler.class)) {
+                    return Transports.socketChannel(IoTransport.IO_URING);
+                }
+                if (io.isIoType(EpollIoHandler.class)) {
+                    return Transports.socketChannel(IoTransport.EPOLL);
+                }
+            } catch (LinkageError e) {
+                // A native transport missing from the class path cannot be the group's type.
+            }
+            if (io.isIoType(NioIoHandler.class)) {
+                return Transports.socketChannel(IoTransport.NIO);
+            }
+        }
+        throw new IllegalArgumentException("the event loop group must be an IoEventLoopGroup with io_uring, epoll"
+                + " or NIO handlers (e.g. Server.eventLoopGroup()), got " + group.getClass().getName());
     }
 }

@@ -10,18 +10,19 @@ import io.netty.channel.ChannelInitializer;
 /**
  * One connection being opened for a {@link LoopPool}, until it can take requests: at TCP connect
  * for cleartext HTTP/1.1, after the TLS handshake (and ALPN) for https, after the server's first
- * SETTINGS for HTTP/2. Reports to the pool exactly once, opened or failed.
+ * SETTINGS for HTTP/2. Reports to the pool exactly once, opened or failed: a failed TCP connect or TLS
+ * handshake itself, the rest through the handler {@link ConnectionProtocols} gives for the protocol.
  */
-final class ConnectAttempt extends ChannelInitializer<Channel> implements ChannelFutureListener {
+public final class ConnectAttempt extends ChannelInitializer<Channel> implements ChannelFutureListener {
     private final LoopPool pool;
-    private PooledConnection plain;
     private boolean settled;
 
     ConnectAttempt(LoopPool pool) {
         this.pool = pool;
     }
 
-    LoopPool pool() {
+    /** The pool the connection is for. */
+    public LoopPool pool() {
         return pool;
     }
 
@@ -30,39 +31,36 @@ final class ConnectAttempt extends ChannelInitializer<Channel> implements Channe
         ClientRuntime runtime = pool.loop().runtime();
         if (pool.origin().https()) {
             ch.pipeline().addLast(runtime.sslHandler(ch.alloc(), pool.origin()), new TlsNegotiation(this));
-        } else if (runtime.config().cleartext() == Protocol.HTTP_2) {
-            ch.pipeline().addLast(H2ConnectionBuilder.create(this));
         } else {
-            plain = new PooledConnection(pool);
-            ch.pipeline().addLast(plain);
+            ch.pipeline().addLast(runtime.protocols().connection(runtime.config().cleartext(), this));
         }
     }
 
-    /** The TCP connect finished. */
+    /** The TCP connect finished: a failure settles the attempt; on success the protocol's handler reports. */
     @Override
     public void operationComplete(ChannelFuture f) {
         if (!f.isSuccess()) {
             failed(new ConnectFailedException("cannot connect to " + pool.origin() + " (connectTimeout="
                     + pool.config().connectTimeout() + "): " + f.cause().getMessage(), f.cause()));
-        } else if (plain != null) {
-            plain.activate();
-            opened(plain);
         }
     }
 
     /** The handler for the protocol ALPN chose: HTTP/2 for {@code h2}, else HTTP/1.1. */
     io.netty.channel.ChannelHandler negotiated(String alpnId) {
-        return Protocol.HTTP_2.alpnId().equals(alpnId) ? H2ConnectionBuilder.create(this) : new PooledConnection(pool);
+        Protocol p = Protocol.HTTP_2.alpnId().equals(alpnId) ? Protocol.HTTP_2 : Protocol.HTTP_1_1;
+        return pool.loop().runtime().protocols().connection(p, this);
     }
 
-    void opened(ClientConnection c) {
+    /** The connection can take requests; the first report wins. Event loop only. */
+    public void opened(ClientConnection c) {
         if (!settled) {
             settled = true;
             pool.opened(c);
         }
     }
 
-    void failed(ConnectFailedException e) {
+    /** The connection could not be opened; the first report wins. Event loop only. */
+    public void failed(ConnectFailedException e) {
         if (!settled) {
             settled = true;
             pool.openFailed(e);

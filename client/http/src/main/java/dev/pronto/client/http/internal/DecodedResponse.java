@@ -1,5 +1,6 @@
 package dev.pronto.client.http.internal;
 
+import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,7 +9,7 @@ import java.util.List;
  * A response as decoded: the head bytes copied into an array with offsets of each header, and the
  * body buffer. A pooled instance is reused per exchange, so its arrays only grow.
  */
-final class DecodedResponse extends BodyResponse {
+public final class DecodedResponse extends BodyResponse {
     private final boolean pooled;
     int status;
     byte[] head = new byte[512];
@@ -26,20 +27,51 @@ final class DecodedResponse extends BodyResponse {
         return pooled;
     }
 
-    static DecodedResponse pooled() {
+    /** A response an exchange reuses: the listener must not keep it past its callback. */
+    public static DecodedResponse pooled() {
         return new DecodedResponse(true);
     }
 
-    static DecodedResponse detached() {
+    /** A response the listener owns and closes. */
+    public static DecodedResponse detached() {
         return new DecodedResponse(false);
     }
 
-    void reset() {
+    /** Copies the {@code len} head bytes at {@code from} of {@code in} (HTTP/1.1 text) as this response's head. */
+    public void copyHead(ByteBuf in, int from, int len) {
+        if (head.length < len) {
+            head = new byte[Math.max(len, head.length * 2)];
+        }
+        in.getBytes(from, head, 0, len);
+        headLength = len;
+    }
+
+    /** The head array, grown to hold at least {@code need} bytes (kept); for a protocol that writes fields itself. */
+    public byte[] headRoom(int need) {
+        if (need > head.length) {
+            head = java.util.Arrays.copyOf(head, Math.max(need, head.length * 2));
+        }
+        return head;
+    }
+
+    /** The head array holds {@code length} bytes of fields (after {@link #headRoom}). */
+    public void headLength(int length) {
+        headLength = length;
+    }
+
+    /** Sets the status code (a protocol that does not parse an HTTP/1.1 status line). */
+    public void status(int code) {
+        status = code;
+    }
+
+    /** Forgets the fields and releases the body, for the next response. */
+    public void reset() {
         fieldCount = 0;
         release();
     }
 
-    void addField(int nameStart, int nameEnd, int valueStart, int valueEnd) {
+    /** Records a field whose name and value lie at these offsets of the head array. */
+    public void addField(int nameStart, int nameEnd, int valueStart, int valueEnd) {
         if (fieldCount * 4 == fields.length) {
             fields = java.util.Arrays.copyOf(fields, fields.length * 2);
         }

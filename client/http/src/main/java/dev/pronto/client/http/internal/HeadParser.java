@@ -10,12 +10,12 @@ import dev.pronto.wire.Http1Grammar;
  * exactly what the server would. Returns an error message instead of throwing, because a
  * malformed response is an expected outcome on the wire.
  */
-final class HeadParser {
+public final class HeadParser {
     private final Framing framing = new Framing();
     private boolean http10;
 
     /** Parses {@code resp.head}; returns null when valid, else a message quoting the bad part. */
-    String parse(DecodedResponse resp) {
+    public String parse(DecodedResponse resp) {
         framing.reset();
         byte[] h = resp.head;
         int n = resp.headLength;
@@ -43,17 +43,17 @@ final class HeadParser {
     }
 
     /** The Content-Length, or -1. */
-    long contentLength() {
+    public long contentLength() {
         return framing.contentLength();
     }
 
     /** Whether the body is chunked (Transfer-Encoding is exactly {@code chunked}). */
-    boolean chunked() {
+    public boolean chunked() {
         return framing.chunked();
     }
 
     /** Whether the connection may carry another response after this one. */
-    boolean keepAlive() {
+    public boolean keepAlive() {
         return http10 ? framing.keepAlive() && !framing.close() : !framing.close();
     }
 

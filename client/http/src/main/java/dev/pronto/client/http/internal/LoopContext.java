@@ -21,7 +21,7 @@ import org.jctools.queues.MpscUnboundedXaddArrayQueue;
  * wake-up per batch), the connections to flush at the end of the turn, and one periodic tick for
  * timeouts and idle eviction (no timer per request).
  */
-final class LoopContext implements Runnable {
+public final class LoopContext implements Runnable {
     private static final InternalLogger LOG = InternalLoggerFactory.getInstance(LoopContext.class);
     private static final int FREE_EXCHANGES = 4096;
 
@@ -43,23 +43,24 @@ final class LoopContext implements Runnable {
     private ScheduledFuture<?> ticker;
     private RuntimeException closed;
 
-    LoopContext(EventLoop loop, ClientRuntime runtime) {
+    /** The client's state on {@code loop}, sharing {@code runtime} with the other loops. */
+    public LoopContext(EventLoop loop, ClientRuntime runtime) {
         this.loop = loop;
         this.runtime = runtime;
         this.timeoutNanos = runtime.config().requestTimeout().toNanos();
         this.idleNanos = runtime.config().idleTimeout().toNanos();
     }
 
-    EventLoop eventLoop() {
+    public EventLoop eventLoop() {
         return loop;
     }
 
-    ClientRuntime runtime() {
+    public ClientRuntime runtime() {
         return runtime;
     }
 
     /** A recycled or new exchange for {@code request}; any thread. */
-    Exchange acquire(ClientRequest request, ResponseListener listener) {
+    public Exchange acquire(ClientRequest request, ResponseListener listener) {
         Exchange x = free.relaxedPoll();
         if (x == null) {
             x = new Exchange();
@@ -69,7 +70,7 @@ final class LoopContext implements Runnable {
     }
 
     /** Runs {@code x} on this loop: inline when already on it, else through the inbox; any thread. */
-    void submit(Exchange x) {
+    public void submit(Exchange x) {
         if (loop.inEventLoop()) {
             accept(x);
             if (!flushScheduled && !dirty.isEmpty()) {
@@ -107,7 +108,7 @@ final class LoopContext implements Runnable {
         p.enqueue(x);
     }
 
-    void markDirty(ClientConnection c) {
+    public void markDirty(ClientConnection c) {
         dirty.add(c);
     }
 
@@ -116,7 +117,7 @@ final class LoopContext implements Runnable {
         return closed != null;
     }
 
-    void flushDirty() {
+    public void flushDirty() {
         flushScheduled = false;
         for (int i = 0; i < dirty.size(); i++) {
             dirty.get(i).flush();
@@ -125,7 +126,7 @@ final class LoopContext implements Runnable {
     }
 
     /** Delivers a complete response: decodes the body, follows redirects, calls the listener, recycles. */
-    void complete(Exchange x, DecodedResponse r) {
+    public void complete(Exchange x, DecodedResponse r) {
         try {
             Inflate.apply(r, runtime.config(), x);
         } catch (ClientException e) {
@@ -145,7 +146,7 @@ final class LoopContext implements Runnable {
         recycle(x);
     }
 
-    void fail(Exchange x, Throwable t) {
+    public void fail(Exchange x, Throwable t) {
         ResponseListener l = x.listener;
         if (l != null) {
             call(l, null, t);
@@ -153,7 +154,7 @@ final class LoopContext implements Runnable {
         recycle(x);
     }
 
-    void recycle(Exchange x) {
+    public void recycle(Exchange x) {
         x.clear();
         free.relaxedOffer(x);
     }
@@ -188,7 +189,7 @@ final class LoopContext implements Runnable {
      *
      * @return the connections' closes, which TLS completes only once its close_notify is written
      */
-    List<io.netty.channel.ChannelFuture> shutdown(RuntimeException reason) {
+    public List<io.netty.channel.ChannelFuture> shutdown(RuntimeException reason) {
         List<io.netty.channel.ChannelFuture> closes = new ArrayList<>();
         closed = reason;
         if (ticker != null) {
@@ -209,7 +210,7 @@ final class LoopContext implements Runnable {
      * handlers' cleanup) before the loop stops; a client that closes while the channel is already closing
      * closes it at once. Event loop only.
      */
-    void track(io.netty.channel.Channel webSocket) {
+    public void track(io.netty.channel.Channel webSocket) {
         if (closed != null) {
             webSocket.close();
             return;

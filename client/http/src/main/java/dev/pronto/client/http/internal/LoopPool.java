@@ -19,7 +19,7 @@ import java.util.List;
  * The connections to one origin on one event loop, with the requests waiting for them. Confined
  * to the loop, so nothing here is synchronised.
  */
-final class LoopPool {
+public final class LoopPool {
     private final LoopContext loop;
     private final Origin origin;
     private final ClientConfig config;
@@ -39,23 +39,23 @@ final class LoopPool {
                 : Protocol.HTTP_1_1;
     }
 
-    LoopContext loop() {
+    public LoopContext loop() {
         return loop;
     }
 
-    Origin origin() {
+    public Origin origin() {
         return origin;
     }
 
-    ClientConfig config() {
+    public ClientConfig config() {
         return config;
     }
 
-    int depth() {
+    public int depth() {
         return config.pipelineDepth();
     }
 
-    boolean addAcceptEncoding(ClientRequest request) {
+    public boolean addAcceptEncoding(ClientRequest request) {
         return config.decompression() == Decompression.GZIP_DEFLATE && request.header("accept-encoding") == null;
     }
 
@@ -75,7 +75,7 @@ final class LoopPool {
      * does not block others behind it; pipelining fills connections once the cap is reached. HTTP/2
      * (or not known yet): one connection at a time takes every request its stream limit allows.
      */
-    void dispatch() {
+    public void dispatch() {
         while (!waiting.isEmpty()) {
             Exchange x = waiting.peek();
             ClientConnection c = choose(x);
@@ -156,7 +156,7 @@ final class LoopPool {
     }
 
     /** A connection closed: retries its unanswered idempotent requests first, in order, and fails the rest. */
-    void onClosed(ClientConnection conn, ArrayDeque<Exchange> unanswered, Throwable cause) {
+    public void onClosed(ClientConnection conn, ArrayDeque<Exchange> unanswered, Throwable cause) {
         connections.remove(conn);
         for (Exchange x; (x = unanswered.pollLast()) != null; ) {
             retryOrFail(x, cause);
@@ -169,7 +169,7 @@ final class LoopPool {
      * Puts {@code x}, unanswered on a connection that closed or went away, first in line when it may
      * be retried, else fails it; a request whose streamed response had begun is already settled.
      */
-    void retryOrFail(Exchange x, Throwable cause) {
+    public void retryOrFail(Exchange x, Throwable cause) {
         if (x.listener == null) {
             loop.recycle(x);
         } else if (!retry(x)) {
@@ -178,7 +178,7 @@ final class LoopPool {
     }
 
     /** Puts {@code x} first in line if it is idempotent, not streamed and has attempts left, and the client is open. */
-    boolean retry(Exchange x) {
+    public boolean retry(Exchange x) {
         if (x.pipelinable() && x.attempts < config.maxAttempts() && !loop.isShutdown()) {
             waiting.addFirst(x);
             return true;
@@ -214,7 +214,7 @@ final class LoopPool {
     }
 
     /** The failure of a request sent but not answered in time. */
-    RequestTimeoutException timeoutInFlight(Exchange x) {
+    public RequestTimeoutException timeoutInFlight(Exchange x) {
         return new RequestTimeoutException("no response to " + x.request + " within " + limit(x)
                 + "; raise ClientConfig.requestTimeout or ClientRequest.Builder.timeout");
     }

@@ -3,12 +3,12 @@ package dev.pronto.client.http.internal;
 import dev.pronto.client.http.ClientRequest;
 
 /** The key of a connection pool: scheme, host and port. */
-record Origin(String scheme, String host, int port) {
+public record Origin(String scheme, String host, int port) {
     static Origin of(ClientRequest request) {
         return new Origin(request.https() ? "https" : "http", request.host(), request.port());
     }
 
-    boolean https() {
+    public boolean https() {
         return scheme.equals("https");
     }
 

@@ -37,11 +37,8 @@ final class TlsNegotiation extends ChannelInboundHandlerAdapter {
         String alpn = ctx.pipeline().get(SslHandler.class).applicationProtocol();
         ChannelHandler conn = attempt.negotiated(alpn);
         // replace() points this context at the new handler, so held reads reach it
+        // (an HTTP/1.1 connection added to an active channel reports itself opened here, before the replay)
         ctx.pipeline().replace(this, null, conn);
-        if (conn instanceof PooledConnection h1) {
-            h1.activate();
-            attempt.opened(h1);
-        }
         early.replay(ctx);
     }
 

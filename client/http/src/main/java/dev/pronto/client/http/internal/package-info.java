@@ -1,11 +1,15 @@
 /**
- * Internal use only; not API. The client's machinery: one {@link dev.pronto.client.http.internal.LoopContext}
- * per event loop (MPSC inbox, timers, batched flushes), one {@link dev.pronto.client.http.internal.LoopPool}
- * per host on each loop, opened through a {@link dev.pronto.client.http.internal.ConnectAttempt}
- * (TLS and ALPN included) into either an HTTP/1.1 {@link dev.pronto.client.http.internal.PooledConnection}
- * with its FIFO of in-flight requests and the hand-written
- * {@link dev.pronto.client.http.internal.ResponseDecoder}, or an HTTP/2
- * {@link dev.pronto.client.http.internal.H2Connection} on Netty's frame layer with one
- * {@link dev.pronto.client.http.internal.H2Stream} per request.
+ * Internal use only; not API. The client's shared core, which names no protocol: one {@link
+ * dev.pronto.client.http.internal.LoopContext} per event loop (MPSC inbox, the free list of {@link
+ * dev.pronto.client.http.internal.Exchange}s, timers, batched flushes), one {@link
+ * dev.pronto.client.http.internal.LoopPool} per origin on each loop, opened through a {@link
+ * dev.pronto.client.http.internal.ConnectAttempt} (TLS and ALPN included) into the {@link
+ * dev.pronto.client.http.internal.ClientConnection} of the protocol chosen, which {@link
+ * dev.pronto.client.http.internal.ConnectionProtocols} makes; the response every protocol fills ({@code
+ * DecodedResponse}, the HTTP/1.1 head parser HTTP/1.1 and teleport share), body upload and streaming
+ * ({@code BodyUpload}, {@code ResponseStream}), redirects, decompression and the TLS context ({@code
+ * ClientRuntime}). Protocol packages ({@code http1}, {@code http2}, {@code http3}, {@code teleport},
+ * {@code websocket}) build on it and never import each other; {@code dispatch} wires them
+ * (docs/architecture.md, "The client").
  */
 package dev.pronto.client.http.internal;
