@@ -1,6 +1,7 @@
 package dev.pronto.client.http.internal.http1;
 
 import dev.pronto.client.http.ClientException;
+import dev.pronto.client.http.ConnectFailedException;
 import dev.pronto.client.http.ConnectionClosedException;
 import dev.pronto.client.http.ResponseListener;
 import dev.pronto.client.http.internal.BodyUpload;
@@ -41,6 +42,8 @@ public final class PooledConnection extends ChannelInboundHandlerAdapter impleme
     private ByteBuf cumulation;
     private ByteBuf out;
     private boolean usable;
+    /** Reported to the attempt as opened: from then on a close is the pool's to handle. */
+    private boolean opened;
     private boolean closing;
     /** A non-pipelinable request is in flight: nothing may be queued behind it. */
     private boolean exclusive;
@@ -75,6 +78,7 @@ public final class PooledConnection extends ChannelInboundHandlerAdapter impleme
 
     private void ready() {
         usable = true;
+        opened = true;
         lastUsed = System.nanoTime();
         attempt.opened(this);
     }
@@ -242,7 +246,12 @@ public final class PooledConnection extends ChannelInboundHandlerAdapter impleme
             upload.cancel();
             upload = null;
         }
-        pool.onClosed(this, inflight, cause);
+        if (opened) {
+            pool.onClosed(this, inflight, cause);
+        } else {
+            attempt.failed(new ConnectFailedException("connection to " + origin() + " closed before it was ready"
+                    + (cause == null ? "" : " (" + cause + ")"), cause));
+        }
     }
 
     @Override
