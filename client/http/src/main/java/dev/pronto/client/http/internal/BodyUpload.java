@@ -29,6 +29,7 @@ public final class BodyUpload implements Flow.Subscriber<ByteBuf> {
     private boolean waiting;
     private boolean done;
 
+    /** An upload writing through {@code sink}. */
     public BodyUpload(Sink sink) {
         this.sink = sink;
     }

@@ -50,6 +50,7 @@ public final class ClientRuntime {
         return config;
     }
 
+    /** The socket channel type of the client's loops. */
     public Class<? extends Channel> channelClass() {
         return channelClass;
     }
@@ -162,7 +163,10 @@ public final class ClientRuntime {
         }
     }
 
-    /** The socket channel type for {@code group}'s transport; {@link IllegalArgumentException} for a group of another kind. */
+    /**
+     * The socket channel type for {@code group}'s transport; {@link IllegalArgumentException} for a group
+     * of another kind.
+     */
     public static Class<? extends Channel> channelClass(EventLoopGroup group) {
         if (group instanceof IoEventLoopGroup io) {
             try {

@@ -51,10 +51,12 @@ public final class LoopContext implements Runnable {
         this.idleNanos = runtime.config().idleTimeout().toNanos();
     }
 
+    /** The event loop this context is confined to. */
     public EventLoop eventLoop() {
         return loop;
     }
 
+    /** What all loops of the client share. */
     public ClientRuntime runtime() {
         return runtime;
     }
@@ -108,6 +110,7 @@ public final class LoopContext implements Runnable {
         p.enqueue(x);
     }
 
+    /** {@code c} wrote and is flushed once at the end of this loop turn ({@link #flushDirty}). Event loop only. */
     public void markDirty(ClientConnection c) {
         dirty.add(c);
     }
@@ -117,6 +120,7 @@ public final class LoopContext implements Runnable {
         return closed != null;
     }
 
+    /** Flushes every connection written to since the last flush. Event loop only. */
     public void flushDirty() {
         flushScheduled = false;
         for (int i = 0; i < dirty.size(); i++) {
@@ -146,6 +150,7 @@ public final class LoopContext implements Runnable {
         recycle(x);
     }
 
+    /** Fails {@code x} with {@code t} (its listener, if still waiting, is called) and recycles it. Event loop only. */
     public void fail(Exchange x, Throwable t) {
         ResponseListener l = x.listener;
         if (l != null) {
@@ -154,6 +159,7 @@ public final class LoopContext implements Runnable {
         recycle(x);
     }
 
+    /** Returns {@code x} to the free list; nothing may touch it afterwards. */
     public void recycle(Exchange x) {
         x.clear();
         free.relaxedOffer(x);

@@ -39,22 +39,27 @@ public final class LoopPool {
                 : Protocol.HTTP_1_1;
     }
 
+    /** The loop this pool is confined to. */
     public LoopContext loop() {
         return loop;
     }
 
+    /** The origin every connection of this pool goes to. */
     public Origin origin() {
         return origin;
     }
 
+    /** The client's configuration. */
     public ClientConfig config() {
         return config;
     }
 
+    /** How many requests an HTTP/1.1 connection may have in flight (pipelining). */
     public int depth() {
         return config.pipelineDepth();
     }
 
+    /** Whether the connection adds {@code Accept-Encoding: gzip, deflate} to {@code request}. */
     public boolean addAcceptEncoding(ClientRequest request) {
         return config.decompression() == Decompression.GZIP_DEFLATE && request.header("accept-encoding") == null;
     }

@@ -8,6 +8,7 @@ public record Origin(String scheme, String host, int port) {
         return new Origin(request.https() ? "https" : "http", request.host(), request.port());
     }
 
+    /** Whether the origin is reached over TLS. */
     public boolean https() {
         return scheme.equals("https");
     }

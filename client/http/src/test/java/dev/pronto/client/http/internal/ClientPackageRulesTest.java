@@ -71,7 +71,8 @@ class ClientPackageRulesTest {
     @Test
     void aCycleThroughTheCoreIsReported() {
         Map<String, Map<String, String>> packages = tree();
-        packages.get("internal").put("LoopContext.java", source("internal", "Object o = " + PREFIX + "dispatch.Dispatcher.class;"));
+        packages.get("internal").put("LoopContext.java",
+                source("internal", "Object o = " + PREFIX + "dispatch.Dispatcher.class;"));
         packages.get("dispatch").put("Dispatcher.java", source("dispatch", "import " + PREFIX + "LoopContext;"));
 
         assertThat(ClientPackageRules.violations(packages)).containsExactly("package cycle between dispatch, internal:"
@@ -100,7 +101,8 @@ class ClientPackageRulesTest {
     private static Map<String, Map<String, String>> tree() {
         Map<String, Map<String, String>> packages = new TreeMap<>();
         packages.put("api", new HashMap<>());
-        for (String pkg : new String[] {"internal", "http1", "http2", "http3", "teleport", "websocket", "dispatch", "contract"}) {
+        for (String pkg : new String[] {"internal", "http1", "http2", "http3", "teleport", "websocket", "dispatch",
+                "contract"}) {
             Map<String, String> files = new HashMap<>();
             files.put("package-info.java", source(pkg, ""));
             packages.put(pkg, files);

@@ -46,7 +46,8 @@ public final class Dispatcher {
         for (EventExecutor e : group) {
             list.add((EventLoop) e);
         }
-        ClientRuntime runtime = new ClientRuntime(config, ClientRuntime.channelClass(group), list.size(), Dispatcher::connection);
+        ClientRuntime runtime = new ClientRuntime(config, ClientRuntime.channelClass(group), list.size(),
+                Dispatcher::connection);
         this.loops = list.stream().map(l -> new LoopContext(l, runtime)).toArray(LoopContext[]::new);
     }
 
