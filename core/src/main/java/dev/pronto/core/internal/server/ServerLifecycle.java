@@ -82,6 +82,11 @@ public final class ServerLifecycle {
         running = true;
     }
 
+    /** Whether {@link #start()} may be called: neither running nor stopped. */
+    public synchronized boolean startable() {
+        return !running && !stopped;
+    }
+
     private void checkStartable() {
         if (running) {
             throw new IllegalStateException("server already started");
