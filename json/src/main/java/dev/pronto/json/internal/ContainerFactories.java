@@ -62,7 +62,7 @@ final class ContainerFactories {
         }
         Object[] empty = Arrays.copyOf(new Object[0], 0, type);
         return reader -> {
-            List<?> items = reader.readCollection(element);
+            List<?> items = ((JsonReader<?>) reader).readCollection(element);
             return items == null ? null : items.toArray(empty);
         };
     }

@@ -1,7 +1,6 @@
 package dev.pronto.client.pg;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.netty.channel.EventLoop;
 import io.vertx.pgclient.PgException;
@@ -77,9 +76,12 @@ class PgClientTest {
     }
 
     @Test
-    void clientOffTheLoopsIsRejectedWithAHint() {
-        assertThatThrownBy(postgres::client)
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("client(EventLoop)");
+    void clientOffTheLoopsTakesTheLoopsInTurnAndAnswers() throws Exception {
+        PgClient first = postgres.client();
+        PgClient second = postgres.client();
+
+        assertThat(first.eventLoop()).isNotSameAs(second.eventLoop());
+        assertThat(await(first.queryOne(PgFixture.ASYNC_DB_SQL, Item.ROW, 10, 50, 1))).isNotNull();
     }
 
     @Test

@@ -2,7 +2,9 @@ package dev.pronto.core.internal.util;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.netty.channel.DefaultEventLoopGroup;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.local.LocalIoHandler;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -46,7 +48,8 @@ class BlockedLoopWatchTest {
 
     @Test
     void blockedLoopIsReportedWithTheStackThatBlocksIt() throws Exception {
-        DefaultEventLoopGroup loops = new DefaultEventLoopGroup(1, (java.util.concurrent.ThreadFactory) r -> new Thread(r, "test-loop"));
+        EventLoopGroup loops = new MultiThreadIoEventLoopGroup(1, (java.util.concurrent.ThreadFactory) r -> new Thread(r, "test-loop"),
+                LocalIoHandler.newFactory());
         Recording log = new Recording();
         BlockedLoopWatch watch = BlockedLoopWatch.start(loops, Duration.ofMillis(50), log);
         try {
@@ -66,7 +69,7 @@ class BlockedLoopWatchTest {
 
     @Test
     void zeroThresholdIsOff() {
-        DefaultEventLoopGroup loops = new DefaultEventLoopGroup(1);
+        EventLoopGroup loops = new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
         try {
             assertThat(BlockedLoopWatch.start(loops, Duration.ZERO, new Recording())).isNull();
         } finally {
