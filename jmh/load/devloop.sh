@@ -12,9 +12,9 @@ cd "$(dirname "$0")/../.."
 EDITS="${1:-10}"
 PORT="${PORT:-13080}"
 REPORT=core/processor/target/surefire-reports/TEST-dev.pronto.processor.GeneratedJsonGraphTest.xml
-[[ -f "$REPORT" ]] || { echo "build first: see the header of $0" >&2; exit 1; }
-CP=$(grep -o 'name="surefire.test.class.path" value="[^"]*"' "$REPORT" | sed 's/.*value="//; s/"$//' \
-    | tr ':' '\n' | grep -v 'test-classes' | paste -sd: -)
+[[ -n "${DEV_CLASSPATH:-}" || -f "$REPORT" ]] || { echo "build first: see the header of $0" >&2; exit 1; }
+CP=${DEV_CLASSPATH:-$(grep -o 'name="surefire.test.class.path" value="[^"]*"' "$REPORT" | sed 's/.*value="//; s/"$//' \
+    | tr ':' '\n' | grep -v 'test-classes' | paste -sd: -)}
 WORK=$(mktemp -d /tmp/pronto-devloop.XXXXXX)
 trap 'kill "$LOOP" 2>/dev/null || true; wait 2>/dev/null || true; [[ -n "${KEEP:-}" ]] || rm -rf "$WORK"' EXIT
 SRC=archetype/src/main/resources/archetype-resources

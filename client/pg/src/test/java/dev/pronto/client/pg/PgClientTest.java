@@ -2,7 +2,6 @@ package dev.pronto.client.pg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.netty.channel.EventLoop;
 import io.vertx.pgclient.PgException;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
@@ -22,7 +21,7 @@ class PgClientTest {
         loops = VertxLoops.create(2);
         postgres = Postgres.create(loops.vertx(), PgFixture.config());
         postgres.ready().toCompletableFuture().get(30, TimeUnit.SECONDS);
-        client = postgres.client((EventLoop) loops.eventLoops().group().next());
+        client = postgres.client(loops.eventLoops().group().next());
     }
 
     @AfterAll
