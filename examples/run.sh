@@ -45,7 +45,7 @@ build() {
     # Maven's own Guava calls sun.misc.Unsafe: allow it on JDK 23+ so the build prints no JDK warning.
     local maven_opts="${MAVEN_OPTS:-}"
     [[ "$major" -ge 23 ]] && maven_opts="$maven_opts --sun-misc-unsafe-memory-access=allow"
-    if ! (cd "$root" && MAVEN_OPTS="$maven_opts" mvn -B -q -pl examples -am package -DskipTests >"$log" 2>&1); then
+    if ! (cd "$root" && MAVEN_OPTS="$maven_opts" mvn -Pall -B -q -pl examples -am package -DskipTests >"$log" 2>&1); then
         tail -n 40 "$log" >&2
         echo "ERROR: the build failed; the whole output is in $log" >&2
         exit 1

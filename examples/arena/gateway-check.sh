@@ -14,7 +14,7 @@
 # Environment: DATA_DIR (dataset.json, static/, certs/, requests/; default ../shared/arena-data beside the
 # checkout), CERTS_DIR (default $DATA_DIR/certs), EDGE_PORT 8443, SERVER_PORT 8080, H2C_PORT 8082,
 # TELEPORT_PORT 8090, DATABASE_MAX_CONN 32 (the embedded Postgres allows 100 connections), LOAD_SECONDS 5.
-# Needs: examples/target/arena.jar and arena-dev.jar (mvn -B -q -pl examples -am package -DskipTests), curl with
+# Needs: examples/target/arena.jar and arena-dev.jar (mvn -Pall -B -q -pl examples -am package -DskipTests), curl with
 # HTTP/2, python3, h2load for --load.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -68,7 +68,7 @@ if ((RUNNING)); then
     exit
 fi
 for f in "$JAR" "${JAR%.jar}-dev.jar" "$DATA_DIR/dataset.json" "$CERTS_DIR/server.crt"; do
-    [[ -e "$f" ]] || { echo "missing $f (build: mvn -B -q -pl examples -am package -DskipTests; or set DATA_DIR)" >&2; exit 2; }
+    [[ -e "$f" ]] || { echo "missing $f (build: mvn -Pall -B -q -pl examples -am package -DskipTests; or set DATA_DIR)" >&2; exit 2; }
 done
 for port in "$EDGE_PORT" "$SERVER_PORT" "$H2C_PORT" "$TELEPORT_PORT"; do
     if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "port $port is in use (set the *_PORT variables)" >&2; exit 2; fi

@@ -5,7 +5,7 @@
 # production-stack checks against the server's port with X-User-Id: 42 set, as the edge sets it after authsvc
 # accepted data/jwt-token.txt (the edge's own checks, h2, static files and the 401s, need nginx and authsvc).
 # Extra server checks: header/body/id errors, and a Redis outage that must degrade to Postgres, not fail.
-# Needs: curl, python3, a JDK 21+, and `mvn -B -q -pl examples -am package -DskipTests` (examples/target/arena*.jar).
+# Needs: curl, python3, a JDK 21+, and `mvn -Pall -B -q -pl examples -am package -DskipTests` (examples/target/arena*.jar).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source jmh/load/common.sh
@@ -14,7 +14,7 @@ DATA="${DATA_DIR:-$(cd .. && pwd)/shared/arena-data}"
 PORT="${PORT:-18280}"
 require_tool curl "apt-get install curl"
 require_tool python3 "apt-get install python3"
-require_file "$JAR" "mvn -B -q -pl examples -am package -DskipTests"
+require_file "$JAR" "mvn -Pall -B -q -pl examples -am package -DskipTests"
 [[ -f "$DATA/dataset.json" ]] || DATA=$(mktemp -d)   # the app generates a dataset of the same shape
 
 DB_PID=""; REDIS_PID=""; APP_PID=""; LOGS=$(mktemp -d)

@@ -3,7 +3,7 @@
 # dev.pronto.examples.AutobahnServer, with kosoku (pip install kosoku: a Python 3 driver of the
 # Autobahn TestSuite case files; autobahntestsuite 25.10.1 on PyPI is Python 2 code and does not run
 # on Python 3). Prints the per-case verdict counts; exits non-zero if any case FAILED.
-# Usage: examples/autobahn/run.sh [outdir]   (after mvn -pl examples -am package -DskipTests)
+# Usage: examples/autobahn/run.sh [outdir]   (after mvn -Pall -pl examples -am package -DskipTests)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 OUT=${1:-examples/target/autobahn}

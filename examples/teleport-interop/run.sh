@@ -6,7 +6,7 @@
 # The Go module proxy refuses github.com/valyala/httpteleport and fastrpc (403), so point HTTPTELEPORT_SRC and
 # FASTRPC_SRC at local checkouts (e.g. git clone https://github.com/valyala/httpteleport at 81f5a7b and
 # https://github.com/valyala/fastrpc at 0b1a558); fasthttp and snappy come from the module proxy.
-# Needs: go 1.22+, a built jmh/target/benchmarks.jar (mvn -pl jmh -am package -DskipTests), a JDK 21+.
+# Needs: go 1.22+, a built jmh/target/benchmarks.jar (mvn -Pall -pl jmh -am package -DskipTests), a JDK 21+.
 set -euo pipefail
 cd "$(dirname "$0")"
 HERE=$(pwd)
@@ -15,7 +15,7 @@ JAR="$HERE/../../jmh/target/benchmarks.jar"
 JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 : "${HTTPTELEPORT_SRC:?set HTTPTELEPORT_SRC to a checkout of github.com/valyala/httpteleport}"
 : "${FASTRPC_SRC:?set FASTRPC_SRC to a checkout of github.com/valyala/fastrpc}"
-[[ -f "$JAR" ]] || { echo "$JAR missing: mvn -pl jmh -am package -DskipTests" >&2; exit 1; }
+[[ -f "$JAR" ]] || { echo "$JAR missing: mvn -Pall -pl jmh -am package -DskipTests" >&2; exit 1; }
 WORK=$(mktemp -d)
 trap 'kill $SERVER_PID $GO_PID 2>/dev/null || true; rm -rf "$WORK"' EXIT
 SERVER_PID=""; GO_PID=""

@@ -11,7 +11,7 @@ source jmh/load/common.sh
 JAR="$1"; CACHE="$2"; PORT="$3"; shift 3
 TRAIN="${TRAIN:-3s}"
 require_tool wrk "apt-get install wrk"
-require_file "$JAR" "mvn -B -q -pl examples -am package -DskipTests"
+require_file "$JAR" "mvn -Pall -B -q -pl examples -am package -DskipTests"
 rm -f "$CACHE"
 # shellcheck disable=SC2086
 "$JAVA" -XX:AOTCacheOutput="$CACHE" "${SERVER_FLAGS[@]}" ${JAVA_OPTS:-} -jar "$JAR" >"$CACHE.log" 2>&1 &

@@ -3,7 +3,7 @@
 # (pinned to core 0 with the load generator), the arena jar pinned to core 1, then drives
 # HttpArena's request templates (../shared/arena-data/requests/*.raw) with wrk and a rotation
 # script, and prints requests/s per profile and the server's peak RSS.
-# Needs: wrk, curl, `mvn -B -q package -DskipTests` (examples/target/arena.jar), a JDK 21+.
+# Needs: wrk, curl, `mvn -Pall -B -q package -DskipTests` (examples/target/arena.jar), a JDK 21+.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 JAR=examples/target/arena.jar
@@ -15,7 +15,7 @@ CONNS="${CONNS:-64}"
 PORT="${PORT:-18190}"
 FLAGS=(-Xms256m -Xmx1g "${SERVER_FLAGS[@]}")
 require_tool wrk "apt-get install wrk"
-require_file "$JAR" "mvn -B -q package -DskipTests"
+require_file "$JAR" "mvn -Pall -B -q package -DskipTests"
 [[ -d "$REQ" ]] || { echo "request templates not found in $REQ (set DATA_DIR)" >&2; exit 1; }
 
 LUA=$(mktemp --suffix=.lua)

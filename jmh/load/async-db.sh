@@ -28,7 +28,7 @@ PGPORT="${PGPORT:-55432}"
 export DATABASE_MAX_CONN="${DATABASE_MAX_CONN:-4}"
 FLAGS=(-Xms256m -Xmx256m "${SERVER_FLAGS[@]}")
 require_tool wrk "apt-get install wrk"
-require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
+require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
 
 WORK=$(mktemp -d /tmp/pronto-async-db.XXXXXX)
 chmod 755 "$WORK"

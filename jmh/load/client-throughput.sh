@@ -6,7 +6,7 @@
 # INFLIGHT requests outstanding (closed loop). Prints each run, then medians of ROUNDS and ratios.
 # Allocation per request is all-thread bytes from ThreadMXBean over the window, divided by requests;
 # client CPU per request is the client JVM's process CPU time over the window, divided by requests.
-# Needs: a built jmh/target/benchmarks.jar (mvn -pl jmh -am package -DskipTests), JDK 21+.
+# Needs: a built jmh/target/benchmarks.jar (mvn -Pall -pl jmh -am package -DskipTests), JDK 21+.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 JAR=jmh/target/benchmarks.jar
@@ -18,7 +18,7 @@ INFLIGHT="${INFLIGHT:-64}"
 PORT="${PORT:-8082}"
 CLIENTS=(pronto pronto-pipelined jdk vertx vertx-pipelined)
 FLAGS=(-Xms512m -Xmx512m "${SERVER_FLAGS[@]}")
-require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
+require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
 
 taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$JAR" dev.pronto.jmh.client.CannedResponseServer "$PORT" >/dev/null 2>&1 &
 SERVER_PID=$!

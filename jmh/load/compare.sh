@@ -2,7 +2,7 @@
 # Measures the working tree's build against an older commit's, in the same run: the engine-change check.
 #   jmh/load/compare.sh REV [SUITE...]      SUITE: plaintext (default), json, h2c, teleport
 # REV's benchmarks.jar is built once in target/compare/<sha> (a detached git worktree, never installed);
-# the working tree's jmh/target/benchmarks.jar must be built already (mvn -pl jmh -am package -DskipTests).
+# the working tree's jmh/target/benchmarks.jar must be built already (mvn -Pall -pl jmh -am package -DskipTests).
 # Each of ROUNDS rounds runs every suite's load script once per build, the order alternating between rounds
 # so drift on the machine does not favour one build; the raw Netty baseline runs beside the working tree's
 # build in each round (plaintext, h2c). Prints every round, then per metric the medians and head / REV.
@@ -20,13 +20,13 @@ ROUNDS="${ROUNDS:-5}"
 HEAD_JAR=jmh/target/benchmarks.jar
 BASE_DIR="target/compare/$REV"
 BASE_JAR="$BASE_DIR/jmh/target/benchmarks.jar"
-require_file "$HEAD_JAR" "mvn -pl jmh -am package -DskipTests"
+require_file "$HEAD_JAR" "mvn -Pall -pl jmh -am package -DskipTests"
 
 if [[ ! -f "$BASE_JAR" ]]; then
     rm -rf "$BASE_DIR"; git worktree prune
     git worktree add --detach "$BASE_DIR" "$REV" >/dev/null
     echo "building $REV in $BASE_DIR"
-    (cd "$BASE_DIR" && mvn -B -q -pl jmh -am package -DskipTests >/dev/null)
+    (cd "$BASE_DIR" && mvn -Pall -B -q -pl jmh -am package -DskipTests >/dev/null)
 fi
 LOG=$(mktemp -d)
 trap 'rm -rf "$LOG"' EXIT

@@ -12,7 +12,7 @@
 # streams h2load abandons when the warm-up ends cost grpc-java a logged stack trace each.
 # Reports medians of ROUNDS with the server's CPU time per call/message and Pronto's ratios.
 # Needs: h2load (nghttp2-client), python3, jmh/target/benchmarks.jar and
-# jmh/vertx-grpc/target/vertx-grpc.jar (mvn -pl jmh,jmh/vertx-grpc -am package -DskipTests),
+# jmh/vertx-grpc/target/vertx-grpc.jar (mvn -Pall -pl jmh,jmh/vertx-grpc -am package -DskipTests),
 # HttpArena's data in DATA (default ../shared/arena-data, beside the project).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -29,8 +29,8 @@ DATA="${DATA:-../shared/arena-data}"
 SUM="$DATA/requests/grpc-sum.bin"
 FLAGS=(-Xms256m -Xmx256m "${SERVER_FLAGS[@]}")
 require_tool h2load "apt-get install nghttp2-client"
-require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
-require_file "$VERTX_JAR" "mvn -pl jmh/vertx-grpc -am package -DskipTests"
+require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
+require_file "$VERTX_JAR" "mvn -Pall -pl jmh/vertx-grpc -am package -DskipTests"
 require_file "$SUM" "HttpArena's requests/grpc-sum.bin (set DATA to the arena-data directory)"
 STREAM_BIN=$(mktemp); printf '\x00\x00\x00\x00\x07\x08\x01\x10\x02\x18\x88\x27' >"$STREAM_BIN"   # a=1 b=2 count=5000
 SERVER_PID=

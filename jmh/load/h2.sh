@@ -43,7 +43,7 @@ if [[ "$TLS" == 1 ]]; then
     SCHEME=https; TLS_ARGS=("$CERT" "$KEY"); CURL_MODE=(--http2 -k)
 fi
 require_tool h2load "apt-get install nghttp2-client"
-require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
+require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
 trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
 
 

@@ -13,7 +13,7 @@
 # substituted). Each leg starts its server afresh.
 # Wrap in `flock /tmp/pronto-bench.lock` on shared machines.
 # Needs: h2load (nghttp2-client), ss (iproute2), taskset, a built jmh/target/benchmarks.jar
-# (mvn -pl jmh -am package -DskipTests), ../shared/arena-data (certs, static), a JDK 21+.
+# (mvn -Pall -pl jmh -am package -DskipTests), ../shared/arena-data (certs, static), a JDK 21+.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 JAR="${JAR:-jmh/target/benchmarks.jar}"
@@ -32,7 +32,7 @@ KEY="${KEY:-../shared/arena-data/certs/server.key}"
 FLAGS=(-Xms256m -Xmx256m "${SERVER_FLAGS[@]}")
 require_tool h2load "apt-get install nghttp2-client"
 require_tool ss "apt-get install iproute2"
-require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
+require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
 require_file "$CERT" "set CERT and KEY to a PEM certificate and key"
 case "$MODE" in
     baseline) PATHS=("/baseline2?a=1&b=2") ;;

@@ -5,7 +5,7 @@
 #   jmh/load/hostile.sh [ATTACK...]   ATTACK: teleport-flate teleport-upload grpc-no-read h2-upload (default: all)
 # The app runs on core 1 with -Xmx512m (APP_JAR, default examples/target/arena.jar, beside its -dev jar for the
 # embedded Postgres); attackers and probes on core 0. Every attack targets loopback only and stops by itself.
-# Needs: curl with HTTP/2, `mvn -B -q package -DskipTests` (examples and jmh), the HttpArena data, a JDK 21+.
+# Needs: curl with HTTP/2, `mvn -Pall -B -q package -DskipTests` (examples and jmh), the HttpArena data, a JDK 21+.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source jmh/load/common.sh
@@ -15,8 +15,8 @@ DATA="${DATA_DIR:-$(cd .. && pwd)/shared/arena-data}"
 ATTACKS=("${@:-teleport-flate teleport-upload grpc-no-read h2-upload}")
 read -r -a ATTACKS <<<"${ATTACKS[*]}"
 P=18400; H2C=18401; TLS=18402; H2=18403; TP=18404
-require_file "$APP_JAR" "mvn -B -q package -DskipTests"
-require_file "$JMH_JAR" "mvn -pl jmh -am package -DskipTests"
+require_file "$APP_JAR" "mvn -Pall -B -q package -DskipTests"
+require_file "$JMH_JAR" "mvn -Pall -pl jmh -am package -DskipTests"
 require_tool curl "apt-get install curl"
 WORK=$(mktemp -d); DB_PID=""; APP_PID=""
 trap 'kill $APP_PID $DB_PID $(jobs -p) 2>/dev/null || true; rm -rf "$WORK"' EXIT

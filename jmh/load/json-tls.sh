@@ -18,7 +18,7 @@ CERT="${CERT:-../shared/arena-data/certs/server.crt}"
 KEY="${KEY:-../shared/arena-data/certs/server.key}"
 FLAGS=(-Xms256m -Xmx256m "${SERVER_FLAGS[@]}")
 require_tool wrk "apt-get install wrk"
-require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
+require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
 require_file "$CERT" "set CERT and KEY to a PEM certificate and key"
 LUA=$(mktemp --suffix=.lua)
 cat > "$LUA" <<'LUA'

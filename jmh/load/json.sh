@@ -16,7 +16,7 @@ CONNS="${CONNS:-64}"
 PORT="${PORT:-18085}"
 FLAGS=(-Xms256m -Xmx256m "${SERVER_FLAGS[@]}")
 require_tool wrk "apt-get install wrk"
-require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
+require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
 
 LUA=$(mktemp --suffix=.lua)
 cat > "$LUA" <<'LUA'

@@ -3,7 +3,7 @@
 # direct, same run. TeleportBenchServer (the backend, one loop) and ProxyEdge (one loop) share core 1, wrk runs on
 # core 0 with CONNS connections. Per variant: requests/s and the total server-side CPU per request (edge +
 # backend, utime+stime from /proc). Medians of ROUNDS. Wrap in `flock /tmp/pronto-bench.lock` on shared machines.
-# Needs: wrk, a built jmh/target/benchmarks.jar (mvn -pl jmh -am package -DskipTests), the HttpArena dataset.
+# Needs: wrk, a built jmh/target/benchmarks.jar (mvn -Pall -pl jmh -am package -DskipTests), the HttpArena dataset.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 JAR="${JAR:-jmh/target/benchmarks.jar}"
@@ -16,7 +16,7 @@ URLPATH="${URLPATH:-/baseline11?a=1&b=2}"
 VARIANTS="${VARIANTS:-direct http teleport-none teleport-flate}"
 FLAGS=(-Xms256m -Xmx256m "${SERVER_FLAGS[@]}")
 require_tool wrk "apt-get install wrk"
-require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
+require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
 PIDS=()
 
 LOG=$(mktemp)

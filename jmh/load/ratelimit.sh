@@ -16,7 +16,7 @@ RATE="${RATE:-1000}"
 BURST="${BURST:-100}"   # 0.1 s of permits: absorbs the server being descheduled on a shared box
 PORT="${PORT:-18973}"
 require_tool wrk "apt-get install wrk"
-require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
+require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
 
 LUA=$(mktemp --suffix=.lua)
 cat > "$LUA" <<'LUA'

@@ -15,7 +15,7 @@
 # with every target's ratios to vertx and, for the arena rows, to vertx-arena.
 # TARGETS="arena vertx-arena vertx" measures a subset (an AOT cache is trained only for hello-aot or arena-aot).
 # Needs: wrk, python3, curl, examples/target/{hello,arena}.jar, jmh/target/benchmarks.jar and
-# jmh/vertx-grpc/target/vertx-grpc.jar (mvn -B -q -pl examples,jmh,jmh/vertx-grpc -am package -DskipTests).
+# jmh/vertx-grpc/target/vertx-grpc.jar (mvn -Pall -B -q -pl examples,jmh,jmh/vertx-grpc -am package -DskipTests).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source jmh/load/common.sh
@@ -40,10 +40,10 @@ BENCH_JAR="${BENCH_JAR:-jmh/target/benchmarks.jar}"
 VERTX_JAR="${VERTX_JAR:-jmh/vertx-grpc/target/vertx-grpc.jar}"
 require_tool wrk "apt-get install wrk"
 require_tool python3 "apt-get install python3"
-require_file "$HELLO_JAR" "mvn -B -q -pl examples -am package -DskipTests"
-require_file "$ARENA_JAR" "mvn -B -q -pl examples -am package -DskipTests"
-require_file "$BENCH_JAR" "mvn -B -q -pl jmh -am package -DskipTests"
-require_file "$VERTX_JAR" "mvn -B -q -pl jmh/vertx-grpc -am package -DskipTests"
+require_file "$HELLO_JAR" "mvn -Pall -B -q -pl examples -am package -DskipTests"
+require_file "$ARENA_JAR" "mvn -Pall -B -q -pl examples -am package -DskipTests"
+require_file "$BENCH_JAR" "mvn -Pall -B -q -pl jmh -am package -DskipTests"
+require_file "$VERTX_JAR" "mvn -Pall -B -q -pl jmh/vertx-grpc -am package -DskipTests"
 ulimit -n $((IDLE_CONNS + 1024)) 2>/dev/null || { echo "ulimit -n too low for IDLE_CONNS=$IDLE_CONNS" >&2; exit 1; }
 PROBE=jmh/load/startup_probe.py
 LOG=$(mktemp)

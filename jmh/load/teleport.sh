@@ -7,7 +7,7 @@
 # bytes on the wire per request counted by the kernel on the client's socket (ss -ti bytes_sent +
 # bytes_received). Prints each run, then medians of ROUNDS and ratios to the HTTP/1.1 client.
 # Wrap in `flock /tmp/pronto-bench.lock` on shared machines.
-# Needs: ss (iproute2), taskset, a built jmh/target/benchmarks.jar (mvn -pl jmh -am package -DskipTests),
+# Needs: ss (iproute2), taskset, a built jmh/target/benchmarks.jar (mvn -Pall -pl jmh -am package -DskipTests),
 # the HttpArena dataset in ../shared/arena-data, a JDK 21+.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -25,7 +25,7 @@ HTTP_PORT="${HTTP_PORT:-18291}"
 TP_PORT="${TP_PORT:-18292}"
 FLAGS=(-Xms512m -Xmx512m "${SERVER_FLAGS[@]}")
 require_tool ss "apt-get install iproute2"
-require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
+require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
 
 SERVER_LOG=$(mktemp); CLIENT_LOG=$(mktemp)
 taskset -c 1 "$JAVA" "${FLAGS[@]}" -cp "$SERVER_JAR" dev.pronto.jmh.teleport.TeleportBenchServer "$HTTP_PORT" "$TP_PORT" \

@@ -16,7 +16,7 @@ CERT="${CERT:-../shared/arena-data/certs/server.crt}"
 KEY="${KEY:-../shared/arena-data/certs/server.key}"
 FLAGS=(-Xms256m -Xmx256m "${SERVER_FLAGS[@]}")
 require_tool h2load "apt-get install nghttp2-client"
-require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
+require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
 require_file "$CERT" "set CERT and KEY to a PEM certificate and key"
 trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
 

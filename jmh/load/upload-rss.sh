@@ -17,7 +17,7 @@ ROUNDS="${ROUNDS:-2}"
 CERT="${CERT:-../shared/arena-data/certs/server.crt}"
 KEY="${KEY:-../shared/arena-data/certs/server.key}"
 require_tool curl "apt-get install curl"
-require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
+require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
 require_file "$CERT" "set CERT and KEY to a PEM pair"
 
 WORK=$(mktemp -d)

@@ -37,7 +37,7 @@ NICE="${NICE:-0}"
 CASES="${CASES:-c512 c4096 pipelined idle}"
 FLAGS=(-Xms512m -Xmx512m "${SERVER_FLAGS[@]}")
 JCMD="${JAVA_HOME:+$JAVA_HOME/bin/}jcmd"
-require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
+require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
 require_tool curl "apt-get install curl"
 # no command substitution around anything that starts a process: every server and driver is a job
 # of this shell, so an interrupted run leaves nothing behind

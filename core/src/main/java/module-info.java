@@ -23,9 +23,13 @@ module dev.pronto.core {
     requires com.aayushatharva.brotli4j;
     requires org.slf4j;
     requires jdk.unsupported;
+    // the dev loop (dev.pronto.core.dev) compiles with javac's API; a service never loads it
+    requires static java.compiler;
+    requires static java.management;
 
     exports dev.pronto.core;
     exports dev.pronto.core.annotation;
     exports dev.pronto.core.config;
     exports dev.pronto.core.testing;
+    exports dev.pronto.core.dev;
 }

@@ -38,7 +38,10 @@ public final class OpenApi implements Consumer<Routes> {
         this.ui = ui;
     }
 
-    /** A builder serving {@value #RESOURCE} of this class's loader at {@value #DEFAULT_PATH}, without the page. */
+    /**
+     * A builder serving {@value #RESOURCE} of the calling thread's context class loader (else this class's) at
+     * {@value #DEFAULT_PATH}, without the page.
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -66,7 +69,9 @@ public final class OpenApi implements Consumer<Routes> {
 
     /** Settings of {@link OpenApi}; not thread-safe. */
     public static final class Builder {
-        private ClassLoader loader = OpenApi.class.getClassLoader();
+        // the context loader: the service's own under a dev loop that starts each version in a loader of its own
+        private ClassLoader loader = Thread.currentThread().getContextClassLoader() != null
+                ? Thread.currentThread().getContextClassLoader() : OpenApi.class.getClassLoader();
         private String path = DEFAULT_PATH;
         private String ui;
         private byte[] document;

@@ -68,6 +68,26 @@ public interface Request {
      */
     String param(String name);
 
+    /**
+     * The path parameter {@code name} as a decimal {@code long}: {@code /todos/abc} is a 400 naming the
+     * parameter ({@code path parameter 'id' must be an integer, got 'abc'}), not the 500 that
+     * {@code Long.parseLong(req.param("id"))} would give.
+     *
+     * @throws BadRequestException if the route has no such parameter or it is not a {@code long}
+     */
+    default long paramLong(String name) {
+        return dev.pronto.core.annotation.Params.longValue(param(name), name, dev.pronto.core.annotation.Params.PATH);
+    }
+
+    /**
+     * The path parameter {@code name} as a decimal {@code int}; see {@link #paramLong(String)}.
+     *
+     * @throws BadRequestException if the route has no such parameter or it is not an {@code int}
+     */
+    default int paramInt(String name) {
+        return dev.pronto.core.annotation.Params.intValue(param(name), name, dev.pronto.core.annotation.Params.PATH);
+    }
+
     /** The route pattern that matched, e.g. {@code /users/{id}}; null when no route matched. */
     String routePattern();
 

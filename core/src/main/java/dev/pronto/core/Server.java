@@ -67,10 +67,20 @@ public final class Server implements AutoCloseable {
      * @return this server
      * @throws IllegalStateException if a port cannot be bound (the message names host and port),
      *         if the server is already running, or if it was stopped: a stopped server cannot start
-     *         again, build a new one
+     *         again, build a new one. A start that fails to bind runs the {@link Builder#onStop} hooks
+     *         before it throws, so what they close (a Postgres client, Vert.x's loops with their
+     *         non-daemon threads) does not keep the JVM alive after {@code main} failed
      */
     public Server start() {
-        lifecycle.start();
+        boolean fresh = lifecycle.startable();
+        try {
+            lifecycle.start();
+        } catch (RuntimeException failed) {
+            if (fresh) {
+                runStopHooks(failed);
+            }
+            throw failed;
+        }
         onStart.forEach(hook -> hook.accept(this));
         if (lifecycle.context().config().shutdownHook()) {
             ShutdownSignals.register(this, this::close, lifecycle.context().log());
@@ -247,6 +257,16 @@ public final class Server implements AutoCloseable {
         }
     }
 
+    private void runStopHooks(RuntimeException failed) {
+        for (Consumer<Server> hook : onStop) {
+            try {
+                hook.accept(this);
+            } catch (RuntimeException e) {
+                failed.addSuppressed(e);
+            }
+        }
+    }
+
     /** Stops with the configured {@link ServerConfig#shutdownTimeout()}. */
     @Override
     public void close() {
@@ -357,7 +377,10 @@ public final class Server implements AutoCloseable {
             return this;
         }
 
-        /** Adds a hook run, in order, on the caller of {@link Server#stop(Duration)} once it stopped. */
+        /**
+         * Adds a hook run, in order, on the caller of {@link Server#stop(Duration)} once it stopped, and on
+         * the caller of {@link Server#start()} when binding failed (before {@code start} throws).
+         */
         public Builder onStop(Consumer<Server> hook) {
             onStop.add(Objects.requireNonNull(hook, "hook"));
             return this;

@@ -46,6 +46,8 @@ import java.util.Objects;
  *     application's</td></tr>
  * <tr><td>minBodyRateGrace</td><td>5 s</td><td>how long a body may arrive before {@code minBodyRate} is
  *     checked</td></tr>
+ * <tr><td>blockedLoopWarning</td><td>2 s</td><td>an event loop that has not run its tasks for this long is
+ *     logged at WARN with the loop's stack (once per stall), naming what blocks it; zero turns it off</td></tr>
  * </table>
  *
  * @param host address to bind, e.g. {@code 0.0.0.0}
@@ -74,13 +76,15 @@ import java.util.Objects;
  *        {@code minBodyRateGrace}; 0 turns the check off
  * @param minBodyRateGrace how long a body may arrive before {@code minBodyRate} applies; positive
  * @param shutdownHook whether {@link Server#start()} installs the drain on SIGTERM and JVM exit
+ * @param blockedLoopWarning how long an event loop may go without running its tasks before a WARN with its
+ *        stack; zero for no check
  */
 public record ServerConfig(String host, int port, int ioThreads, Transport transport, boolean reusePort,
                            int backlog, int maxRequestLineLength, int maxHeaderSize, long maxBodySize,
                            int maxPendingResponses, Duration idleTimeout, Duration headerReadTimeout,
                            int maxConnections, Duration shutdownTimeout, int maxInFlight, Duration maxQueueTime,
                            Duration responseTimeout, Duration bodyReadTimeout, long minBodyRate,
-                           Duration minBodyRateGrace, boolean shutdownHook) {
+                           Duration minBodyRateGrace, boolean shutdownHook, Duration blockedLoopWarning) {
     /** Default bind address: every interface. */
     public static final String DEFAULT_HOST = "0.0.0.0";
     /** Default port. */
@@ -137,6 +141,11 @@ public record ServerConfig(String host, int port, int ioThreads, Transport trans
         positive("bodyReadTimeout", bodyReadTimeout);
         range("minBodyRate", minBodyRate, 0, Long.MAX_VALUE);
         positive("minBodyRateGrace", minBodyRateGrace);
+        Objects.requireNonNull(blockedLoopWarning, "blockedLoopWarning");
+        if (blockedLoopWarning.isNegative() || !blockedLoopWarning.isZero() && blockedLoopWarning.toMillis() < 10) {
+            throw new IllegalArgumentException("blockedLoopWarning must be zero (off) or at least 10 ms, got "
+                    + blockedLoopWarning);
+        }
     }
 
     /** A configuration with every default. */
@@ -186,6 +195,8 @@ public record ServerConfig(String host, int port, int ioThreads, Transport trans
         // Kestrel's grace: time for a connection's first round trips and a client's slow start
         private Duration minBodyRateGrace = Duration.ofSeconds(5);
         private boolean shutdownHook = true;
+        // Vert.x's default: far above any pause a healthy loop makes (GC included), so a warning is a bug
+        private Duration blockedLoopWarning = Duration.ofSeconds(2);
 
         private Builder() {
         }
@@ -256,6 +267,9 @@ public record ServerConfig(String host, int port, int ioThreads, Transport trans
          */
         public Builder shutdownHook(boolean value) { shutdownHook = value; return this; }
 
+        /** Sets how long an event loop may be blocked before a WARN with its stack (zero: no check). */
+        public Builder blockedLoopWarning(Duration value) { blockedLoopWarning = value; return this; }
+
         /**
          * Builds and validates the configuration.
          *
@@ -265,7 +279,7 @@ public record ServerConfig(String host, int port, int ioThreads, Transport trans
             return new ServerConfig(host, port, ioThreads, transport, reusePort, backlog, maxRequestLineLength,
                     maxHeaderSize, maxBodySize, maxPendingResponses, idleTimeout, headerReadTimeout,
                     maxConnections, shutdownTimeout, maxInFlight, maxQueueTime, responseTimeout, bodyReadTimeout,
-                    minBodyRate, minBodyRateGrace, shutdownHook);
+                    minBodyRate, minBodyRateGrace, shutdownHook, blockedLoopWarning);
         }
     }
 }

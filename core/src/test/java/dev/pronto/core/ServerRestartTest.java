@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
 /** A stopped server says so instead of half-starting in a draining state. */
@@ -35,5 +37,29 @@ class ServerRestartTest {
         try (Server server = started()) {
             assertThatThrownBy(server::start).isInstanceOf(IllegalStateException.class).hasMessageContaining("already started");
         }
+    }
+
+    @Test
+    void startThatCannotBindRunsTheStopHooksBeforeThrowing() {
+        List<String> stopped = new CopyOnWriteArrayList<>();
+        try (Server holder = started()) {
+            Server second = Server.builder().config(c -> c.port(holder.port()).host("127.0.0.1").ioThreads(1))
+                    .onStop(s -> stopped.add("closed what the service opened")).build();
+
+            assertThatThrownBy(second::start).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining(String.valueOf(holder.port()));
+            assertThat(stopped).containsExactly("closed what the service opened");
+        }
+    }
+
+    @Test
+    void refusedRestartDoesNotRunTheStopHooksAgain() {
+        List<String> stopped = new CopyOnWriteArrayList<>();
+        Server server = Server.builder().config(c -> c.port(0).host("127.0.0.1").ioThreads(1))
+                .onStop(s -> stopped.add("stop")).build().start();
+        server.stop(Duration.ZERO);
+
+        assertThatThrownBy(server::start).isInstanceOf(IllegalStateException.class);
+        assertThat(stopped).containsExactly("stop");
     }
 }

@@ -1,5 +1,6 @@
 package ${package};
 
+import dev.pronto.core.ErrorFormat;
 import dev.pronto.core.Health;
 import dev.pronto.core.OpenApi;
 import dev.pronto.core.Server;
@@ -33,8 +34,10 @@ public final class App {
                 : files.optionalFile(Path.of("config/application.yaml"))).env(System.getenv()).systemProperties().build();
         int port = config.integer("server.port", 8080, 0, 65535);
         Duration drain = config.duration("server.drain", Duration.ofSeconds(20));
-        server(Health.create()).port(port).config(c -> c.shutdownTimeout(drain)).build().start();
+        Server server = server(Health.create()).port(port).config(c -> c.shutdownTimeout(drain)).build();
+        config.unknownKeys().forEach(LOG::warn);    // a misspelt key (prot: 9090) would otherwise be ignored
         LOG.info("Configuration:\n{}", config.describe());
+        server.start();
     }
 
     /** The service's routes on a server builder; tests start it with {@code TestClient.start(App.server(...))}. */
@@ -42,6 +45,7 @@ public final class App {
         GreetingService greetings = new GreetingService();
         return Server.builder()
                 .json(ProntoJson.create(new AppJson()))
+                .errorFormat(ErrorFormat.PROBLEM_JSON)          // what the OpenAPI document declares
                 .routes(health)
                 .routes(r -> r.get("/hello/{name}", (req, res) -> res.json(greetings.greet(req.param("name")))))
                 .routes(new GreetingController$Routes(new GreetingController(greetings)))

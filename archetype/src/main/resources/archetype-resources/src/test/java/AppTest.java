@@ -42,7 +42,16 @@ class AppTest {
                 "{\"name\":\" \"}");
 
         assertThat(response.status()).isEqualTo(400);
+        assertThat(response.header("content-type")).startsWith("application/problem+json");
         assertThat(response.text()).contains("name");
+    }
+
+    @Test
+    void unknownPathIsAProblemDocument() {
+        TestResponse response = client.get("/nowhere");
+
+        assertThat(response.status()).isEqualTo(404);
+        assertThat(response.header("content-type")).startsWith("application/problem+json");
     }
 
     @Test

@@ -41,7 +41,13 @@ public final class Config {
     private final List<Layer> layers;
     private final Map<String, String> described = new TreeMap<>();
 
-    private record Layer(String name, Map<String, String> values, boolean envNames) {
+    /** Where a layer's values come from: only a file's keys are all meant for the service. */
+    private enum Origin { FILE, ENV, PROPERTIES }
+
+    private record Layer(String name, Map<String, String> values, Origin origin) {
+        boolean envNames() {
+            return origin == Origin.ENV;
+        }
     }
 
     private Config(List<Layer> layers) {
@@ -169,6 +175,32 @@ public final class Config {
         return sb.toString();
     }
 
+    /**
+     * The keys set in a file that nothing has read so far, one warning each, with the nearest key that was
+     * read: {@code configuration key 'server.prot' (file app.yaml) is not used; did you mean 'server.port'?}.
+     * Call it once the service has read all its configuration (after the server is built), and log what it
+     * returns: a misspelt key is otherwise silently ignored and its default used. Environment variables and
+     * system properties are not checked (they hold much that is not the service's).
+     *
+     * @return the warnings, in key order; empty when every file key was read
+     */
+    public synchronized List<String> unknownKeys() {
+        List<String> warnings = new ArrayList<>();
+        for (Layer layer : layers) {
+            if (layer.origin != Origin.FILE) {
+                continue;
+            }
+            for (String key : new TreeMap<>(layer.values).keySet()) {
+                if (!described.containsKey(key)) {
+                    String nearest = ConfigKeys.nearest(key, described.keySet());
+                    warnings.add("configuration key '" + key + "' (" + layer.name + ") is not used"
+                            + (nearest == null ? "" : "; did you mean '" + nearest + "'?"));
+                }
+            }
+        }
+        return warnings;
+    }
+
     private enum Visibility { PLAIN, SECRET }
 
     private IllegalArgumentException invalid(String key, String value, String expected) {
@@ -180,11 +212,11 @@ public final class Config {
         String value = fallback;
         String source = "default";
         for (Layer layer : layers) {
-            String name = layer.envNames ? envName(key) : key;
+            String name = layer.envNames() ? envName(key) : key;
             String v = layer.values.get(name);
             if (v != null) {
                 value = v;
-                source = layer.name + (layer.envNames ? " " + name : "");
+                source = layer.name + (layer.envNames() ? " " + name : "");
             }
         }
         String shown = value == null ? "(unset)" : visibility == Visibility.SECRET ? "***"
@@ -198,9 +230,9 @@ public final class Config {
     private String source(String key) {
         String source = "default";
         for (Layer layer : layers) {
-            String name = layer.envNames ? envName(key) : key;
+            String name = layer.envNames() ? envName(key) : key;
             if (layer.values.containsKey(name)) {
-                source = layer.name + (layer.envNames ? " " + name : "");
+                source = layer.name + (layer.envNames() ? " " + name : "");
             }
         }
         return source;
@@ -258,13 +290,13 @@ public final class Config {
 
         private Builder layer(String location, ConfigFiles.Presence presence) {
             String name = location.startsWith(ConfigFiles.CLASSPATH) ? location : "file " + location;
-            layers.add(new Layer(name, ConfigFiles.read(location, presence), false));
+            layers.add(new Layer(name, ConfigFiles.read(location, presence), Origin.FILE));
             return this;
         }
 
         /** Adds environment variables, looked up under {@link Config#envName(String)}. */
         public Builder env(Map<String, String> env) {
-            layers.add(new Layer("env", Map.copyOf(env), true));
+            layers.add(new Layer("env", Map.copyOf(env), Origin.ENV));
             return this;
         }
 
@@ -277,7 +309,7 @@ public final class Config {
         public Builder properties(String name, Properties properties) {
             Map<String, String> values = new java.util.HashMap<>();
             properties.stringPropertyNames().forEach(k -> values.put(k, properties.getProperty(k)));
-            layers.add(new Layer(name, values, false));
+            layers.add(new Layer(name, values, Origin.PROPERTIES));
             return this;
         }
 

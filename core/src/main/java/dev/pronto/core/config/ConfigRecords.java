@@ -22,7 +22,7 @@ import java.util.Locale;
  * ({@code auto}, {@code io_uring}, {@code epoll}, {@code nio}), {@code backlog}, {@code max-body-size} (bytes),
  * {@code max-connections}, {@code max-in-flight}, {@code idle-timeout}, {@code header-read-timeout},
  * {@code body-read-timeout}, {@code min-body-rate} (bytes per second), {@code min-body-rate-grace},
- * {@code response-timeout}, {@code shutdown-timeout}</td></tr>
+ * {@code response-timeout}, {@code shutdown-timeout}, {@code shutdown-hook}, {@code blocked-loop-warning}</td></tr>
  * <tr><td>{@link TlsConfig}</td><td>{@code cert}, {@code key}, {@code key-password} (a secret),
  * {@code engine} ({@code auto}, {@code openssl}, {@code jdk}), {@code handshake-timeout},
  * {@code reload-interval}</td></tr>
@@ -61,7 +61,8 @@ public final class ConfigRecords {
                 .minBodyRate(c.integer(key(prefix, "min-body-rate"), (int) d.minBodyRate(), 0, Integer.MAX_VALUE))
                 .minBodyRateGrace(c.duration(key(prefix, "min-body-rate-grace"), d.minBodyRateGrace()))
                 .shutdownTimeout(c.duration(key(prefix, "shutdown-timeout"), d.shutdownTimeout()))
-                .shutdownHook(c.bool(key(prefix, "shutdown-hook"), d.shutdownHook()));
+                .shutdownHook(c.bool(key(prefix, "shutdown-hook"), d.shutdownHook()))
+                .blockedLoopWarning(c.duration(key(prefix, "blocked-loop-warning"), d.blockedLoopWarning()));
         try {
             return b.build();
         } catch (IllegalArgumentException e) {

@@ -7,6 +7,7 @@ import com.dslplatform.json.StringConverter;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -27,10 +28,16 @@ final class ContainerFactories {
     private ContainerFactories() {
     }
 
-    /** Resolves decoders; a raw class such as {@code List.class} means a container of any JSON value. */
+    /**
+     * Resolves decoders; a raw class such as {@code List.class} means a container of any JSON value, an
+     * object array class an array of its component.
+     */
     @SuppressWarnings({"rawtypes", "unchecked"})
     static DslJson.ConverterFactory<JsonReader.ReadObject> readers() {
         return (manifest, dsl) -> {
+            if (manifest instanceof Class<?> array && array.isArray() && !array.getComponentType().isPrimitive()) {
+                return objectArray((Class<Object[]>) array, dsl.tryFindReader(array.getComponentType()));
+            }
             Class<?> raw = raw(manifest);
             Kind kind = raw == null || !stringKeys(manifest, raw) ? null : Kind.of(raw);
             if (kind == null) {
@@ -48,13 +55,29 @@ final class ContainerFactories {
         };
     }
 
+    /** Decodes {@code Item[]} held by a generated type; null when the element has no decoder. */
+    private static JsonReader.ReadObject<Object[]> objectArray(Class<Object[]> type, JsonReader.ReadObject<?> element) {
+        if (element == null) {
+            return null;
+        }
+        Object[] empty = Arrays.copyOf(new Object[0], 0, type);
+        return reader -> {
+            List<?> items = ((JsonReader<?>) reader).readCollection(element);
+            return items == null ? null : items.toArray(empty);
+        };
+    }
+
     /**
-     * Resolves encoders for collections and string-keyed maps. Elements whose declared type has
+     * Resolves encoders for collections, object arrays and string-keyed maps. Elements whose declared type has
      * no converter of its own (an interface, {@code Object}) are looked up by their class.
      */
     @SuppressWarnings({"rawtypes", "unchecked"})
     static DslJson.ConverterFactory<JsonWriter.WriteObject> writers(Converters dynamic) {
         return (manifest, dsl) -> {
+            if (manifest instanceof Class<?> array && array.isArray() && !array.getComponentType().isPrimitive()) {
+                // Item[] held by a generated type: its converter asks for the array's writer by class.
+                return new ElementsWriter((JsonWriter.WriteObject<Object>) dsl.tryFindWriter(array.getComponentType()), dynamic);
+            }
             Class<?> raw = raw(manifest);
             if (raw == null || manifest instanceof Class<?> || !stringKeys(manifest, raw)) {
                 return null;

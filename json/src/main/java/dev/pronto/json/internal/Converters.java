@@ -18,7 +18,7 @@ import java.util.List;
  * resolved, and cached, by DSL-JSON from the {@link ContainerFactories}.
  */
 public final class Converters {
-    private final DslJson<Object> dsl;
+    private final OrderFreeDslJson dsl;
     private final ClassValue<JsonWriter.WriteObject<Object>> writers = new ClassValue<>() {
         @Override
         protected JsonWriter.WriteObject<Object> computeValue(Class<?> type) {
@@ -35,7 +35,8 @@ public final class Converters {
     /**
      * Creates the converters from generated configurations.
      *
-     * @param configurations the generated {@code dsljson.configuration} classes to register
+     * @param configurations the generated {@code dsljson.configuration} classes to register, in any order
+     * @throws IllegalStateException when a generated converter refers to a type that has no converter
      */
     public Converters(List<Configuration> configurations) {
         DslJson.Settings<Object> settings = new DslJson.Settings<>()
@@ -44,13 +45,11 @@ public final class Converters {
                 .resolveWriter(ContainerFactories.writers(this));
         // Registered by instance: DSL-JSON would otherwise load it by class name on first use.
         settings.with(new OptionalDslJsonConverter());
-        for (Configuration configuration : configurations) {
-            settings.with(configuration);
-        }
-        dsl = new DslJson<>(settings);
+        dsl = new OrderFreeDslJson(settings);
         dsl.registerReader(Object.class, ObjectConverter::deserializeObject);
         dsl.registerReader(Instant.class, InstantCodec::read);
         dsl.registerWriter(Instant.class, InstantCodec::write);
+        dsl.configure(configurations);
     }
 
     /** Creates a writer bound to these converters, for encoding maps with values of any registered type. */

@@ -18,7 +18,7 @@ import java.util.Objects;
  *   <caption>Defaults</caption>
  *   <tr><th>Field</th><th>Default</th><th>Meaning</th></tr>
  *   <tr><td>port</td><td>5432</td><td>server port when the URL names none</td></tr>
- *   <tr><td>maxConnections</td><td>256</td><td>total over all loops; each loop opens
+ *   <tr><td>maxConnections</td><td>16</td><td>total over all loops; each loop opens
  *       {@code max(1, maxConnections / loops)}, see {@link #connectionsPerLoop(int)}</td></tr>
  *   <tr><td>pipeliningLimit</td><td>256</td><td>queries in flight per connection before further ones queue</td></tr>
  *   <tr><td>queryTimeout</td><td>5 s</td><td>a query unanswered this long fails with 504 and its
@@ -47,8 +47,12 @@ public record PgConfig(String host, int port, String database, String user, Stri
         Duration reconnectMin, Duration reconnectMax, boolean cachePreparedStatements) {
     /** Default server port. */
     public static final int DEFAULT_PORT = 5432;
-    /** Default total connections, HttpArena's {@code DATABASE_MAX_CONN}. */
-    public static final int DEFAULT_MAX_CONNECTIONS = 256;
+    /**
+     * Default total connections: 16, so that several services share a small database (Postgres allows 100
+     * by default, 3 of them reserved); connections are pipelined, so few carry many queries. Raise it for
+     * a database of its own, e.g. HttpArena's {@code DATABASE_MAX_CONN} of 256.
+     */
+    public static final int DEFAULT_MAX_CONNECTIONS = 16;
     /** Default pipelining limit per connection. */
     public static final int DEFAULT_PIPELINING_LIMIT = 256;
     /** Default query timeout. */
@@ -204,7 +208,7 @@ public record PgConfig(String host, int port, String database, String user, Stri
             return this;
         }
 
-        /** Sets the total connections over all loops (default 256). */
+        /** Sets the total connections over all loops (default 16). */
         public Builder maxConnections(int value) {
             maxConnections = value;
             return this;

@@ -17,6 +17,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Postgres for a server running on Vert.x's event loops: one small pool of pipelined connections
@@ -45,6 +48,10 @@ public final class Postgres implements AutoCloseable {
     private final Map<EventLoop, LoopPool> pools = new IdentityHashMap<>();
     private final int perLoop;
     private final AtomicBoolean connecting = new AtomicBoolean();
+    /** The pools in a fixed order, for callers on no loop of their own (virtual threads). */
+    private final LoopPool[] order;
+    private final AtomicInteger turn = new AtomicInteger();
+    private static final Logger LOG = LoggerFactory.getLogger(Postgres.class);
 
     private Postgres(Vertx vertx, PgConfig config) {
         List<EventLoop> loops = new ArrayList<>();
@@ -55,6 +62,10 @@ public final class Postgres implements AutoCloseable {
         for (EventLoop loop : loops) {
             pools.put(loop, new LoopPool(vertx, loop, config, perLoop));
         }
+        order = pools.values().toArray(LoopPool[]::new);
+        LOG.info("Postgres {}:{}/{}: {} connections ({} per event loop over {} loops), pipelining {}; maxConnections"
+                + " to change, see docs/postgres.md for sizing", config.host(), config.port(), config.database(),
+                perLoop * loops.size(), perLoop, loops.size(), config.pipeliningLimit());
     }
 
     /**
@@ -101,21 +112,21 @@ public final class Postgres implements AutoCloseable {
     }
 
     /**
-     * The client of the calling event loop: the one to use in a handler.
+     * The client to use in a handler. On one of the Vert.x event loops (an event-loop or async route of a
+     * server on {@link VertxLoops#eventLoops()}) it is that loop's client, whose stages complete on the
+     * calling thread. On any other thread (a {@code RouteOptions.blocking()} route's virtual thread, a
+     * worker) it is the client of the next loop in turn: each call is handed to that loop and its stage
+     * completes there, so a blocking route waits with {@code join()} or {@code get()} (the server answers
+     * the 503 or 504 the stage failed with, not a 500).
      *
-     * @throws IllegalStateException if the caller is not one of the Vert.x event loops
+     * @return a client, never null
      */
     public PgClient client() {
         LoopPool pool = current.getIfExists();
         if (pool == null) {
             pool = ownPool();
         }
-        if (pool == null) {
-            throw new IllegalStateException("Postgres.client() called on " + Thread.currentThread().getName()
-                    + ", which is not a Vert.x event loop of this instance; run the server on VertxLoops"
-                    + ".eventLoops() or use client(EventLoop)");
-        }
-        return pool;
+        return pool != null ? pool : order[Math.floorMod(turn.getAndIncrement(), order.length)];
     }
 
     /**

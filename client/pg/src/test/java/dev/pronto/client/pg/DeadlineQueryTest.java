@@ -2,7 +2,6 @@ package dev.pronto.client.pg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.netty.channel.EventLoop;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -28,7 +27,7 @@ class DeadlineQueryTest {
         loops = VertxLoops.create(1);
         postgres = Postgres.create(loops.vertx(), PgFixture.config().toBuilder().maxConnections(2).build());
         postgres.ready().toCompletableFuture().get(30, TimeUnit.SECONDS);
-        client = postgres.client((EventLoop) loops.eventLoops().group().next());
+        client = postgres.client(loops.eventLoops().group().next());
     }
 
     @AfterAll

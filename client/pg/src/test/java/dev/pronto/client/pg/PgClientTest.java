@@ -1,9 +1,7 @@
 package dev.pronto.client.pg;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.netty.channel.EventLoop;
 import io.vertx.pgclient.PgException;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
@@ -23,7 +21,7 @@ class PgClientTest {
         loops = VertxLoops.create(2);
         postgres = Postgres.create(loops.vertx(), PgFixture.config());
         postgres.ready().toCompletableFuture().get(30, TimeUnit.SECONDS);
-        client = postgres.client((EventLoop) loops.eventLoops().group().next());
+        client = postgres.client(loops.eventLoops().group().next());
     }
 
     @AfterAll
@@ -77,9 +75,12 @@ class PgClientTest {
     }
 
     @Test
-    void clientOffTheLoopsIsRejectedWithAHint() {
-        assertThatThrownBy(postgres::client)
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("client(EventLoop)");
+    void clientOffTheLoopsTakesTheLoopsInTurnAndAnswers() throws Exception {
+        PgClient first = postgres.client();
+        PgClient second = postgres.client();
+
+        assertThat(first.eventLoop()).isNotSameAs(second.eventLoop());
+        assertThat(await(first.queryOne(PgFixture.ASYNC_DB_SQL, Item.ROW, 10, 50, 1))).isNotNull();
     }
 
     @Test

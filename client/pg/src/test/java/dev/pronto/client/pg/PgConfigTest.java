@@ -50,8 +50,9 @@ class PgConfigTest {
 
     @Test
     void connectionsPerLoopSplitsTheTotalAndKeepsAtLeastOne() {
-        PgConfig config = PgConfig.fromUrl("postgres://u@h/d");
+        PgConfig config = PgConfig.fromUrl("postgres://u@h/d").toBuilder().maxConnections(256).build();
 
+        assertThat(PgConfig.fromUrl("postgres://u@h/d").connectionsPerLoop(4)).isEqualTo(4);   // the default 16
         assertThat(config.connectionsPerLoop(64)).isEqualTo(4);
         assertThat(config.connectionsPerLoop(3)).isEqualTo(85);
         assertThat(config.toBuilder().maxConnections(2).build().connectionsPerLoop(8)).isEqualTo(1);

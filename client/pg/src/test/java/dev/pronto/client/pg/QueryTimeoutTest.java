@@ -2,7 +2,6 @@ package dev.pronto.client.pg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.netty.channel.EventLoop;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -19,7 +18,7 @@ class QueryTimeoutTest {
                 .reconnect(Duration.ofMillis(20), Duration.ofMillis(200)).build();
         try (VertxLoops loops = VertxLoops.create(1); Postgres postgres = Postgres.create(loops.vertx(), config)) {
             postgres.ready().toCompletableFuture().get(30, TimeUnit.SECONDS);
-            PgClient client = postgres.client((EventLoop) loops.eventLoops().group().next());
+            PgClient client = postgres.client(loops.eventLoops().group().next());
 
             CompletableFuture<List<Integer>> slow = client.query("SELECT 1 FROM pg_sleep(3)", INT)
                     .toCompletableFuture();

@@ -15,7 +15,8 @@ public final class Errors {
     }
 
     /** A hook, handler or callback of {@code h}'s exchange failed with {@code t}. Any thread. */
-    static void handle(ExchangeHandle h, Throwable t) {
+    static void handle(ExchangeHandle h, Throwable thrown) {
+        Throwable t = unwrap(thrown);
         Exchange e = h.exchange();
         int state = e.state();
         if (!h.live() || !ExchangeState.open(state)) {
@@ -51,7 +52,8 @@ public final class Errors {
      * onSend hook, compression): the sender owns the exchange, so it answers with the plain error,
      * without hooks or custom handlers that could fail again.
      */
-    static void afterBegin(Exchange e, Throwable t) {
+    static void afterBegin(Exchange e, Throwable thrown) {
+        Throwable t = unwrap(thrown);
         int status = status(t);
         logUnexpected(e, t, status);
         observe(e, e.handle, t, status);
@@ -140,11 +142,26 @@ public final class Errors {
         }
     }
 
-    /** Clears what the failed handler set; a 405 keeps the route's {@code Allow}. */
+    /**
+     * What a blocking handler's {@code future.get()} or {@code join()} wrapped: the failure the stage
+     * completed with, so a 503 from a client library stays a 503 instead of becoming a 500.
+     */
+    static Throwable unwrap(Throwable t) {
+        Throwable cause = t;
+        for (int i = 0; i < 8 && (cause instanceof java.util.concurrent.ExecutionException
+                || cause instanceof java.util.concurrent.CompletionException) && cause.getCause() != null; i++) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+
+    /** Clears what the failed handler set; a 405 keeps the route's {@code Allow}, a 503 says when to retry. */
     private static void reset(Exchange e, int status) {
         e.response.resetForError(status);
         if (status == 405 && e.match.allow() != null) {
             e.response.headers().add("Allow", e.match.allow());
+        } else if (status == 503) {
+            e.response.headers().add("Retry-After", "1");
         }
     }
 

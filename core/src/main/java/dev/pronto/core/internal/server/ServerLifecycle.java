@@ -37,6 +37,8 @@ public final class ServerLifecycle {
     /** Loops the builder created early for this server: not external, so stop shuts them down. */
     private EventLoops owned;
     private EventLoopGroup group;
+    /** Null when the check is off or the server is not running. */
+    private dev.pronto.core.internal.util.BlockedLoopWatch blockedLoops;
     private Class<? extends ServerChannel> serverChannel;
     private Transport transport;
     private volatile List<Integer> ports = List.of();
@@ -80,6 +82,11 @@ public final class ServerLifecycle {
     public synchronized void startWithoutListeners() {
         checkStartable();
         running = true;
+    }
+
+    /** Whether {@link #start()} may be called: neither running nor stopped. */
+    public synchronized boolean startable() {
+        return !running && !stopped;
     }
 
     private void checkStartable() {
@@ -169,6 +176,7 @@ public final class ServerLifecycle {
         ports = List.copyOf(bound);
         warmup.start();
         watchTls();
+        blockedLoops = dev.pronto.core.internal.util.BlockedLoopWatch.start(group, cfg.blockedLoopWarning(), context.log());
         context.log().info("Pronto listening on {} ({}, {} event loops{}, {} routes) {}", describe(), transport,
                 loopCount(), reusePort(cfg) ? ", SO_REUSEPORT" : "", context.routes().router().routes().size(),
                 StartupLine.took(began));
@@ -294,6 +302,10 @@ public final class ServerLifecycle {
         boolean listening = !ports.isEmpty();
         watches.forEach(w -> w.cancel(false));
         watches.clear();
+        if (blockedLoops != null) {
+            blockedLoops.stop();
+            blockedLoops = null;
+        }
         if (listening) {
             context.log().info("Pronto draining {} open connections (up to {})", context.openConnections(), grace);
         }

@@ -61,6 +61,14 @@ public final class ShutdownSignals {
         System.exit(serving ? 0 : 128 + number);
     }
 
+    /**
+     * Drains every registered owner now, as SIGTERM would, without exiting: the dev loop's restart. Blocks until
+     * they stopped. Any thread.
+     */
+    public static void drainNow() {
+        drainAll();
+    }
+
     private static void drainAll() {
         List<Thread> stopping = List.copyOf(DRAINS.values()).stream()
                 .map(drain -> Thread.ofPlatform().name("pronto-drain").start(drain)).toList();
