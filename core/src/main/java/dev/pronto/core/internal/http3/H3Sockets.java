@@ -77,7 +77,10 @@ final class H3Sockets {
 
     private static String sysctl(String name) {
         try {
-            return Files.readString(Path.of("/proc/sys/net/core/" + name)).trim();
+            // procfs reports a size of 0: read lines, not the "whole file"
+            try (java.util.stream.Stream<String> lines = Files.lines(Path.of("/proc/sys/net/core/" + name))) {
+                return lines.findFirst().orElse("?").trim();
+            }
         } catch (java.io.IOException | RuntimeException e) {
             return "?";
         }
