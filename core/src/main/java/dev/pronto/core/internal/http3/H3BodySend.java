@@ -6,10 +6,12 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 
 /**
- * Sends {@link H3Chunks} as DATA frames with one chunk in flight: the next chunk is made only once the
- * previous write completed, which QUIC does once the bytes fit the client's stream and connection windows.
- * A write that completes at once continues the loop instead of recursing, so a large window never deepens
- * the stack. Event loop only.
+ * Sends {@link H3Chunks} as DATA frames, each made only when QUIC can take it: no larger than the stream's
+ * send capacity (the client's stream and connection windows, as quiche reports them), and only once the
+ * previous write completed. With no capacity it waits for the stream to become writable. So the bytes of a
+ * response nobody reads are the window QUIC holds, and nothing waits in Netty's outbound queue. A write
+ * that completes at once continues the loop instead of recursing, so a large window never deepens the
+ * stack. Event loop only.
  */
 final class H3BodySend implements ChannelFutureListener {
     /** Where the chunks go: one request stream. */
@@ -25,9 +27,18 @@ final class H3BodySend implements ChannelFutureListener {
         /** A chunk could not be made (a file could not be read): the stream is reset. */
         void fail();
 
-        /** Whether sending should stop (the connection is closing). */
+        /** Whether sending should stop (the connection is closing, the stream closed). */
         boolean stopped();
+
+        /** How many bytes QUIC would take on the stream now; 0 only when a writability change will follow. */
+        long capacity();
+
+        /** Runs {@code task} once, when the stream becomes writable or closes. */
+        void whenWritable(Runnable task);
     }
+
+    /** A DATA frame's header: type and a length of up to 4 bytes. */
+    private static final int FRAME_HEADER = 5;
 
     private final H3Chunks chunks;
     private final Target target;
@@ -57,7 +68,18 @@ final class H3BodySend implements ChannelFutureListener {
     }
 
     private void sendOne() {
-        ByteBuf chunk = chunks.next(target.alloc());
+        if (target.stopped()) {
+            chunks.close();
+            return;
+        }
+        long capacity = target.capacity();
+        if (capacity <= 0) {
+            target.whenWritable(this::next);
+            return;
+        }
+        // the frame header may exceed a tiny capacity by a few bytes: QUIC holds those until the window opens
+        int max = (int) Math.max(1, Math.min(capacity - FRAME_HEADER, H3Chunks.SIZE));
+        ByteBuf chunk = chunks.next(target.alloc(), max);
         if (chunk == null) {
             target.fail();
             return;
@@ -73,7 +95,7 @@ final class H3BodySend implements ChannelFutureListener {
 
     @Override
     public void operationComplete(ChannelFuture f) {
-        if (f.isSuccess() && !target.stopped()) {
+        if (f.isSuccess()) {
             next();
         } else {
             chunks.close();

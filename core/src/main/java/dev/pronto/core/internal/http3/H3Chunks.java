@@ -51,17 +51,17 @@ final class H3Chunks {
     }
 
     /**
-     * The next chunk, now the caller's; null when the file could not be read (it is closed then).
-     * Call only while not {@link #done()}.
+     * The next chunk of at most {@code max} bytes (a text: chars), now the caller's; null when the file could
+     * not be read (it is closed then). Call only while not {@link #done()}.
      */
-    ByteBuf next(ByteBufAllocator alloc) {
+    ByteBuf next(ByteBufAllocator alloc, int max) {
         if (file != null) {
-            ByteBuf chunk = FileChunk.read(alloc, file, position, SIZE);
+            ByteBuf chunk = FileChunk.read(alloc, file, position, max);
             position += chunk == null ? 0 : chunk.readableBytes();
             return chunk;
         }
         int from = (int) position;
-        int to = (int) Math.min(end, position + SIZE);
+        int to = (int) Math.min(end, position + max);
         if (source instanceof ByteBuf b) {
             position = to;
             return b.retainedSlice(from, to - from);
@@ -71,7 +71,8 @@ final class H3Chunks {
             return alloc.ioBuffer(to - from).writeBytes(a, from, to - from);
         }
         CharSequence text = (CharSequence) source;
-        if (to < end && Character.isHighSurrogate(text.charAt(to - 1))) {
+        // chars, not bytes: a chunk of text is at most 3 x max bytes (and a bit more than max only when non-ASCII)
+        if (to < end && to - from > 1 && Character.isHighSurrogate(text.charAt(to - 1))) {
             to--; // a surrogate pair is encoded whole, in one chunk
         }
         position = to;

@@ -32,7 +32,8 @@ final class H3FrameGuard extends ChannelInboundHandlerAdapter {
 
     private final H3Connection conn;
     private final H3Varint varint = new H3Varint();
-    private final H3DecoderStream decoder = new H3DecoderStream();
+    /** The QPACK decoder stream's reader, on that stream only. */
+    private H3DecoderStream decoder;
     private int kind;
     /** Whether the stream is one whose end closes the connection (control, QPACK encoder or decoder). */
     private boolean critical;
@@ -111,6 +112,9 @@ final class H3FrameGuard extends ChannelInboundHandlerAdapter {
         // RFC 9114 §6.2: 0x00 control, RFC 9204 §4.2: 0x02 encoder, 0x03 decoder
         critical = value == 0x00 || value == 0x02 || value == 0x03;
         kind = value == 0x00 ? CONTROL : value == 0x03 ? DECODER : OTHER;
+        if (kind == DECODER) {
+            decoder = new H3DecoderStream();
+        }
     }
 
     /** Takes {@code n} payload bytes at {@code at}; checks the payload once it is complete. */

@@ -89,7 +89,52 @@ final class H3Writes {
 
         @Override
         public boolean stopped() {
-            return conn.closing();
+            return conn.closing() || !stream.isActive();
+        }
+
+        @Override
+        public long capacity() {
+            long capacity = stream.bytesBeforeUnwritable();
+            // a stream Netty still calls writable gets no writability event to wait for: send one chunk, which
+            // it queues if QUIC cannot take it yet
+            return capacity > 0 || !stream.isWritable() ? capacity : H3Chunks.SIZE;
+        }
+
+        @Override
+        public void whenWritable(Runnable task) {
+            stream.pipeline().addFirst(new WritableOnce(task));
+        }
+    }
+
+    /** Runs its task once, when its stream becomes writable or inactive, and leaves the pipeline. */
+    private static final class WritableOnce extends io.netty.channel.ChannelInboundHandlerAdapter {
+        private Runnable task;
+
+        WritableOnce(Runnable task) {
+            this.task = task;
+        }
+
+        @Override
+        public void channelWritabilityChanged(io.netty.channel.ChannelHandlerContext ctx) {
+            if (ctx.channel().isWritable()) {
+                run(ctx);
+            }
+            ctx.fireChannelWritabilityChanged();
+        }
+
+        @Override
+        public void channelInactive(io.netty.channel.ChannelHandlerContext ctx) {
+            run(ctx);
+            ctx.fireChannelInactive();
+        }
+
+        private void run(io.netty.channel.ChannelHandlerContext ctx) {
+            Runnable t = task;
+            task = null;
+            if (t != null) {
+                ctx.pipeline().remove(this);
+                t.run();
+            }
         }
     }
 }

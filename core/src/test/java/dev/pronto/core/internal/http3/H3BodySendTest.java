@@ -16,7 +16,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** A chunked response body holds one chunk beyond what QUIC took, for every body type. */
+/** A chunked response body is made only as QUIC can take it, for every body type. */
 class H3BodySendTest {
     private final EmbeddedChannel channel = new EmbeddedChannel();
     private final Recorder target = new Recorder();
@@ -43,6 +43,27 @@ class H3BodySendTest {
         target.promises.getFirst().setSuccess();
 
         assertThat(target.written).hasSize(2);
+    }
+
+    @Test
+    void withoutCapacityNoChunkIsMadeUntilTheStreamIsWritable() {
+        target.capacity = 0;
+        new H3BodySend(H3Chunks.of((Object) new byte[200 * 1024]), target).next();
+
+        assertThat(target.written).isEmpty();
+        target.capacity = 1 << 20;
+        target.writable.run();
+
+        assertThat(target.written).hasSize(1);
+    }
+
+    @Test
+    void aChunkIsNoLargerThanWhatQuicWouldTake() {
+        target.capacity = 10_005;
+
+        new H3BodySend(H3Chunks.of((Object) new byte[200 * 1024]), target).next();
+
+        assertThat(target.written.getFirst().readableBytes()).isEqualTo(10_000);
     }
 
     @Test
@@ -87,6 +108,8 @@ class H3BodySendTest {
         final List<ChannelPromise> promises = new ArrayList<>();
         boolean completeAtOnce;
         boolean ended;
+        long capacity = 1 << 20;
+        Runnable writable;
 
         @Override
         public ByteBufAllocator alloc() {
@@ -117,6 +140,16 @@ class H3BodySendTest {
         @Override
         public boolean stopped() {
             return false;
+        }
+
+        @Override
+        public long capacity() {
+            return capacity;
+        }
+
+        @Override
+        public void whenWritable(Runnable task) {
+            writable = task;
         }
 
         ByteArrayOutputStream bytes() {
