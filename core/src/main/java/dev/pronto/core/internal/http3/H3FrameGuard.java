@@ -188,6 +188,10 @@ final class H3FrameGuard extends ChannelInboundHandlerAdapter {
 
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
+        releasePayload();
+    }
+
+    private void releasePayload() {
         if (payload != null) {
             payload.release();
             payload = null;
@@ -196,7 +200,7 @@ final class H3FrameGuard extends ChannelInboundHandlerAdapter {
 
     private void fail(Http3ErrorCode error) {
         failed = true;
-        handlerRemoved(null);
+        releasePayload();
         conn.protocolError(error);
     }
 }
