@@ -24,6 +24,8 @@ import java.time.Duration;
  *     closed with H3_EXCESSIVE_LOAD (rapid reset, the HTTP/3 form of CVE-2023-44487)</td></tr>
  * <tr><td>retry</td><td>true</td><td>address validation: a new client is sent a Retry with a signed token first
  *     (one more round trip, no state kept for spoofed addresses)</td></tr>
+ * <tr><td>udp</td><td>{@link Udp#defaults()}</td><td>UDP socket buffers, datagram size, GSO and batched
+ *     receives</td></tr>
  * </table>
  * The QPACK dynamic table is off (capacity 0, no blocked streams): nothing a client sends can make the
  * server hold encoder state. 0-RTT is off.
@@ -37,10 +39,11 @@ import java.time.Duration;
  * @param retry whether new clients must prove their address with a Retry token
  * @param maxResetsPerWindow at least 1
  * @param resetWindow at least 1 s
+ * @param udp the UDP socket settings, not null
  */
 public record Http3Config(int maxBidiStreams, Duration idleTimeout, long initialMaxData, long initialMaxStreamData,
                           int activeConnectionIds, int maxFieldSectionSize, boolean retry, int maxResetsPerWindow,
-                          Duration resetWindow) {
+                          Duration resetWindow, Udp udp) {
     /** Validates every field; see the class javadoc. */
     public Http3Config {
         range("maxBidiStreams", maxBidiStreams, 1, Integer.MAX_VALUE);
@@ -57,42 +60,80 @@ public record Http3Config(int maxBidiStreams, Duration idleTimeout, long initial
         if (resetWindow == null || resetWindow.toSeconds() < 1) {
             throw new IllegalArgumentException("resetWindow must be at least 1 s, got " + resetWindow);
         }
+        if (udp == null) {
+            throw new IllegalArgumentException("udp must not be null");
+        }
     }
 
     /** The defaults of the class table. */
     public static Http3Config defaults() {
         return new Http3Config(256, Duration.ofSeconds(30), 16L << 20, 1L << 20, 4, 0, true, 200,
-                Duration.ofSeconds(30));
+                Duration.ofSeconds(30), Udp.defaults());
     }
 
     /** These settings with {@code value} as the open request stream limit. */
     public Http3Config withMaxBidiStreams(int value) {
         return new Http3Config(value, idleTimeout, initialMaxData, initialMaxStreamData, activeConnectionIds,
-                maxFieldSectionSize, retry, maxResetsPerWindow, resetWindow);
+                maxFieldSectionSize, retry, maxResetsPerWindow, resetWindow, udp);
     }
 
     /** These settings with {@code value} as the idle timeout. */
     public Http3Config withIdleTimeout(Duration value) {
         return new Http3Config(maxBidiStreams, value, initialMaxData, initialMaxStreamData, activeConnectionIds,
-                maxFieldSectionSize, retry, maxResetsPerWindow, resetWindow);
+                maxFieldSectionSize, retry, maxResetsPerWindow, resetWindow, udp);
     }
 
     /** These settings with {@code value} as the per-stream receive window. */
     public Http3Config withInitialMaxStreamData(long value) {
         return new Http3Config(maxBidiStreams, idleTimeout, initialMaxData, value, activeConnectionIds,
-                maxFieldSectionSize, retry, maxResetsPerWindow, resetWindow);
+                maxFieldSectionSize, retry, maxResetsPerWindow, resetWindow, udp);
     }
 
     /** These settings with or without Retry address validation. */
     public Http3Config withRetry(Retry value) {
         return new Http3Config(maxBidiStreams, idleTimeout, initialMaxData, initialMaxStreamData, activeConnectionIds,
-                maxFieldSectionSize, value == Retry.ON, maxResetsPerWindow, resetWindow);
+                maxFieldSectionSize, value == Retry.ON, maxResetsPerWindow, resetWindow, udp);
     }
 
     /** These settings with {@code value} client stream resets allowed per {@link #resetWindow()}. */
     public Http3Config withMaxResetsPerWindow(int value) {
         return new Http3Config(maxBidiStreams, idleTimeout, initialMaxData, initialMaxStreamData, activeConnectionIds,
-                maxFieldSectionSize, retry, value, resetWindow);
+                maxFieldSectionSize, retry, value, resetWindow, udp);
+    }
+
+    /** These settings with {@code value} as the UDP socket settings. */
+    public Http3Config withUdp(Udp value) {
+        return new Http3Config(maxBidiStreams, idleTimeout, initialMaxData, initialMaxStreamData, activeConnectionIds,
+                maxFieldSectionSize, retry, maxResetsPerWindow, resetWindow, value);
+    }
+
+    /**
+     * The UDP sockets of an HTTP/3 listener. The kernel caps the buffers at {@code net.core.rmem_max} and
+     * {@code net.core.wmem_max}; the server logs what it was granted at start, and warns when that is less
+     * than asked. GSO and batched receives apply on the epoll transport where the kernel has them.
+     *
+     * @param receiveBuffer SO_RCVBUF asked for, 65,536..2^30 (default 8 MiB: a loaded server drops no datagram)
+     * @param sendBuffer SO_SNDBUF asked for, 65,536..2^30 (default 8 MiB)
+     * @param maxUdpPayload the largest UDP payload sent, 1,200..65,527 (default 1,452: Ethernet's 1,500 less
+     *     IPv6 and UDP headers); datagrams received may be up to max(1,500, this)
+     * @param gsoSegments datagrams sent in one UDP GSO call, 0 (off) or 1..64; also how many datagrams one
+     *     {@code recvmmsg} call reads. Default 0: under load (16 connections x 32 streams of static files)
+     *     either batching stalled connections on the machine it was measured on (jmh/load/h3-go.sh), so it is
+     *     opt-in until that is understood
+     */
+    public record Udp(int receiveBuffer, int sendBuffer, int maxUdpPayload, int gsoSegments) {
+        /** Validates every field; see the record's javadoc. */
+        public Udp {
+            range("receiveBuffer", receiveBuffer, 65_536, 1 << 30);
+            range("sendBuffer", sendBuffer, 65_536, 1 << 30);
+            range("maxUdpPayload", maxUdpPayload, 1200, 65_527);
+            range("gsoSegments", gsoSegments, 0, 64);
+        }
+
+        /** 8 MiB buffers both ways, 1,452-byte datagrams, no GSO or recvmmsg batching. */
+        public static Udp defaults() {
+            return new Udp(8 << 20, 8 << 20, 1452, 0);
+        }
     }
 
     /** Whether new clients are sent a Retry first ({@link #withRetry}). */

@@ -23,6 +23,19 @@ class Http3ConfigTest {
     }
 
     @Test
+    void udpDefaultsAreTheDocumentedOnes() {
+        Http3Config.Udp u = Http3Config.defaults().udp();
+
+        assertThat(u).isEqualTo(new Http3Config.Udp(8 << 20, 8 << 20, 1452, 0));
+    }
+
+    @Test
+    void datagramBelowQuicsMinimumIsRefused() {
+        assertThatThrownBy(() -> new Http3Config.Udp(8 << 20, 8 << 20, 1000, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("maxUdpPayload must be in 1200..65527, got 1000");
+    }
+
+    @Test
     void streamLimitBelowOneIsRefused() {
         assertThatThrownBy(() -> Http3Config.defaults().withMaxBidiStreams(0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("maxBidiStreams must be in 1..2147483647, got 0");

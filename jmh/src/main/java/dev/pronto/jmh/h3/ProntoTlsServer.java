@@ -1,5 +1,6 @@
 package dev.pronto.jmh.h3;
 
+import dev.pronto.core.Http3Config;
 import dev.pronto.core.Listener;
 import dev.pronto.core.Server;
 import dev.pronto.core.StaticFiles;
@@ -11,6 +12,8 @@ import java.nio.file.Path;
  * Pronto with the routes of the h3 load ({@code /baseline2?a=&b=} and {@code /static/*} from memory, one epoll
  * event loop): h2 and http/1.1 over TLS on TCP {@code port} and HTTP/3 on UDP {@code port}, so one server
  * answers both legs of jmh/load/h3.sh.
+ * {@code -Dh3.retry=on|off} overrides {@code Http3Config}'s Retry default, {@code -Dh3.gso=N} its GSO/recvmmsg batch
+ * (0: off).
  * Run: {@code java -cp benchmarks.jar dev.pronto.jmh.h3.ProntoTlsServer <port> <cert.pem> <key.pem>}.
  */
 public final class ProntoTlsServer {
@@ -26,9 +29,18 @@ public final class ProntoTlsServer {
                 .config(c -> c.ioThreads(1).transport(Transport.EPOLL))
                 .listener(Listener.https(port, tls))
                 .listener(Listener.http3(port, tls))
+                .http3(retry(Http3Config.defaults()))
                 .routes(r -> r
                         .get("/baseline2", (req, res) -> res.send(Long.toString(ArenaRoutes.sum(req.query("a"), req.query("b")))))
                         .get("/static/{*path}", files))
                 .build().start();
+    }
+
+    private static Http3Config retry(Http3Config cfg) {
+        String retry = System.getProperty("h3.retry");
+        Http3Config c = retry == null ? cfg : cfg.withRetry("on".equals(retry) ? Http3Config.Retry.ON : Http3Config.Retry.OFF);
+        Http3Config.Udp udp = c.udp();
+        return c.withUdp(new Http3Config.Udp(udp.receiveBuffer(), udp.sendBuffer(), udp.maxUdpPayload(),
+                Integer.getInteger("h3.gso", udp.gsoSegments())));
     }
 }

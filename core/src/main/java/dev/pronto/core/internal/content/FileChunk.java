@@ -26,7 +26,12 @@ public final class FileChunk {
      *     in which case the file is closed and nothing is left to release
      */
     public static ByteBuf read(ByteBufAllocator alloc, FilePart file, long position) {
-        int n = (int) Math.min(SIZE, file.offset() + file.count() - position);
+        return read(alloc, file, position, SIZE);
+    }
+
+    /** As {@link #read(ByteBufAllocator, FilePart, long)}, with chunks of at most {@code max} bytes. */
+    public static ByteBuf read(ByteBufAllocator alloc, FilePart file, long position, int max) {
+        int n = (int) Math.min(max, file.offset() + file.count() - position);
         ByteBuf chunk = alloc.ioBuffer(Math.max(n, 1));
         try {
             ByteBuffer target = chunk.nioBuffer(0, n);

@@ -132,6 +132,19 @@ public final class ResponseBody {
         return out;
     }
 
+    /**
+     * The body as the handler gave it, now the caller's, for a carrier that sends it piece by piece: a
+     * {@code CharSequence} of {@link #length()} UTF-8 bytes, a {@code byte[]} or a {@code ByteBuf} (which
+     * the caller releases); null for none or a file. Event loop only: a text or array is read on the loop.
+     */
+    public Object takeSource() {
+        Object source = text != null ? text : bytes != null ? bytes : buffer;
+        text = null;
+        bytes = null;
+        buffer = null;
+        return source;
+    }
+
     /** The file range, now the caller's (who closes it); or null. */
     public FilePart takeFile() {
         FilePart part = file;

@@ -43,7 +43,7 @@ final class H3Accept extends ChannelInitializer<QuicChannel> {
             return;
         }
         ch.closeFuture().addListener(f -> server.releaseConnection());
-        H3Connection conn = new H3Connection(server, ch);
+        H3Connection conn = new H3Connection(server, ch, maxFieldSection);
         Http3Settings settings = new Http3Settings().qpackMaxTableCapacity(0).qpackBlockedStreams(0)
                 .maxFieldSectionSize(maxFieldSection);
         ch.pipeline().addLast(conn, new Http3ServerConnectionHandler(new ChannelInitializer<QuicStreamChannel>() {

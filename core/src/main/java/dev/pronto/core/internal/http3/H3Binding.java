@@ -50,14 +50,16 @@ final class H3Binding {
             throw new IllegalStateException(Http3Protocol.NEEDS + " (" + Quic.unavailabilityCause() + ")",
                     Quic.unavailabilityCause());
         }
-        QuicServerCodecBuilder codec = codec(server, ssl(listener));
         Class<? extends DatagramChannel> type = datagram(where.serverChannel());
+        QuicServerCodecBuilder codec = H3Sockets.tune(codec(server, ssl(listener)), server.http3().udp(), type);
         int port = listener.listener().port();
         List<Channel> bound = new ArrayList<>();
         // UDP has no accept() to hand connections to other loops: a native transport always binds one socket
         // per loop (SO_REUSEPORT), or every QUIC connection of the listener would share one core
         if (type == NioDatagramChannel.class) {
-            bound.add(bindOne(new Bootstrap().group(where.group()).channel(type).handler(codec.build()), where, port));
+            bound.add(bindOne(H3Sockets.options(new Bootstrap().group(where.group()).channel(type)
+                    .handler(codec.build()), server.http3().udp(), type), where, port));
+            H3Sockets.log(server, bound.getFirst());
             return bound;
         }
         QuicCodecDispatcher dispatcher = new QuicCodecDispatcher() {
@@ -70,8 +72,10 @@ final class H3Binding {
         for (io.netty.util.concurrent.EventExecutor loop : where.group()) {
             Bootstrap b = new Bootstrap().group((EventLoop) loop).channel(type)
                     .option(UnixChannelOption.SO_REUSEPORT, true).handler(dispatcher);
+            H3Sockets.options(b, server.http3().udp(), type);
             bound.add(bindOne(b, where, bound.isEmpty() ? port : port(bound.getFirst())));
         }
+        H3Sockets.log(server, bound.getFirst());
         return bound;
     }
 

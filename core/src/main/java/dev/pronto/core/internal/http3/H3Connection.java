@@ -41,6 +41,8 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
     final ExchangePool pool;
     /** The field section being read, reused for each request. */
     final H3Fields fields = new H3Fields();
+    /** SETTINGS_MAX_FIELD_SECTION_SIZE as announced: the largest HEADERS payload {@link H3FrameGuard} checks. */
+    final long maxFieldSection;
     private final QuicChannel channel;
     /** Streams whose reading stopped because a streamed body's consumer fell behind. */
     private final List<QuicStreamChannel> paused = new ArrayList<>();
@@ -57,9 +59,10 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
     private boolean closing;
     private boolean draining;
 
-    H3Connection(ServerContext server, QuicChannel channel) {
+    H3Connection(ServerContext server, QuicChannel channel, long maxFieldSection) {
         this.server = server;
         this.channel = channel;
+        this.maxFieldSection = maxFieldSection;
         // spares: enough for the streams a client keeps in flight, bounded
         this.pool = new ExchangePool(this, server, Math.min(server.http3().maxBidiStreams(), 128), H3Slot::new);
         this.timer = new H3Timer(streams, server.config());
@@ -105,6 +108,25 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
     }
 
     // ---- streams ----
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (msg instanceof QuicStreamChannel stream) {
+            // ahead of Netty's codec, which the connection handler behind this one puts on the stream
+            stream.pipeline().addFirst(new H3FrameGuard(this, stream.type()));
+        }
+        ctx.fireChannelRead(msg);
+    }
+
+    /** The client broke the protocol ({@link H3FrameGuard}): the connection is closed with {@code error}. */
+    void protocolError(Http3ErrorCode error) {
+        if (closing) {
+            return;
+        }
+        server.log().debug("Closing HTTP/3 connection from {}: {}", remoteAddress(), error);
+        closing = true;
+        channel.close(true, error.code(), Unpooled.EMPTY_BUFFER);
+    }
 
     void streamOpened(H3Stream stream, long id) {
         streams.add(stream);

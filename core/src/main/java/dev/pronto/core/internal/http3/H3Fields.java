@@ -18,7 +18,7 @@ final class H3Fields implements HeaderList {
     /**
      * Refills the list from {@code headers}, pseudo-header fields first.
      *
-     * @return false when a value is malformed (NUL, CR, LF, or SP/HTAB at either end: RFC 9114 §4.2)
+     * @return false when the request is malformed by RFC 9114 §4.2 and §4.3.1 ({@link H3FieldRules})
      */
     boolean fill(Http3Headers headers) {
         clear();
@@ -26,8 +26,9 @@ final class H3Fields implements HeaderList {
         for (int pass = 0; pass < 2; pass++) {
             for (Map.Entry<CharSequence, CharSequence> field : headers) {
                 CharSequence name = field.getKey();
-                if ((name.length() > 0 && name.charAt(0) == ':') == (pass == 0)) {
-                    valid &= PseudoHeaderHead.validValue(field.getValue());
+                boolean pseudo = name.length() > 0 && name.charAt(0) == ':';
+                if (pseudo == (pass == 0)) {
+                    valid &= H3FieldRules.valid(name, field.getValue(), pseudo);
                     add(name, field.getValue());
                 }
             }

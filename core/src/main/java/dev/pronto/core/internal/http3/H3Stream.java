@@ -189,6 +189,18 @@ final class H3Stream extends Http3RequestStreamInboundHandler {
     }
 
     @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (e == null && cause instanceof IllegalArgumentException) {
+            // Netty's stream validation throws this for two content-length fields or one that is not a number,
+            // and drops the HEADERS: RFC 9114 §4.1.2 makes that a malformed request, not an incomplete one
+            conn.server.log().debug("Malformed HTTP/3 request on {}", ctx.channel(), cause);
+            H3Connection.reset(stream, Http3ErrorCode.H3_MESSAGE_ERROR);
+            return;
+        }
+        super.exceptionCaught(ctx, cause);
+    }
+
+    @Override
     protected void handleHttp3Exception(ChannelHandlerContext ctx, Http3Exception exception) {
         // the codec has answered it (stream or connection error); a client's mistake is not the server's error
         conn.server.log().debug("HTTP/3 error on {}", ctx.channel(), exception);

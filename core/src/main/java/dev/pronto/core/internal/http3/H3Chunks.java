@@ -1,0 +1,96 @@
+package dev.pronto.core.internal.http3;
+
+import dev.pronto.core.internal.content.FileChunk;
+import dev.pronto.core.internal.exchange.FilePart;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufUtil;
+
+/**
+ * A response body cut into DATA-sized chunks, each made only when asked for ({@link H3Writes} asks once
+ * QUIC took the previous one within the client's windows): a file range is read, a buffer sliced (no
+ * copy), an array or a text copied or encoded one chunk at a time. So a response nobody reads holds its
+ * window in QUIC plus one chunk here, whatever its size and type. Event loop only; owns its source until
+ * {@link #close()}.
+ */
+final class H3Chunks {
+    /** The most bytes of a file, array or buffer in one chunk (a text's chunk is at most this many chars). */
+    static final int SIZE = 32 * 1024;
+
+    private final Object source;
+    private final FilePart file;
+    /** Where the next chunk starts and where the body ends: file offsets, buffer indexes or array/char indexes. */
+    private long position;
+    private final long end;
+    private boolean closed;
+
+    private H3Chunks(Object source, FilePart file, long position, long end) {
+        this.source = source;
+        this.file = file;
+        this.position = position;
+        this.end = end;
+    }
+
+    /** The chunks of a file range, which this now owns. */
+    static H3Chunks of(FilePart file) {
+        return new H3Chunks(null, file, file.offset(), file.offset() + file.count());
+    }
+
+    /** The chunks of a text, array or buffer as {@code ResponseBody.takeSource} gives it, which this now owns. */
+    static H3Chunks of(Object source) {
+        if (source instanceof ByteBuf b) {
+            return new H3Chunks(b, null, b.readerIndex(), b.writerIndex());
+        }
+        int length = source instanceof byte[] a ? a.length : ((CharSequence) source).length();
+        return new H3Chunks(source, null, 0, length);
+    }
+
+    /** Whether every chunk was made. */
+    boolean done() {
+        return position >= end;
+    }
+
+    /**
+     * The next chunk of at most {@code max} bytes (a text: chars), now the caller's; null when the file could
+     * not be read (it is closed then). Call only while not {@link #done()}.
+     */
+    ByteBuf next(ByteBufAllocator alloc, int max) {
+        if (file != null) {
+            ByteBuf chunk = FileChunk.read(alloc, file, position, max);
+            position += chunk == null ? 0 : chunk.readableBytes();
+            return chunk;
+        }
+        int from = (int) position;
+        int to = (int) Math.min(end, position + max);
+        if (source instanceof ByteBuf b) {
+            position = to;
+            return b.retainedSlice(from, to - from);
+        }
+        if (source instanceof byte[] a) {
+            position = to;
+            return alloc.ioBuffer(to - from).writeBytes(a, from, to - from);
+        }
+        CharSequence text = (CharSequence) source;
+        // chars, not bytes: a chunk of text is at most 3 x max bytes (and a bit more than max only when non-ASCII)
+        if (to < end && to - from > 1 && Character.isHighSurrogate(text.charAt(to - 1))) {
+            to--; // a surrogate pair is encoded whole, in one chunk
+        }
+        position = to;
+        ByteBuf chunk = alloc.ioBuffer(ByteBufUtil.utf8Bytes(text, from, to));
+        ByteBufUtil.writeUtf8(chunk, text, from, to);
+        return chunk;
+    }
+
+    /** Releases the buffer or closes the file; safe to repeat. */
+    void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (file != null) {
+            file.close();
+        } else if (source instanceof ByteBuf b) {
+            b.release();
+        }
+    }
+}

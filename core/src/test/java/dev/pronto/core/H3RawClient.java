@@ -1,0 +1,143 @@
+package dev.pronto.core;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
+import io.netty.channel.socket.nio.NioDatagramChannel;
+import io.netty.handler.codec.http3.Http3;
+import io.netty.handler.codec.quic.QuicChannel;
+import io.netty.handler.codec.quic.QuicConnectionCloseEvent;
+import io.netty.handler.codec.quic.QuicSslContextBuilder;
+import io.netty.handler.codec.quic.QuicStreamChannel;
+import io.netty.handler.codec.quic.QuicStreamResetException;
+import io.netty.handler.codec.quic.QuicStreamType;
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
+import java.io.ByteArrayOutputStream;
+import java.net.InetSocketAddress;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A QUIC client speaking ALPN h3 without any HTTP/3 codec: tests write hand-made frames ({@link H3Wire}) on
+ * streams they open, and read what the server answered as raw bytes, a stream reset or a connection close.
+ */
+final class H3RawClient implements AutoCloseable {
+    static final long TIMEOUT_SECONDS = 10;
+    private final MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    private final Channel udp;
+    private final QuicChannel quic;
+    private final CompletableFuture<QuicConnectionCloseEvent> closed = new CompletableFuture<>();
+
+    H3RawClient(int port) throws Exception {
+        var ssl = QuicSslContextBuilder.forClient().trustManager(InsecureTrustManagerFactory.INSTANCE)
+                .applicationProtocols(Http3.supportedApplicationProtocols()).build();
+        var codec = Http3.newQuicClientCodecBuilder().sslContext(ssl)
+                .maxIdleTimeout(TIMEOUT_SECONDS * 3, TimeUnit.SECONDS)
+                .initialMaxData(16L << 20).initialMaxStreamDataBidirectionalLocal(1L << 20).build();
+        udp = new Bootstrap().group(group).channel(NioDatagramChannel.class).handler(codec).bind(0).sync().channel();
+        quic = QuicChannel.newBootstrap(udp).handler(new ChannelInboundHandlerAdapter() {
+                    @Override
+                    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                        // the server's own control and QPACK streams: read and dropped
+                        ((QuicStreamChannel) msg).pipeline().addLast(new Outcome());
+                    }
+
+                    @Override
+                    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+                        if (evt instanceof QuicConnectionCloseEvent close) {
+                            closed.complete(close);
+                        }
+                    }
+                })
+                .remoteAddress(new InetSocketAddress("127.0.0.1", port)).connect().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    /** Opens a stream of {@code type}, writes {@code bytes} and, if {@code fin}, ends it; its outcome to come. */
+    Outcome open(QuicStreamType type, byte[] bytes, boolean fin) throws Exception {
+        Outcome outcome = new Outcome();
+        QuicStreamChannel stream = quic.createStream(type, outcome).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        outcome.stream = stream;
+        ChannelFuture written = stream.writeAndFlush(Unpooled.wrappedBuffer(bytes));
+        if (fin) {
+            written.addListener(QuicStreamChannel.SHUTDOWN_OUTPUT);
+        }
+        written.sync();
+        return outcome;
+    }
+
+    /** A request stream carrying {@code bytes}, then FIN. */
+    Outcome request(byte[] bytes) throws Exception {
+        return open(QuicStreamType.BIDIRECTIONAL, bytes, true);
+    }
+
+    /** The client's control stream: its type, an empty SETTINGS, then {@code frames}; left open. */
+    Outcome control(byte[] frames) throws Exception {
+        return open(QuicStreamType.UNIDIRECTIONAL, H3Wire.concat(new byte[] {0x00, 0x04, 0x00}, frames), false);
+    }
+
+    /** The name of the HTTP/3 error the server closed the connection with, "open" if it did not in time. */
+    String closeError(long timeoutMillis) throws Exception {
+        try {
+            return H3Wire.name(closed.get(timeoutMillis, TimeUnit.MILLISECONDS).error());
+        } catch (java.util.concurrent.TimeoutException e) {
+            return "open";
+        }
+    }
+
+    String closeError() throws Exception {
+        return closeError(TimeUnit.SECONDS.toMillis(TIMEOUT_SECONDS));
+    }
+
+    @Override
+    public void close() {
+        quic.close().awaitUninterruptibly(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        udp.close().awaitUninterruptibly(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    /** What became of a stream: the bytes the server sent, then its end ("fin"), reset ("reset:NAME") or close. */
+    static final class Outcome extends ChannelInboundHandlerAdapter {
+        final CompletableFuture<String> end = new CompletableFuture<>();
+        final ByteArrayOutputStream received = new ByteArrayOutputStream();
+        QuicStreamChannel stream;
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ByteBuf b = (ByteBuf) msg;
+            received.writeBytes(io.netty.buffer.ByteBufUtil.getBytes(b));
+            b.release();
+        }
+
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+            if (evt == ChannelInputShutdownEvent.INSTANCE) {
+                end.complete("fin");
+            }
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            end.complete(cause instanceof QuicStreamResetException r
+                    ? "reset:" + H3Wire.name(r.applicationProtocolCode()) : cause.toString());
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            end.complete("closed");
+        }
+
+        /** "reset:NAME", or the body of the DATA frames when the stream ended, or how else it ended. */
+        String result() throws Exception {
+            String how = end.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            return how.equals("fin") ? "body:" + H3Wire.body(received.toByteArray()) : how;
+        }
+    }
+}
