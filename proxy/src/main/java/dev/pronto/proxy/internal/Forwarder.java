@@ -82,6 +82,11 @@ public final class Forwarder {
         }
 
         @Override
+        public void onAbandon(Runnable action) {
+            res.onCancel(action);
+        }
+
+        @Override
         public void refuse(String reason) {
             res.status(503).header("Retry-After", "1").send("Service Unavailable: " + reason);
         }

@@ -97,8 +97,10 @@ public final class Members implements AutoCloseable {
                 return;
             }
             WaitingLine.Entry e = line.poll();
-            while (e != null && System.nanoTime() - e.since() > m.upstream.timeout().toNanos()) {
-                e.refuse("waited longer than " + m.upstream.timeout().toMillis() + " ms for a free upstream");
+            while (e != null && (e.abandoned() || System.nanoTime() - e.since() > m.upstream.timeout().toNanos())) {
+                if (!e.abandoned()) {
+                    e.refuse("waited longer than " + m.upstream.timeout().toMillis() + " ms for a free upstream");
+                }
                 e = line.poll();
             }
             if (e == null) {

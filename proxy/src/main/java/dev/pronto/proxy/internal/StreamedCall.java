@@ -68,6 +68,11 @@ public final class StreamedCall implements Waiter {
     }
 
     @Override
+    public void onAbandon(Runnable action) {
+        res.onCancel(action);
+    }
+
+    @Override
     public void refuse(String reason) {
         upload.cancel();
         res.status(503).header("Retry-After", "1").send("Service Unavailable: " + reason);

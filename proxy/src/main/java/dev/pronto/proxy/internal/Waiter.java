@@ -11,4 +11,7 @@ interface Waiter {
 
     /** Answers 503 with {@code reason}: no member serves, or too many requests already wait. */
     void refuse(String reason);
+
+    /** Runs {@code action} if the request's client goes away (stream reset, connection closed) before its answer. */
+    void onAbandon(Runnable action);
 }
