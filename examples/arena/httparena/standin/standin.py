@@ -8,6 +8,7 @@ What it does for each image (and what it cannot, so it says so in its output):
   docker build DIR        checks that every COPY source of DIR/Dockerfile is in DIR and that DIR/arena.jar
                           matches arena.jar.sha256 (the Dockerfile's prebuilt-jar path); no jlink, no AOT cache:
                           the JVM is the JDK on PATH and runs without -XX:AOTCache
+                          (the arena app's default paths become DATA_DIR, TLS_CERT and TLS_KEY so they are rewritten)
   docker run IMAGE        the image's ENTRYPOINT under `sh -c` with its ENV and the -e values; a volume
                           SRC:DST becomes a symlink at ROOT/DST and every container path (/data, /certs, /app, /tmp,
                           the mount points) in arguments and environment values is rewritten to ROOT/...
@@ -175,7 +176,12 @@ def start(name, image, env, volumes, entrypoint=None, command=None):
     app = root / "app"
     app.mkdir(exist_ok=True)
     (app / "arena.jar").symlink_to(jar)
-    full = {**img["env"], **env}
+    # the image's PATH and JAVA_HOME name its jlinked JRE: here the JDK on PATH runs the jar
+    full = {k: v for k, v in img["env"].items() if k not in ("PATH", "JAVA_HOME")}
+    # the paths the arena app reads when nothing is set (its documented defaults), made explicit so that they
+    # are rewritten too: there is no mount namespace here to put the volumes at /data and /certs
+    full.update({"DATA_DIR": "/data", "TLS_CERT": "/certs/server.crt", "TLS_KEY": "/certs/server.key"})
+    full.update(env)
     full = {k: translate(v, root) for k, v in full.items()}
     argv = entrypoint or img["entrypoint"]
     argv = [translate(a, root).replace(f"-XX:AOTCache={root}/app/arena.aot", "") for a in argv + (command or [])]
