@@ -17,7 +17,8 @@ What it does for each image (and what it cannot, so it says so in its output):
   redis:*                 the local redis-server/redis-cli, entrypoint scripts rewritten like any other
   compose up/down         services in depends_on order, each `condition: service_healthy` waited for by running
                           the service's healthcheck test locally (interval/retries as written)
-  nginx (edge) build      the local nginx with the entry's nginx.conf, container paths rewritten
+  nginx (edge) build      the local nginx with the entry's nginx.conf, container paths rewritten (and, for a
+                          local nginx older than 1.25, `http2 on;` as `listen ... ssl http2;`)
   authsvc (Rust) build    no Rust toolchain here (crates.io is unreachable): authsvc.py, the same HS256 check
 State lives in $STANDIN_STATE. Exit codes follow docker's where validate.sh looks at them.
 """
@@ -226,6 +227,12 @@ def start_postgres(name, root, env):
 def start_nginx(name, root, img):
     conf = root / "nginx.conf"
     text = translate((Path(img["ctx"]) / "nginx.conf").read_text(), root)
+    version = subprocess.run(["nginx", "-v"], capture_output=True, text=True).stderr
+    m = re.search(r"nginx/(\d+)\.(\d+)", version)
+    if m and (int(m.group(1)), int(m.group(2))) < (1, 25):
+        # the image's nginx 1.27 takes `http2 on;`; an older local one (Debian's 1.22) only `listen ... http2`
+        say(f"nginx {m.group(0)}: `http2 on;` rewritten as `listen ... ssl http2;`")
+        text = re.sub(r"\n\s*http2 on;", "", re.sub(r"listen (\d+) ssl;", r"listen \1 ssl http2;", text))
     conf.write_text(text)
     (root / "nginx").mkdir(exist_ok=True)
     return spawn(name, ["nginx", "-p", str(root / "nginx"), "-c", str(conf), "-g",
