@@ -125,10 +125,11 @@ def root_of(name):
 
 
 def translate(value, root):
-    """Container paths in value (an argument, an env value, a script) rewritten to paths under root."""
-    for prefix in sorted(KNOWN_ROOTS, key=len, reverse=True):
-        value = re.sub(r"(?<![\w./-])" + re.escape(prefix) + r"(?=$|[/\s:'\";,])", str(root) + prefix, value)
-    return value
+    """Container paths in value (an argument, an env value, a script) rewritten to paths under root, in one pass
+    (a rewritten path is never rewritten again, wherever root lives)."""
+    alternatives = "|".join(re.escape(p) for p in sorted(KNOWN_ROOTS, key=len, reverse=True))
+    pattern = r"(?<![\w./-])(" + alternatives + r")(?=$|[/\s:'\";,])"
+    return re.sub(pattern, lambda m: str(root) + m.group(1), value)
 
 
 def mount(root, volumes):
