@@ -22,7 +22,7 @@ What it does for each image (and what it cannot, so it says so in its output):
   authsvc (Rust) build    no Rust toolchain here (crates.io is unreachable): authsvc.py, the same HS256 check
 State lives in $STANDIN_STATE. Exit codes follow docker's where validate.sh looks at them.
 """
-import json, os, re, shlex, shutil, signal, subprocess, sys, time
+import json, os, re, shutil, signal, subprocess, sys, time
 from pathlib import Path
 
 STATE = Path(os.environ.get("STANDIN_STATE", "/tmp/httparena-standin"))
