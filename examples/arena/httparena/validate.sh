@@ -13,6 +13,7 @@
 #                    examples/target/httparena: needs github.com)
 #   --standin        the stand-in even where a daemon answers
 #   --per-profile    also one run per subscribed profile (meta.json narrowed to it), after the full runs
+#   --only-per-profile  the per-profile runs without the full ones
 #   ENTRY            pronto and/or pronto-stack (default both)
 # Needs: examples/target/arena.jar (mvn -B -q -pl examples -am package -DskipTests), curl with HTTP/2, python3;
 # for the stand-in also a JDK 25 (JAVA_HOME), Postgres binaries (PG_BIN, default /usr/lib/postgresql/15/bin),
@@ -23,12 +24,13 @@ HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../../.." && pwd)"
 HTTPARENA_REPO=https://github.com/MDA2AV/HttpArena
 HTTPARENA_COMMIT=28606baf
-HA="${HTTPARENA_DIR:-}" STANDIN=0 PER_PROFILE=0 ENTRIES=()
+HA="${HTTPARENA_DIR:-}" STANDIN=0 PER_PROFILE=0 FULL=1 ENTRIES=()
 while (($#)); do
     case "$1" in
         --httparena) shift; HA="${1:?}" ;;
         --standin) STANDIN=1 ;;
         --per-profile) PER_PROFILE=1 ;;
+        --only-per-profile) PER_PROFILE=1 FULL=0 ;;
         pronto|pronto-stack) ENTRIES+=("$1") ;;
         *) echo "unknown argument $1 (see the header of $0)" >&2; exit 2 ;;
     esac
@@ -85,9 +87,11 @@ validate() { # entry label: one validate.sh run; its log in $OUT/<label>.log; pr
 }
 
 FAILED=0
-for entry in "${ENTRIES[@]}"; do
-    validate "$entry" "$entry" || FAILED=1
-done
+if ((FULL)); then
+    for entry in "${ENTRIES[@]}"; do
+        validate "$entry" "$entry" || FAILED=1
+    done
+fi
 if ((PER_PROFILE)); then
     for entry in "${ENTRIES[@]}"; do
         meta="$HA/frameworks/$entry/meta.json"
