@@ -5,7 +5,8 @@
 # entry folder with the jar this build made, `docker run --network host` with the certificate volume, the wait on
 # /baseline11, and a subset of validate.sh's checks (baseline, pipelined, json, baseline-h2c, baseline-h2, json-tls)
 # with the same requests and expected bodies. Inside a private network namespace, so 8080-8443 are its own.
-# Skips (exit 0, says why) without unshare rights, curl with HTTP/2, python3 or openssl; fails on any check.
+# Skips (exit 0, says why) without unshare rights, ip, sha256sum, curl with HTTP/2, python3 or openssl; fails on
+# any check.
 # Bounded: 60 s for the JVM to answer, 10 s per request. Needs examples/target/arena.jar (mvn verify makes it).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -14,6 +15,8 @@ JAR="$ROOT/examples/target/arena.jar"
 skip() { echo "httparena ci-subset: skipped: $1"; exit 0; }
 [[ -f "$JAR" ]] || { echo "httparena ci-subset: missing $JAR" >&2; exit 1; }
 unshare -n true 2>/dev/null || skip "no private network namespace (unshare -n needs root or CAP_SYS_ADMIN)"
+unshare -n ip link set lo up 2>/dev/null || skip "cannot bring up loopback in a network namespace (ip from iproute2)"
+command -v sha256sum >/dev/null || skip "no sha256sum"
 curl -V 2>/dev/null | grep -q HTTP2 || skip "curl without HTTP/2"
 command -v python3 >/dev/null || skip "no python3"
 command -v openssl >/dev/null || skip "no openssl"
