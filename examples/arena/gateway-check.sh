@@ -8,12 +8,15 @@
 # Usage: examples/arena/gateway-check.sh [--h3] [--upstream teleport|h2c|http|all] [--load]
 #   --upstream  how the proxy reaches the server (default teleport, as the compose files; all = each in turn)
 #   --load      also a short gateway-64 load: h2load with gateway-64-uris.txt, 64 connections, -m 32, 5 s
+#   --load-uris FILE  the load with FILE's URIs instead (implies --load), e.g. only /async-db ones:
+#               grep /async-db "$DATA_DIR/requests/gateway-64-uris.txt" >/tmp/async-db-uris.txt
 #   --running   start nothing: check the edge already on EDGE_PORT (e.g. a docker compose stack)
 #   --h3        gateway-h3: the proxy with H3=1, the checks over h2 (as HttpArena validates it) and then over
 #               HTTP/3 (python3 aioquic, installed into a venv under examples/target/ on first use)
 # Environment: DATA_DIR (dataset.json, static/, certs/, requests/; default ../shared/arena-data beside the
 # checkout), CERTS_DIR (default $DATA_DIR/certs), EDGE_PORT 8443, SERVER_PORT 8080, H2C_PORT 8082,
-# TELEPORT_PORT 8090, DATABASE_MAX_CONN 32 (the embedded Postgres allows 100 connections), LOAD_SECONDS 5.
+# TELEPORT_PORT 8090, DATABASE_MAX_CONN 32 (the embedded Postgres allows 100 connections), LOAD_SECONDS 5,
+# DATABASE_URL (a Postgres seeded with HttpArena's pgdb-seed.sql; unset: an embedded one with generated items).
 # Needs: examples/target/arena.jar and arena-dev.jar (mvn -Pall -B -q -pl examples -am package -DskipTests), curl with
 # HTTP/2, python3, h2load for --load.
 set -euo pipefail
@@ -31,6 +34,7 @@ while (($#)); do
     case "$1" in
         --h3) EDGE_H3=1 ;;
         --load) LOAD=1 ;;
+        --load-uris) shift; LOAD=1 LOAD_URIS="${1:?}" ;;
         --running) RUNNING=1 ;;
         --upstream) shift; if [[ "${1:-}" == all ]]; then KINDS=(teleport h2c http); else KINDS=("${1:?}"); fi ;;
         *) echo "unknown argument $1 (see the header of $0)" >&2; exit 2 ;;
@@ -58,7 +62,7 @@ check_edge() { # upstream-label: the checks (gateway-h3: over h2 as HttpArena va
     for H3 in 0 $( ((EDGE_H3)) && echo 1); do
         echo "== gateway-$( ((EDGE_H3)) && echo h3 || echo 64 ) checks over HTTP/$( ((H3)) && echo 3 || echo 2 ), upstream $1 =="
         run_checks "https://localhost:$EDGE_PORT" || failed=1
-        if ((LOAD)); then run_load "$DATA_DIR/requests/gateway-64-uris.txt" "$EDGE_PORT" || failed=1; fi
+        if ((LOAD)); then run_load "${LOAD_URIS:-$DATA_DIR/requests/gateway-64-uris.txt}" "$EDGE_PORT" || failed=1; fi
     done
     return "$failed"
 }
@@ -87,11 +91,13 @@ await() { # description seconds pid command... : runs the command every 0.5 s un
     exit 1
 }
 
-# the Postgres sidecar: embedded, seeded with generated items (async-db only checks the structure)
-"$JAVA" "${JVM[@]}" -cp "${JAR%.jar}-dev.jar" dev.pronto.examples.arena.EmbeddedDb >"$WORK/db.log" 2>&1 &
-PIDS+=($!)
-await "embedded Postgres" 120 $! grep -q '^DATABASE_URL=' "$WORK/db.log"
-DATABASE_URL=$(sed -n 's/^DATABASE_URL=//p' "$WORK/db.log")
+# the Postgres sidecar: DATABASE_URL's, or embedded, seeded with generated items (async-db only checks the structure)
+if [[ -z "${DATABASE_URL:-}" ]]; then
+    "$JAVA" "${JVM[@]}" -cp "${JAR%.jar}-dev.jar" dev.pronto.examples.arena.EmbeddedDb >"$WORK/db.log" 2>&1 &
+    PIDS+=($!)
+    await "embedded Postgres" 120 $! grep -q '^DATABASE_URL=' "$WORK/db.log"
+    DATABASE_URL=$(sed -n 's/^DATABASE_URL=//p' "$WORK/db.log")
+fi
 
 # the server service: DATA_DIR with dataset.json and static/, no certificates (TLS listeners off)
 PORT=$SERVER_PORT H2C_PORT=$H2C_PORT TELEPORT_PORT=$TELEPORT_PORT DATA_DIR="$DATA_DIR" \

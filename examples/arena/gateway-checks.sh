@@ -104,8 +104,11 @@ run_load() { # uris-file edge-port: h2load as HttpArena runs gateway-64, 64 conn
     out=$(timeout $((seconds + 30)) h2load -i "$WORK/uris.txt" -H "Accept-Encoding: br;q=1, gzip;q=0.8" -c 64 -m 32 -t 1 \
           -D "$seconds" 2>&1) || { echo "  load: FAIL h2load did not finish within $((seconds + 30)) s"; return 1; }
     echo "$out" | grep -E '^(finished in|requests:|status codes:|traffic:)' | sed 's/^/  load: /'
-    local failed non2xx
+    local failed non2xx done
     failed=$(echo "$out" | awk '/^requests:/ {print $10 + $12 + $14}')
     non2xx=$(echo "$out" | awk '/^status codes:/ {print $5 + $7 + $9}')
-    [[ "$failed" == 0 && "$non2xx" == 0 ]] || { echo "  load: FAIL $failed failed/errored/timed out, $non2xx non-2xx"; return 1; }
+    done=$(echo "$out" | awk '/^requests:/ {print $8}')
+    # a run in which nothing completed proves nothing: it fails too
+    [[ "$failed" == 0 && "$non2xx" == 0 && "${done:-0}" -gt 0 ]] || {
+        echo "  load: FAIL $failed failed/errored/timed out, $non2xx non-2xx, ${done:-0} done"; return 1; }
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # HttpArena production-stack (§5.17), server side, without Docker: starts an embedded, seeded Postgres
 # (arena-dev.jar's EmbeddedDb), Redis (redis-server when installed, else the binary bundled in arena-dev.jar's
-# embedded-redis) and the server (arena.jar) as compose.production-stack.yml runs them, then runs validate.sh's
+# embedded-redis) and the server (arena.jar) as httparena/pronto-stack/compose.production-stack.yml runs them, then runs validate.sh's
 # production-stack checks against the server's port with X-User-Id: 42 set, as the edge sets it after authsvc
 # accepted data/jwt-token.txt (the edge's own checks, h2, static files and the 401s, need nginx and authsvc).
 # Extra server checks: header/body/id errors, and a Redis outage that must degrade to Postgres, not fail.

@@ -27,7 +27,7 @@ H3GO="${H3GO:-jmh/target/h3go}"
 LEGS="pronto quic-go${JAR_BASE:+ base}"
 FLAGS=(-Xms256m -Xmx256m "${SERVER_FLAGS[@]}" "-Darena.dataset=$DATA_DIR/dataset.json")
 require_tool go "install Go 1.24+ (https://go.dev/dl)"
-require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
+require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
 [[ -x "$H3GO" ]] || (cd jmh/load/h3go && go build -o "../../../$H3GO" .)
 case "$MODE" in
     baseline) PATHS=("/baseline2?a=1&b=2") ;;

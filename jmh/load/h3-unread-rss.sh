@@ -17,7 +17,7 @@ PORT="${PORT:-14444}"
 DATA_DIR="${DATA_DIR:-/work/shared/arena-data}"
 H3GO="${H3GO:-jmh/target/h3go}"
 FLAGS=(-Xms256m -Xmx256m "${SERVER_FLAGS[@]}" "-Darena.dataset=$DATA_DIR/dataset.json")
-require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
+require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
 [[ -x "$H3GO" ]] || (cd jmh/load/h3go && go build -o "../../../$H3GO" .)
 URL="https://127.0.0.1:$PORT$URL_PATH"
 SERVER_PID=""; HOLDER=""

@@ -15,9 +15,10 @@ import java.util.Objects;
  * @param port 1..65535
  * @param transport how requests reach it
  * @param compression request compression of a teleport upstream (ignored otherwise)
- * @param maxPending requests in flight from this proxy to it, 1..1_000_000; past it the upstream is skipped
- *        and a request no upstream can take is answered 503
- * @param timeout from sending a request to its whole response; past it the request is answered 504
+ * @param maxPending requests in flight from this proxy to it, 1..1_000_000; past it the upstream is skipped,
+ *        and a request no upstream can take waits for a free one (see {@link UpstreamGroup.Builder#maxWaiting})
+ * @param timeout from sending a request to its whole response; past it the request is answered 504 (the
+ *        upstream keeps serving: only connection failures eject it)
  */
 public record Upstream(String host, int port, UpstreamTransport transport, TeleportCompression compression,
                        int maxPending, Duration timeout) {

@@ -25,13 +25,19 @@ import java.util.Objects;
  * stops the checks; call it after the server stopped.
  */
 public final class UpstreamGroup implements AutoCloseable {
+    /** Default bound of requests waiting for an upstream's free slot: 16384. */
+    public static final int DEFAULT_MAX_WAITING = 16_384;
+
     private final Members members;
 
     private UpstreamGroup(Members members) {
         this.members = members;
     }
 
-    /** A builder with round-robin balancing, ejection after 3 failures for 10 s, 1 retry, no health check. */
+    /**
+     * A builder with round-robin balancing, ejection after 3 connection failures for 10 s, 1 retry, no
+     * health check, and up to {@link #DEFAULT_MAX_WAITING} requests waiting for a free upstream.
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -44,6 +50,11 @@ public final class UpstreamGroup implements AutoCloseable {
     /** Whether {@code upstream} (one of {@link #upstreams()}) currently serves: healthy and not ejected. */
     public boolean serving(Upstream upstream) {
         return members.all().stream().anyMatch(m -> m.upstream() == upstream && m.serving());
+    }
+
+    /** Requests now waiting for a free slot of an upstream (every serving upstream at its {@code maxPending}). */
+    public int waiting() {
+        return members.waiting();
     }
 
     Members members() {
@@ -65,6 +76,7 @@ public final class UpstreamGroup implements AutoCloseable {
         private int retries = 1;
         private String healthPath;
         private Duration healthInterval = Duration.ofSeconds(5);
+        private int maxWaiting = DEFAULT_MAX_WAITING;
 
         private Builder() {
         }
@@ -81,7 +93,11 @@ public final class UpstreamGroup implements AutoCloseable {
             return this;
         }
 
-        /** Leaves an upstream out for {@code cooldown} after {@code failures} connection failures or timeouts in a row. */
+        /**
+         * Leaves an upstream out for {@code cooldown} after {@code failures} connection failures in a row
+         * (connect refused or failed, or the connection closed before the answer). Timeouts do not count:
+         * a slow upstream is answered 504 per request and keeps serving.
+         */
         public Builder ejectAfter(int failures, Duration cooldown) {
             if (failures < 1) {
                 throw new IllegalArgumentException("failures must be at least 1, got " + failures);
@@ -100,7 +116,24 @@ public final class UpstreamGroup implements AutoCloseable {
             return this;
         }
 
-        /** Checks every upstream with a GET of {@code path} every {@code interval}; non-2xx/3xx or no answer marks it down. */
+        /**
+         * How many requests may wait, first come first served, for a free slot when every serving upstream
+         * has {@code maxPending} requests in flight (0..1_000_000). Past it a request is answered 503 at once;
+         * a request that waited longer than the upstream's timeout is answered 503 rather than sent. Each
+         * waiting request holds its request (head and, for a route that forwards bodies whole, its body).
+         */
+        public Builder maxWaiting(int value) {
+            if (value < 0 || value > 1_000_000) {
+                throw new IllegalArgumentException("maxWaiting must be in 0..1000000, got " + value);
+            }
+            maxWaiting = value;
+            return this;
+        }
+
+        /**
+         * Checks every upstream with a GET of {@code path} every {@code interval}; non-2xx/3xx or no answer marks it down.
+         * The checks use a connection of their own per upstream, so they never wait behind forwarded requests.
+         */
         public Builder healthCheck(String path, Duration interval) {
             if (!path.startsWith("/")) {
                 throw new IllegalArgumentException("health check path must start with '/', got " + path);
@@ -122,7 +155,7 @@ public final class UpstreamGroup implements AutoCloseable {
             if (upstreams.isEmpty()) {
                 throw new IllegalArgumentException("an upstream group needs at least one upstream");
             }
-            Policy policy = new Policy(balancing, ejectAfter, cooldown, retries, healthPath, healthInterval);
+            Policy policy = new Policy(balancing, ejectAfter, cooldown, retries, healthPath, healthInterval, maxWaiting);
             return new UpstreamGroup(new Members(List.copyOf(upstreams), policy, Objects.requireNonNull(loops, "loops")));
         }
     }

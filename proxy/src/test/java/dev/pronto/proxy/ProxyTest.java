@@ -254,17 +254,17 @@ class ProxyTest {
     }
 
     @Test
-    void answers503WhenEveryUpstreamIsAtItsPendingLimit() {
+    void answers503WhenEveryUpstreamIsAtItsPendingLimitAndNoRequestMayWait() {
         Server b = backend("one");
         Server edge = edge(e -> UpstreamGroup.builder().upstream(upstream(b, UpstreamTransport.HTTP_1_1).withMaxPending(1))
-                .build(e.eventLoopGroup()));
+                .maxWaiting(0).build(e.eventLoopGroup()));
         park(edge);
         awaitParked(1);
 
         try (ClientResponse r = get(edge, "/who")) {
             assertThat(r.status()).isEqualTo(503);
             assertThat(r.header("retry-after")).isEqualTo("1");
-            assertThat(r.string()).startsWith("Service Unavailable: no upstream available");
+            assertThat(r.string()).startsWith("Service Unavailable: every upstream is at maxPending");
         }
     }
 

@@ -61,8 +61,7 @@ public final class Gateway64 implements AutoCloseable {
         StaticFiles files = StaticFiles.of(staticDir);
         Server.Builder builder = Server.builder();
         listeners.forEach(builder::listener);
-        UpstreamGroup server = UpstreamGroup.builder().upstream(EdgeUpstream.sized(upstream, builder.eventLoopGroup()))
-                .build(builder.eventLoopGroup());
+        UpstreamGroup server = EdgeUpstream.group(upstream).build(builder.eventLoopGroup());
         Proxy proxy = Proxy.to(server);
         Server edge = builder.routes(r -> r
                 .get("/static/{*path}", files)

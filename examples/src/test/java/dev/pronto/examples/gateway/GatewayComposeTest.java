@@ -22,6 +22,8 @@ import org.yaml.snakeyaml.Yaml;
  */
 class GatewayComposeTest {
     private static final int SMT_OFFSET = 64;
+    /** HttpArena's frameworks/pronto-stack, as kept in this repository. */
+    static final Path ENTRY = Path.of("arena", "httparena", "pronto-stack");
 
     @ParameterizedTest
     @ValueSource(strings = {"compose.gateway.yml", "compose.gateway-h3.yml"})
@@ -95,7 +97,7 @@ class GatewayComposeTest {
     /** HttpArena's runner reads compose.gateway.yml for gateway-64 and compose.PROFILE.yml for the others. */
     @Test
     void metaJsonSubscribesToBothGatewayProfilesEachWithItsComposeFile() throws IOException {
-        String meta = Files.readString(Path.of("arena", "meta.json"));
+        String meta = Files.readString(ENTRY.resolve("meta.json"));
         java.util.regex.Matcher subscribed = java.util.regex.Pattern.compile("\"(gateway-64|gateway-h3|production-stack)\"")
                 .matcher(meta);
         List<String> profiles = new java.util.ArrayList<>();
@@ -104,12 +106,12 @@ class GatewayComposeTest {
         }
 
         assertThat(profiles).contains("gateway-64", "gateway-h3");
-        assertThat(profiles).allSatisfy(profile -> assertThat(Path.of("arena",
+        assertThat(profiles).allSatisfy(profile -> assertThat(ENTRY.resolve(
                 profile.equals("gateway-64") ? "compose.gateway.yml" : "compose." + profile + ".yml")).isRegularFile());
     }
 
     private static Map<String, Object> services(String file) throws IOException {
-        try (Reader in = Files.newBufferedReader(Path.of("arena", file))) {
+        try (Reader in = Files.newBufferedReader(ENTRY.resolve(file))) {
             Map<String, Object> compose = new Yaml().load(in);
             return map(compose.get("services"));
         }

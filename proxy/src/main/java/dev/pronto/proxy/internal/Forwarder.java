@@ -7,6 +7,7 @@ import dev.pronto.client.http.ConnectionClosedException;
 import dev.pronto.client.http.PendingLimitException;
 import dev.pronto.client.http.RequestTimeoutException;
 import dev.pronto.client.http.ResponseListener;
+import dev.pronto.core.HttpException;
 import dev.pronto.core.Request;
 import dev.pronto.core.Response;
 import dev.pronto.proxy.HostHeader;
@@ -15,10 +16,10 @@ import java.util.concurrent.CompletionException;
 
 /**
  * Forwards one request: picks a member, sends, and answers with the upstream's response or with a
- * plain 502 (unreachable, closed, malformed), 503 (no member available) or 504 (timeout) naming
- * the upstream. An idempotent request whose upstream could not be reached (connect failure, or the
+ * plain 502 (unreachable, closed, malformed), 503 (no member serves, or too many requests wait for
+ * one: see {@link Members}) or 504 (timeout) naming the upstream. An idempotent request whose upstream could not be reached (connect failure, or the
  * connection closed before the answer) is tried again on another member, up to the policy's
- * retries. Connection failures and timeouts count towards a member's ejection. Internal: not API.
+ * retries. Connection failures count towards a member's ejection; timeouts do not. Internal: not API.
  */
 public final class Forwarder {
     private Forwarder() {
@@ -45,7 +46,7 @@ public final class Forwarder {
      * (head fields copied, body retained), so one object per request, no future and no detached
      * response. Attempts run one at a time, so {@code member} and {@code tries} need no guard.
      */
-    private static final class Call implements ResponseListener {
+    private static final class Call implements ResponseListener, Waiter {
         private final Request req;
         private final Response res;
         private final Route route;
@@ -59,28 +60,41 @@ public final class Forwarder {
         }
 
         void attempt(Member previous) {
-            Member m = route.members().pick(previous);
-            if (m == null && previous != null && previous.serving()) {
-                m = previous;
-            }
-            if (m == null) {
-                res.status(503).header("Retry-After", "1")
-                        .send("Service Unavailable: no upstream available (all down, ejected or at maxPending)");
-                return;
-            }
+            route.members().admit(this, previous);
+        }
+
+        @Override
+        public void start(Member m) {
             String address = m.upstream.address();
             String clientHost = req.header("host");
             String host = route.host() == HostHeader.PRESERVE && clientHost != null ? clientHost : address;
-            ClientRequest up = Forwarding.request(req, address, host, route.via(), m.upstream.timeout());
-            m.pending.incrementAndGet();
             member = m;
+            ClientRequest up;
+            try {
+                up = Forwarding.request(req, address, host, route.via(), m.upstream.timeout());
+            } catch (HttpException bad) {
+                // answered here, not thrown: a request that waited starts on whichever loop freed a slot
+                route.members().release(m);
+                res.status(bad.status()).send(bad.getMessage());
+                return;
+            }
             m.sender.send(up, this);
+        }
+
+        @Override
+        public void onAbandon(Runnable action) {
+            res.onCancel(action);
+        }
+
+        @Override
+        public void refuse(String reason) {
+            res.status(503).header("Retry-After", "1").send("Service Unavailable: " + reason);
         }
 
         @Override
         public void complete(ClientResponse r, Throwable e) {
             Member m = member;
-            m.pending.decrementAndGet();
+            route.members().release(m);
             if (e == null) {
                 m.succeeded();
                 Forwarding.respond(r, res, req.method(), route.via());
@@ -96,7 +110,9 @@ public final class Forwarder {
 
     /**
      * The one place that decides what a failure of upstream {@code m} means: 504 for a timeout, 503
-     * for its pending limit, 502 otherwise; connection failures and timeouts count towards ejection.
+     * for its client's pending limit, 502 otherwise. Only connection failures count towards ejection: a
+     * timeout says the upstream is slow or busy, and ejecting it would move its load onto the others
+     * (or answer 503 for all of it) when it is merely behind.
      *
      * @param retryable whether the request may go to another member when {@code m} could not be reached
      * @return true when nothing was answered because the caller should try another member
@@ -105,7 +121,6 @@ public final class Forwarder {
         String where = m.upstream.transport().name().toLowerCase(java.util.Locale.ROOT) + " upstream "
                 + m.upstream.address();
         if (cause instanceof RequestTimeoutException) {
-            m.failed(members.policy());
             res.status(504).send("Gateway Timeout: " + where + " did not answer within " + m.upstream.timeout().toMillis()
                     + " ms");
             return false;

@@ -5,21 +5,27 @@ import io.netty.channel.EventLoopGroup;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * An upstream as its group sees it: its client, requests in flight, and health. Passive: after
- * {@code ejectAfter} failures in a row (connection failures and timeouts) it is left out for the
- * cool-down. Active: the last health check's verdict. Any thread.
+ * An upstream as its group sees it: its client, requests in flight, and health. Health is decided
+ * by the upstream's connections and its health checks, never by how long it takes to answer: a slow
+ * upstream is busy, not broken. Passive: after {@code ejectAfter} connection failures in a row
+ * (connect refused or failed, connection closed before the answer) it is left out for the
+ * cool-down; timeouts do not count. Active: the last health check's verdict, asked over a client of
+ * its own so that a check never waits behind the requests it is meant to judge. Any thread.
  */
 public final class Member implements AutoCloseable {
     final Upstream upstream;
     final Sender sender;
+    /** The health checks' client: one connection, apart from the forwarded load. Null without checks. */
+    final Sender probe;
     final AtomicInteger pending = new AtomicInteger();
     private final AtomicInteger failures = new AtomicInteger();
     private volatile long ejectedUntil;
     private volatile boolean healthy = true;
 
-    Member(Upstream upstream, EventLoopGroup loops) {
+    Member(Upstream upstream, EventLoopGroup loops, Policy policy) {
         this.upstream = upstream;
         this.sender = new Sender(upstream, loops);
+        this.probe = policy.healthPath() == null ? null : Sender.probe(upstream, loops);
     }
 
     /** The upstream. */
@@ -32,20 +38,34 @@ public final class Member implements AutoCloseable {
         return pending.get();
     }
 
-    /** Whether it may take a request now: healthy, not ejected, below its pending limit. */
-    boolean available(long now) {
-        return healthy && now - ejectedUntil >= 0 && pending.get() < upstream.maxPending();
+    /** Takes one of its {@code maxPending} slots when it serves and has one free; false otherwise. */
+    boolean tryAcquire(long now) {
+        if (!healthy || now - ejectedUntil < 0) {
+            return false;
+        }
+        int max = upstream.maxPending();
+        for (int n = pending.get(); n < max; n = pending.get()) {
+            if (pending.compareAndSet(n, n + 1)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether active checks and passive ejection both let it serve. */
     public boolean serving() {
-        return healthy && System.nanoTime() - ejectedUntil >= 0;
+        return serving(System.nanoTime());
+    }
+
+    boolean serving(long now) {
+        return healthy && now - ejectedUntil >= 0;
     }
 
     void succeeded() {
         failures.set(0);
     }
 
+    /** A connection failure: counts towards ejection. Timeouts and HTTP errors are not failures of the upstream. */
     void failed(Policy policy) {
         if (failures.incrementAndGet() >= policy.ejectAfter()) {
             failures.set(0);
@@ -63,5 +83,8 @@ public final class Member implements AutoCloseable {
     @Override
     public void close() {
         sender.close();
+        if (probe != null) {
+            probe.close();
+        }
     }
 }

@@ -28,17 +28,43 @@ final class Sender implements AutoCloseable {
         client = wholeBodies ? teleport(u, loops) : http(u, loops);
     }
 
+    private Sender(Client client, boolean wholeBodies) {
+        this.client = client;
+        this.wholeBodies = wholeBodies;
+    }
+
+    /**
+     * The health checks' client of {@code u}: one connection of its own, so a check is answered as
+     * soon as the upstream can, not after the proxied requests queued before it.
+     */
+    static Sender probe(Upstream u, EventLoopGroup loops) {
+        Upstream one = u.withMaxPending(1);
+        boolean teleport = u.transport() == UpstreamTransport.TELEPORT;
+        return new Sender(teleport ? teleport(one, loops, 1) : http(one, loops, 1), teleport);
+    }
+
     private static Client teleport(Upstream u, EventLoopGroup loops) {
-        int connections = Math.max(1, count(loops));
+        return teleport(u, loops, Math.max(1, count(loops)));
+    }
+
+    /**
+     * A connection per loop, each allowed the upstream's whole {@code maxPending}: the group's count of
+     * requests in flight is the one bound, so the client never refuses a request the group admitted
+     * (a loop's share would, whenever the load is uneven across loops).
+     */
+    private static Client teleport(Upstream u, EventLoopGroup loops, int connections) {
         TeleportConfig config = TeleportConfig.builder(u.host(), u.port()).compression(u.compression())
-                .connections(connections).maxPendingRequests(Math.max(1, u.maxPending() / connections + 1))
-                .requestTimeout(u.timeout()).build();
+                .connections(connections).maxPendingRequests(u.maxPending()).requestTimeout(u.timeout()).build();
         return TeleportClient.create(config, loops);
     }
 
     private static Client http(Upstream u, EventLoopGroup loops) {
+        return http(u, loops, ClientConfig.DEFAULT_MAX_CONNECTIONS_PER_HOST);
+    }
+
+    private static Client http(Upstream u, EventLoopGroup loops, int connections) {
         ClientConfig config = ClientConfig.builder().requestTimeout(u.timeout()).maxPending(u.maxPending())
-                .pipelineDepth(16).maxAttempts(1)
+                .maxConnectionsPerHost(connections).pipelineDepth(16).maxAttempts(1)
                 .cleartext(u.transport() == UpstreamTransport.HTTP_2 ? Protocol.HTTP_2 : Protocol.HTTP_1_1).build();
         return HttpClient.create(config, loops);
     }

@@ -2,6 +2,7 @@ package dev.pronto.proxy.internal;
 
 import dev.pronto.client.http.ClientRequest;
 import dev.pronto.client.http.ClientResponse;
+import dev.pronto.core.HttpException;
 import dev.pronto.core.Request;
 import dev.pronto.core.Response;
 import dev.pronto.router.Method;
@@ -19,19 +20,21 @@ import io.netty.util.internal.ThreadExecutorMap;
  * whole (up to the proxy's limit, 413 past it) and answers whole, as its protocol frames messages by
  * Content-Length. Runs on the server connection's event loop. Internal: not API.
  */
-public final class StreamedCall {
+public final class StreamedCall implements Waiter {
     private final Request req;
     private final Response res;
     private final StreamedRoute route;
     private final UploadBody upload;
     private Member member;
     private int tries;
+    /** 1 when the request has a body (its first chunk came), 0 when it has none. */
+    private int hasBody;
 
     private StreamedCall(Request req, Response res, StreamedRoute route, EventExecutor loop) {
         this.req = req;
         this.res = res;
         this.route = route;
-        this.upload = new UploadBody(req, loop, this::start);
+        this.upload = new UploadBody(req, loop, this::begin);
     }
 
     /**
@@ -47,7 +50,7 @@ public final class StreamedCall {
         }
         StreamedCall call = new StreamedCall(req, res.async(), route, loop);
         if (bodiless(req)) {
-            call.start(0);
+            call.begin(0);
         } else {
             req.onBody(call.upload);
         }
@@ -59,22 +62,37 @@ public final class StreamedCall {
     }
 
     /** The body's first event: {@code hasBody} 1 when a chunk came first, 0 when it ended empty. */
-    private void start(int hasBody) {
-        Member m = route.members().pick(member);
-        if (m == null && member != null && member.serving()) {
-            m = member;
-        }
-        if (m == null) {
-            upload.cancel();
-            res.status(503).header("Retry-After", "1")
-                    .send("Service Unavailable: no upstream available (all down, ejected or at maxPending)");
-            return;
-        }
+    private void begin(int body) {
+        hasBody = body;
+        route.members().admit(this, member);
+    }
+
+    @Override
+    public void onAbandon(Runnable action) {
+        res.onCancel(action);
+    }
+
+    @Override
+    public void refuse(String reason) {
+        upload.cancel();
+        res.status(503).header("Retry-After", "1").send("Service Unavailable: " + reason);
+    }
+
+    @Override
+    public void start(Member m) {
         member = m;
         String address = m.upstream.address();
         String host = route.preserveHost() && req.header("host") != null ? req.header("host") : address;
-        ClientRequest.Builder up = Forwarding.head(req, address, host, route.via(), m.upstream.timeout());
-        m.pending.incrementAndGet();
+        ClientRequest.Builder up;
+        try {
+            up = Forwarding.head(req, address, host, route.via(), m.upstream.timeout());
+        } catch (HttpException bad) {
+            // answered here, not thrown: a request that waited starts on whichever loop freed a slot
+            route.members().release(m);
+            upload.cancel();
+            res.status(bad.status()).send(bad.getMessage());
+            return;
+        }
         if (hasBody == 0) {
             send(up.build(), hasBody);
         } else if (m.sender.wholeBodies()) {
@@ -96,10 +114,10 @@ public final class StreamedCall {
             m.sender.send(request).whenComplete((r, e) -> answered(r, e, hasBody));
             return;
         }
-        DownloadBody body = new DownloadBody(res, m.pending::decrementAndGet);
+        DownloadBody body = new DownloadBody(res, () -> route.members().release(m));
         m.sender.stream(request, body).whenComplete((r, e) -> {
             if (e != null) {
-                m.pending.decrementAndGet();
+                route.members().release(m);
                 failed(Forwarder.unwrap(e), hasBody);
                 return;
             }
@@ -118,7 +136,7 @@ public final class StreamedCall {
     }
 
     private void answered(ClientResponse r, Throwable e, int hasBody) {
-        member.pending.decrementAndGet();
+        route.members().release(member);
         if (e == null) {
             member.succeeded();
             Forwarding.respond(r, res, req.method(), route.via());
@@ -133,12 +151,12 @@ public final class StreamedCall {
         upload.cancel();
         if (Forwarder.answerFailure(res, route.members(), member, cause, retryable)) {
             tries++;
-            start(0);
+            begin(0);
         }
     }
 
     private void gatherFailed(Throwable e) {
-        member.pending.decrementAndGet();
+        route.members().release(member);
         if (e instanceof GatheredBody.BodyTooLarge) {
             res.status(413).send("Content Too Large: " + e.getMessage());
         } else {
