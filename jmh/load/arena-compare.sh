@@ -13,7 +13,8 @@
 #   docker = examples/arena/Dockerfile's JAVA_OPTS, read from the Dockerfile.
 # SERVERS (default "head head-off REVs netty"): head-off is the working tree's jar without request metrics.
 # Needs: wrk, h2load (h2c, grpc), curl, examples/target/arena.jar and jmh/target/benchmarks.jar (mvn -B -pl
-# examples,jmh -am package -DskipTests). Ports BASE_PORT..BASE_PORT+10 (default 12080).
+# examples,jmh -am package -DskipTests). Ports BASE_PORT..BASE_PORT+9 (default 12080; Redis and, without DATABASE_URL,
+# Postgres are pointed at closed ports in that range).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source jmh/load/common.sh
@@ -94,7 +95,7 @@ start_server() { # server flag-set -> SERVER_PID, listening on BASE_PORT (HTTP/1
         # shellcheck disable=SC2086
         env PORT="$BASE_PORT" TLS_PORT=$((BASE_PORT + 1)) H2C_PORT=$((BASE_PORT + 2)) H2_PORT=$((BASE_PORT + 3)) \
             H3_PORT=$((BASE_PORT + 3)) TELEPORT_PORT=$((BASE_PORT + 4)) DATA_DIR="$DATA" TLS_CERT=/nonexistent \
-            TLS_KEY=/nonexistent DATABASE_URL="$DB_URL" DATABASE_MAX_CONN="${DATABASE_MAX_CONN:-4}" \
+            TLS_KEY=/nonexistent DATABASE_URL="$DB_URL" REDIS_URL="redis://127.0.0.1:$((BASE_PORT + 8))" DATABASE_MAX_CONN="${DATABASE_MAX_CONN:-4}" \
             METRICS_REQUESTS=$metrics taskset -c 1 "$JAVA" $flags -jar "$jar" >"$LOG/server.log" 2>&1 &
     fi
     SERVER_PID=$!
