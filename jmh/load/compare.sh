@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Measures the working tree's build against an older commit's, in the same run: the engine-change check.
-#   jmh/load/compare.sh REV [SUITE...]      SUITE: plaintext (default), json, h2c, teleport
+#   jmh/load/compare.sh REV [SUITE...]      SUITE: plaintext (default), json, h2c, teleport, or arena alone
+# arena: the shipped app (examples/target/arena.jar) against REV's, raw Netty beside, with the Dockerfile's JVM flags
+# and the JVM's defaults: jmh/load/arena-compare.sh REV (its WORKLOADS, FLAG_SETS and SERVERS apply).
 # REV's benchmarks.jar is built once in target/compare/<sha> (a detached git worktree, never installed);
 # the working tree's jmh/target/benchmarks.jar must be built already (mvn -Pall -pl jmh -am package -DskipTests).
 # Each of ROUNDS rounds runs every suite's load script once per build, the order alternating between rounds
@@ -16,6 +18,7 @@ source jmh/load/common.sh
 [[ $# -ge 1 ]] || { echo "usage: $0 REV [plaintext|h2c|teleport ...]" >&2; exit 1; }
 REV=$(git rev-parse --short "$1"); shift
 SUITES=("${@:-plaintext}")
+[[ "${SUITES[*]}" == arena ]] && exec bash jmh/load/arena-compare.sh "$REV"
 ROUNDS="${ROUNDS:-5}"
 HEAD_JAR=jmh/target/benchmarks.jar
 BASE_DIR="target/compare/$REV"

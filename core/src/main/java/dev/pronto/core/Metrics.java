@@ -10,8 +10,9 @@ import java.util.function.Consumer;
  * their names are those of {@link MeterNames}, exactly as {@code pronto-micrometer} exposes them
  * through Micrometer's Prometheus registry, so dashboards survive a switch between the two.
  *
- * <p>Recording costs a few nanoseconds and never locks or allocates once a series exists (counters
- * are {@code LongAdder}s); the route table bounds the series, so hostile paths cannot grow them.
+ * <p>Recording costs a few nanoseconds and never locks, allocates or writes a cache line shared with another
+ * event loop once a series exists (each series is a {@link RequestHistogram}, one cell per event loop, summed on
+ * scrape); the route table bounds the series, so hostile paths cannot grow them.
  * Liveness and readiness endpoints are {@link Health}'s.
  */
 public final class Metrics implements Consumer<Routes> {

@@ -35,8 +35,10 @@ import java.util.function.Consumer;
  *
  * <p>Registered, it times every request of the routes ({@value MeterNames#HTTP_SERVER_REQUESTS} with
  * {@code method}, {@code uri} (route pattern), {@code status}, {@code outcome} and {@code protocol}), over
- * every carrier, through core's {@link RequestMetrics}: each series' {@code Timer} is built once, so a
- * request costs one {@code Timer.record} and no allocation. Thread-safe.
+ * every carrier, through core's {@link RequestMetrics}: each series is resolved once, so a request allocates nothing.
+ * On Micrometer's {@code PrometheusMeterRegistry} a series is a {@link dev.pronto.core.RequestHistogram} (one cell per
+ * event loop, read at scrape time, exported with the names, tags and buckets of the Micrometer timer it replaces);
+ * on any other registry it is a Micrometer {@code Timer}. Thread-safe.
  */
 public final class ProntoMeters implements Consumer<Routes> {
     private final MeterRegistry registry;

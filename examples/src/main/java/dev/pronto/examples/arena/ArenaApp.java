@@ -90,7 +90,7 @@ public final class ArenaApp implements AutoCloseable {
         // production-stack's cache (only /api/* uses it): connected with Postgres; while unreachable, /api/* reads Postgres
         Redis redis = Redis.create(loops.eventLoops(), config.redisUrl());
         JsonController jsonController = new JsonController(dataset);
-        ArenaOps ops = new ArenaOps(postgres);
+        ArenaOps ops = new ArenaOps(postgres, config.requestMetrics() ? ArenaOps.Timing.ON : ArenaOps.Timing.OFF);
         ArenaIndex index = new ArenaIndex();
         Server.Builder builder = Server.builder();
         ArenaListeners.of(config).forEach(builder::listener);

@@ -27,10 +27,12 @@ import java.util.Map;
  *                 cache, used by {@code /api/*} only
  * @param h3Port {@code h3.port} ({@code H3_PORT}), default the H2 port: HTTP/3 over QUIC on UDP ({@code baseline-h3},
  *     {@code static-h3}); sharing the h2 port number makes the h2 listener advertise it (Alt-Svc)
+ * @param requestMetrics {@code metrics.requests} ({@code METRICS_REQUESTS}), default true: whether {@code /metrics} times
+ *     every request ({@code http_server_requests_seconds}); false leaves the other meters, for measuring what timing costs
  */
 record ArenaConfig(int port, int tlsPort, int h2Port, int h2cPort, Path tlsCert, Path tlsKey, Path dataDir,
                    String databaseUrl, int maxDbConnections, String staticCache, int teleportPort, RedisUrl redisUrl,
-                   int h3Port) {
+                   int h3Port, boolean requestMetrics) {
     /** The settings of {@code config}; see the keys above. */
     static ArenaConfig from(Config config) {
         int h2Port = config.integer("h2.port", 8443, 0, 65535);
@@ -47,7 +49,8 @@ record ArenaConfig(int port, int tlsPort, int h2Port, int h2cPort, Path tlsCert,
                 config.oneOf("static.cache", "memory", List.of("memory", "disk")),
                 config.integer("teleport.port", 8090, 0, 65535),
                 redis(config.string("redis.url", RedisUrl.DEFAULT)),
-                config.integer("h3.port", h2Port, 0, 65535));
+                config.integer("h3.port", h2Port, 0, 65535),
+                config.bool("metrics.requests", true));
     }
 
     /** The settings of the environment variables {@code env} alone. */

@@ -19,16 +19,24 @@ final class ArenaOps implements Consumer<Routes> {
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final ProntoMeters meters = ProntoMeters.create(registry);
     private final Health health = Health.create();
+    private final Timing timing;
     private volatile boolean jvmBound;
 
-    ArenaOps(Postgres postgres) {
+    /** Whether requests are timed into {@code http_server_requests_seconds}. */
+    enum Timing { ON, OFF }
+
+    ArenaOps(Postgres postgres, Timing timing) {
+        this.timing = timing;
         health.readiness("postgres", postgres.healthCheck());
         PostgresMeters.bind(postgres, "arena", registry);
     }
 
     @Override
     public void accept(Routes r) {
-        r.register(meters).register(health)
+        if (timing == Timing.ON) {
+            r.register(meters);
+        }
+        r.register(health)
                 .get("/metrics", (req, res) -> res.contentType("text/plain; version=0.0.4; charset=utf-8")
                         .send(scrape()));
     }

@@ -11,7 +11,11 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
-/** Micrometer timers for {@code RequestMetrics}: built once per series, so requests only call {@code Timer.record}. */
+/**
+ * Micrometer timers for {@code RequestMetrics}, built once per series. On Micrometer's Prometheus registry each series
+ * is a {@link dev.pronto.core.RequestHistogram} read at scrape time ({@link PrometheusHistograms}); on any other
+ * registry it is a Micrometer {@code Timer} and requests call {@code Timer.record}.
+ */
 public final class MicrometerTimers implements RequestTimers {
     // The built-in Prometheus text's buckets, so both backends expose the same histogram.
     private static final Duration[] BUCKETS = Arrays.stream(MeterNames.latencyBucketsSeconds())
@@ -22,30 +26,36 @@ public final class MicrometerTimers implements RequestTimers {
         return BUCKETS.clone();
     }
     private final MeterRegistry registry;
+    private final PrometheusHistograms prometheus;
 
     public MicrometerTimers(MeterRegistry registry) {
         this.registry = registry;
+        this.prometheus = PrometheusHistograms.attachTo(registry);
+    }
+
+    private RequestTimer register(Timer.Builder builder) {
+        if (prometheus != null) {
+            return prometheus.add(builder);
+        }
+        Timer timer = builder.register(registry);
+        return nanos -> timer.record(nanos, TimeUnit.NANOSECONDS);
     }
 
     @Override
     public RequestTimer timer(RequestTags tags) {
-        Timer timer = Timer.builder(MeterNames.HTTP_SERVER_REQUESTS)
+        return register(Timer.builder(MeterNames.HTTP_SERVER_REQUESTS)
                 .description("Requests answered: time from request head to response hand-off")
                 .tags(Tags.of(MeterNames.METHOD, tags.method(), MeterNames.URI, tags.uri(),
                         MeterNames.STATUS, Integer.toString(tags.status()), MeterNames.OUTCOME, tags.outcome(),
                         MeterNames.PROTOCOL, tags.protocol()))
-                .serviceLevelObjectives(BUCKETS)
-                .register(registry);
-        return nanos -> timer.record(nanos, TimeUnit.NANOSECONDS);
+                .serviceLevelObjectives(BUCKETS));
     }
 
     @Override
     public RequestTimer grpcTimer(String grpcMethod, String grpcStatus) {
-        Timer timer = Timer.builder(MeterNames.GRPC_SERVER_CALLS)
+        return register(Timer.builder(MeterNames.GRPC_SERVER_CALLS)
                 .description("gRPC calls answered: time from request head to the trailers' hand-off")
                 .tags(Tags.of(MeterNames.GRPC_METHOD, grpcMethod, MeterNames.GRPC_STATUS, grpcStatus))
-                .serviceLevelObjectives(BUCKETS)
-                .register(registry);
-        return nanos -> timer.record(nanos, TimeUnit.NANOSECONDS);
+                .serviceLevelObjectives(BUCKETS));
     }
 }

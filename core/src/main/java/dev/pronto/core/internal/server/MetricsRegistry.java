@@ -2,52 +2,31 @@ package dev.pronto.core.internal.server;
 
 import dev.pronto.core.EventLoopLag;
 import dev.pronto.core.MeterNames;
+import dev.pronto.core.RequestHistogram;
 import dev.pronto.core.RequestTags;
 import dev.pronto.core.RequestTimer;
 import dev.pronto.core.RequestTimers;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 
 /**
- * The dependency-free backend of {@code Metrics}: LongAdder histograms per request series, rendered
+ * The dependency-free backend of {@code Metrics}: a {@link RequestHistogram} per request series, rendered
  * as Prometheus text with the names of {@link MeterNames}, as Micrometer's Prometheus registry
  * would render them.
  */
 public final class MetricsRegistry implements RequestTimers {
     private static final double[] BUCKETS = MeterNames.latencyBucketsSeconds();
-    private static final long[] BUCKET_NANOS = java.util.Arrays.stream(BUCKETS).mapToLong(b -> (long) (b * 1e9)).toArray();
     private static final String REQUESTS = MeterNames.prometheusName(MeterNames.HTTP_SERVER_REQUESTS, "seconds");
     private final List<Histogram> series = new CopyOnWriteArrayList<>();
     private volatile IntSupplier connections = () -> 0;
     private volatile LongSupplier tlsFailures = () -> 0;
     private volatile EventLoopLag lag;
 
-    /** One request series: cumulative counts are computed on scrape. */
-    private static final class Histogram implements RequestTimer {
-        final String labels;
-        final LongAdder[] buckets = new LongAdder[BUCKETS.length + 1];
-        final LongAdder sumNanos = new LongAdder();
-
-        Histogram(String labels) {
-            this.labels = labels;
-            for (int i = 0; i < buckets.length; i++) {
-                buckets[i] = new LongAdder();
-            }
-        }
-
-        @Override
-        public void record(long nanos) {
-            int b = 0;
-            while (b < BUCKET_NANOS.length && nanos > BUCKET_NANOS[b]) {
-                b++;
-            }
-            buckets[b].increment();
-            sumNanos.add(nanos);
-        }
+    /** One request series: its labels and its per-event-loop histogram, summed on scrape. */
+    private record Histogram(String labels, RequestHistogram histogram) {
     }
 
     @Override
@@ -58,12 +37,12 @@ public final class MetricsRegistry implements RequestTimers {
         synchronized (series) {
             for (Histogram h : series) {
                 if (h.labels.equals(labels)) {
-                    return h;
+                    return h.histogram();
                 }
             }
-            Histogram h = new Histogram(labels);
+            Histogram h = new Histogram(labels, RequestHistogram.create());
             series.add(h);
-            return h;
+            return h.histogram();
         }
     }
 
@@ -92,14 +71,15 @@ public final class MetricsRegistry implements RequestTimers {
     }
 
     private static void histogram(StringBuilder sb, Histogram h) {
+        RequestHistogram.Snapshot read = h.histogram().snapshot();
         long cumulative = 0;
         for (int b = 0; b <= BUCKETS.length; b++) {
-            cumulative += h.buckets[b].sum();
+            cumulative += read.counts()[b];
             sb.append(REQUESTS).append("_bucket{").append(h.labels).append(",le=\"")
                     .append(b < BUCKETS.length ? Double.toString(BUCKETS[b]) : "+Inf").append("\"} ").append(cumulative).append('\n');
         }
         sb.append(REQUESTS).append("_count{").append(h.labels).append("} ").append(cumulative).append('\n')
-                .append(REQUESTS).append("_sum{").append(h.labels).append("} ").append(h.sumNanos.sum() / 1e9).append('\n');
+                .append(REQUESTS).append("_sum{").append(h.labels).append("} ").append(read.sumNanos() / 1e9).append('\n');
     }
 
     private static String label(String key, String value) {

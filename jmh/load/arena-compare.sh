@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# The shipped app against older builds of it, same run: the working tree's examples/target/arena.jar (with request
+# metrics, and with METRICS_REQUESTS=false) beside the arena.jar of each REV (built once in target/compare/<sha>, a
+# detached git worktree, never installed), with raw Netty (jmh's NettyBaselineServer, pipelined /plaintext) beside
+# them. One server core (taskset -c 1), the load on core 0; each round runs every server once per flag set, the order
+# rotating between rounds so drift on the machine favours no build. Prints every measurement, then per workload and
+# flag set the medians of server CPU per request and requests/s, and each server against the first REV and Netty.
+#   jmh/load/arena-compare.sh REV...
+# WORKLOADS (default pipeline): pipeline (/pipeline x16, wrk, CONNS connections), json (/json/25 keep-alive, wrk),
+#   h2c (/baseline2 over h2c, h2load), grpc (GetSum unary, h2load, HttpArena's grpc-sum.bin), async-db
+#   (/async-db?min=10&max=50&limit=..., wrk; needs DATABASE_URL with HttpArena's items table, see async-db.sh)
+# FLAG_SETS (default "default docker"): default = only what Netty needs on JDK 25 (the JVM's own defaults otherwise);
+#   docker = examples/arena/Dockerfile's JAVA_OPTS, read from the Dockerfile.
+# SERVERS (default "head head-off REVs netty"): head-off is the working tree's jar without request metrics.
+# Needs: wrk, h2load (h2c, grpc), curl, examples/target/arena.jar and jmh/target/benchmarks.jar (mvn -B -pl
+# examples,jmh -am package -DskipTests). Ports BASE_PORT..BASE_PORT+9 (default 12080; Redis and, without DATABASE_URL,
+# Postgres are pointed at closed ports in that range).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source jmh/load/common.sh
+[[ $# -ge 1 ]] || { echo "usage: $0 REV..." >&2; exit 1; }
+REVS=(); for r in "$@"; do REVS+=("$(git rev-parse --short "$r")"); done
+ROUNDS="${ROUNDS:-5}"
+DURATION="${DURATION:-5s}"
+WARMUP="${WARMUP:-8s}"
+CONNS="${CONNS:-64}"
+WORKLOADS=(${WORKLOADS:-pipeline})
+FLAG_SETS=(${FLAG_SETS:-default docker})
+SERVERS=(${SERVERS:-head head-off ${REVS[*]} netty})
+BASE_PORT="${BASE_PORT:-12080}"
+# HttpArena's data beside the repository (../shared) or beside a worktree of it (../../shared)
+DATA="${DATA_DIR:-$(for d in .. ../..; do [[ -d "$d/shared/arena-data" ]] && { cd "$d" && pwd; break; }; done)/shared/arena-data}"
+[[ -d "$DATA" ]] || { echo "arena data not found in $DATA (set DATA_DIR)" >&2; exit 1; }
+# No database unless given: a closed port in the same range, so the pool retries quietly and touches no one else's
+DB_URL="${DATABASE_URL:-postgres://bench:bench@127.0.0.1:$((BASE_PORT + 9))/benchmark}"
+HEAD_JAR=examples/target/arena.jar
+NETTY_JAR=jmh/target/benchmarks.jar
+require_tool wrk "apt-get install wrk"
+require_file "$HEAD_JAR" "mvn -B -pl examples,jmh -am package -DskipTests"
+require_file "$NETTY_JAR" "mvn -B -pl examples,jmh -am package -DskipTests"
+
+for rev in "${REVS[@]}"; do
+    dir="target/compare/$rev"
+    if [[ ! -f "$dir/examples/target/arena.jar" ]]; then
+        rm -rf "$dir"; git worktree prune
+        git worktree add --detach "$dir" "$rev" >/dev/null
+        echo "building $rev's arena.jar in $dir"
+        (cd "$dir" && mvn -B -q -pl examples -am package -DskipTests >/dev/null)
+    fi
+done
+
+# The Dockerfile's JAVA_OPTS, continuation lines joined
+DOCKER_FLAGS=$(sed -n '/^ENV JAVA_OPTS=/,/[^\\]$/p' examples/arena/Dockerfile | sed 's/^ENV JAVA_OPTS="//; s/\\$//; s/"$//' | tr '\n' ' ')
+flags_of() { # flag set -> JVM flags
+    case "$1" in
+        default) echo "--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED" ;;
+        docker) echo "$DOCKER_FLAGS" ;;
+        *) echo "unknown flag set $1" >&2; exit 1 ;;
+    esac
+}
+
+LOG=$(mktemp -d)
+SERVER_PID=
+stop_server() {
+    [[ -n "$SERVER_PID" ]] || return 0
+    kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=
+}
+trap 'stop_server; rm -rf "$LOG"' EXIT
+cat > "$LOG/pipeline.lua" <<'LUA'
+init = function(args)
+  local r = {}
+  for i = 1, 16 do r[i] = wrk.format(nil, args[1]) end
+  req = table.concat(r)
+end
+request = function() return req end
+LUA
+cat > "$LOG/async-db.lua" <<'LUA'
+local paths, i = {}, 0
+init = function(args)
+  for _, limit in ipairs({5, 10, 20, 35, 50}) do
+    paths[#paths + 1] = wrk.format("GET", "/async-db?min=10&max=50&limit=" .. limit)
+  end
+end
+request = function() i = i % #paths + 1; return paths[i] end
+LUA
+
+start_server() { # server flag-set -> SERVER_PID, listening on BASE_PORT (HTTP/1.1) and BASE_PORT+2 (h2c)
+    local flags; flags=$(flags_of "$2")
+    if [[ "$1" == netty ]]; then
+        # shellcheck disable=SC2086
+        taskset -c 1 "$JAVA" $flags -cp "$NETTY_JAR" dev.pronto.jmh.core.NettyBaselineServer "$BASE_PORT" EPOLL \
+            >"$LOG/server.log" 2>&1 &
+    else
+        local jar=$HEAD_JAR metrics=true
+        [[ "$1" == head-off ]] && metrics=false
+        [[ "$1" != head* ]] && jar="target/compare/$1/examples/target/arena.jar"
+        # shellcheck disable=SC2086
+        env PORT="$BASE_PORT" TLS_PORT=$((BASE_PORT + 1)) H2C_PORT=$((BASE_PORT + 2)) H2_PORT=$((BASE_PORT + 3)) \
+            H3_PORT=$((BASE_PORT + 3)) TELEPORT_PORT=$((BASE_PORT + 4)) DATA_DIR="$DATA" TLS_CERT=/nonexistent \
+            TLS_KEY=/nonexistent DATABASE_URL="$DB_URL" REDIS_URL="redis://127.0.0.1:$((BASE_PORT + 8))" DATABASE_MAX_CONN="${DATABASE_MAX_CONN:-4}" \
+            METRICS_REQUESTS=$metrics taskset -c 1 "$JAVA" $flags -jar "$jar" >"$LOG/server.log" 2>&1 &
+    fi
+    SERVER_PID=$!
+    for _ in $(seq 300); do
+        curl -s -o /dev/null "http://127.0.0.1:$BASE_PORT/${3:-pipeline}" && return 0; sleep 0.1
+    done
+    echo "server $1 did not start:" >&2; tail -20 "$LOG/server.log" >&2; exit 1
+}
+
+load() { # workload duration server -> the load generator's output
+    local url="http://127.0.0.1:$BASE_PORT" h2c="http://127.0.0.1:$((BASE_PORT + 2))"
+    [[ "$3" == netty ]] && h2c=$url
+    case "$1" in
+        pipeline) local p=/pipeline; [[ "$3" == netty ]] && p=/plaintext
+            taskset -c 0 wrk -t1 -c"$CONNS" -d"$2" -s "$LOG/pipeline.lua" "$url" -- "$p" ;;
+        json) taskset -c 0 wrk -t1 -c"$CONNS" -d"$2" "$url/json/25?m=1" ;;
+        async-db) taskset -c 0 wrk -t1 -c"$CONNS" -d"$2" -s "$LOG/async-db.lua" "$url" ;;
+        h2c) taskset -c 0 h2load -c "$CONNS" -m 100 -D "${2%s}" "$h2c/baseline2?a=1&b=2" ;;
+        grpc) taskset -c 0 h2load -c "$CONNS" -m 100 -H 'content-type: application/grpc' -H 'te: trailers' \
+            -d "$DATA/requests/grpc-sum.bin" -D "${2%s}" "$h2c/benchmark.BenchmarkService/GetSum" ;;
+    esac
+}
+
+requests() { # load output -> requests completed
+    awk '/requests in/ {print $1} /^requests:/ {print $8}' | head -1
+}
+
+measure() { # workload flag-set server -> "rps us_per_request"
+    local probe=pipeline; [[ "$3" == netty ]] && probe=plaintext
+    start_server "$3" "$2" "$probe"
+    load "$1" "$WARMUP" "$3" >/dev/null
+    settle "$SERVER_PID"
+    local hz t0 t1 out n secs
+    hz=$(getconf CLK_TCK); t0=$(cpu_ticks "$SERVER_PID")
+    out=$(load "$1" "$DURATION" "$3"); t1=$(cpu_ticks "$SERVER_PID")
+    stop_server
+    n=$(requests <<<"$out"); secs=${DURATION%s}
+    awk -v n="$n" -v s="$secs" -v t=$((t1 - t0)) -v hz="$hz" \
+        'BEGIN { if (n + 0 == 0) print "0 0"; else printf "%.0f %.3f\n", n / s, t / hz * 1e6 / n }'
+}
+
+for r in $(seq "$ROUNDS"); do
+    n=${#SERVERS[@]}; order=()
+    for i in $(seq 0 $((n - 1))); do order+=("${SERVERS[$(( (i + r - 1) % n ))]}"); done
+    for w in "${WORKLOADS[@]}"; do
+        for f in "${FLAG_SETS[@]}"; do
+            for s in "${order[@]}"; do
+                [[ "$s" == netty && "$w" != pipeline ]] && continue
+                read -r rps us <<<"$(measure "$w" "$f" "$s")"
+                echo "round $r $w $f $s rps=$rps us=$us" | tee -a "$LOG/results"
+            done
+        done
+    done
+done
+
+med() { # workload flag-set server field
+    awk -v w="$1" -v f="$2" -v s="$3" -v k="$4=" '$3 == w && $4 == f && $5 == s {
+        for (i = 6; i <= NF; i++) if (index($i, k) == 1) print substr($i, length(k) + 1) }' "$LOG/results" | median
+}
+echo
+echo "medians of $ROUNDS rounds; head = $HEAD_JAR built $(date -u -r "$HEAD_JAR" '+%F %H:%M') UTC (HEAD is now" \
+    "$(git rev-parse --short HEAD)$(git diff --quiet || echo ' with changes')), base = ${REVS[0]}; CPU us per request"
+printf '%-9s %-8s %-10s %12s %10s %10s %10s\n' workload flags server req/s us/req /base /netty
+for w in "${WORKLOADS[@]}"; do
+    for f in "${FLAG_SETS[@]}"; do
+        b=$(med "$w" "$f" "${REVS[0]}" us); nt=$(med "$w" "$f" netty us)
+        for s in "${SERVERS[@]}"; do
+            [[ "$s" == netty && "$w" != pipeline ]] && continue
+            u=$(med "$w" "$f" "$s" us)
+            printf '%-9s %-8s %-10s %12.0f %10.3f %10s %10s\n' "$w" "$f" "$s" "$(med "$w" "$f" "$s" rps)" "$u" \
+                "$(ratio "$u" "$b")" "$(ratio "$u" "$nt")"
+        done
+    done
+done

@@ -1,0 +1,98 @@
+package dev.pronto.jmh.core;
+
+import dev.pronto.core.Metrics;
+import dev.pronto.core.Routes;
+import dev.pronto.core.Server;
+import dev.pronto.micrometer.ProntoMeters;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.netty.channel.embedded.EmbeddedChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Whether anything shared is written per request: the whole HTTP/1.1 pipeline of {@link PlaintextBenchmark} (decode,
+ * route, handle, metrics, encode) in memory, one server and one metrics backend for all threads, each thread its own
+ * channel on its own FastThreadLocalThread (as each event loop serves its own connections), at one thread and at two.
+ * On a machine with two free cores, {@code twoLoops} throughput is twice {@code oneLoop}'s when requests write only
+ * per-loop state; a cache line every request writes from both threads costs it a share of that. Run with
+ * {@code -prof gc}: bytes per request must not change with the thread count or the metrics.
+ */
+@Fork(value = 2, jvmArgsAppend = {"--sun-misc-unsafe-memory-access=allow", "-Dio.netty.leakDetection.level=disabled",
+        "-Djmh.executor=CUSTOM", "-Djmh.executor.class=dev.pronto.jmh.core.EventLoopThreadExecutor"})
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+public class PlaintextScalingBenchmark {
+    private static final byte[] REQUEST = "GET /plaintext HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+
+    /** The server every thread serves from, with its metrics backend. */
+    @State(Scope.Benchmark)
+    public static class Shared {
+        /**
+         * {@code none}: no request metrics; {@code metrics}: the built-in Prometheus text; {@code micrometer}:
+         * {@code ProntoMeters} on a Micrometer Prometheus registry, as the arena app runs.
+         */
+        @Param({"none", "metrics", "micrometer"})
+        public String metrics;
+
+        Server server;
+
+        @Setup
+        public void setup() {
+            Consumer<Routes> recording = switch (metrics) {
+                case "metrics" -> Metrics.create();
+                case "micrometer" -> ProntoMeters.create(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+                default -> r -> { };
+            };
+            server = Server.builder()
+                    .routes(r -> r.register(recording).get("/plaintext", (req, res) -> res.send("Hello, World!")))
+                    .build();
+        }
+    }
+
+    /** One thread's connection. */
+    @State(Scope.Thread)
+    public static class Loop {
+        EmbeddedChannel channel;
+
+        @Setup
+        public void setup(Shared shared) {
+            channel = new EmbeddedChannel(shared.server.channelInitializer());
+        }
+
+        @TearDown
+        public void tearDown() {
+            channel.finishAndReleaseAll();
+        }
+    }
+
+    /** One thread: requests per microsecond of one event loop. */
+    @Benchmark
+    @Threads(1)
+    public int oneLoop(Loop loop) {
+        return InMemoryExchange.exchange(loop.channel, REQUEST);
+    }
+
+    /** Two threads, each its own channel: requests per microsecond of both together. */
+    @Benchmark
+    @Threads(2)
+    public int twoLoops(Loop loop) {
+        return InMemoryExchange.exchange(loop.channel, REQUEST);
+    }
+}
