@@ -12,7 +12,7 @@
 # FLAG_SETS (default "default docker"): default = only what Netty needs on JDK 25 (the JVM's own defaults otherwise);
 #   docker = examples/arena/Dockerfile's JAVA_OPTS, read from the Dockerfile.
 # SERVERS (default "head head-off REVs netty"): head-off is the working tree's jar without request metrics.
-# Needs: wrk, h2load (h2c, grpc), curl, examples/target/arena.jar and jmh/target/benchmarks.jar (mvn -B -pl
+# Needs: wrk, h2load (h2c, grpc), curl, examples/target/arena.jar and jmh/target/benchmarks.jar (mvn -Pall -B -pl
 # examples,jmh -am package -DskipTests). Ports BASE_PORT..BASE_PORT+9 (default 12080; Redis and, without DATABASE_URL,
 # Postgres are pointed at closed ports in that range).
 set -euo pipefail
@@ -36,8 +36,8 @@ DB_URL="${DATABASE_URL:-postgres://bench:bench@127.0.0.1:$((BASE_PORT + 9))/benc
 HEAD_JAR=examples/target/arena.jar
 NETTY_JAR=jmh/target/benchmarks.jar
 require_tool wrk "apt-get install wrk"
-require_file "$HEAD_JAR" "mvn -B -pl examples,jmh -am package -DskipTests"
-require_file "$NETTY_JAR" "mvn -B -pl examples,jmh -am package -DskipTests"
+require_file "$HEAD_JAR" "mvn -Pall -B -pl examples,jmh -am package -DskipTests"
+require_file "$NETTY_JAR" "mvn -Pall -B -pl examples,jmh -am package -DskipTests"
 
 for rev in "${REVS[@]}"; do
     dir="target/compare/$rev"
@@ -45,7 +45,7 @@ for rev in "${REVS[@]}"; do
         rm -rf "$dir"; git worktree prune
         git worktree add --detach "$dir" "$rev" >/dev/null
         echo "building $rev's arena.jar in $dir"
-        (cd "$dir" && mvn -B -q -pl examples -am package -DskipTests >/dev/null)
+        (cd "$dir" && mvn -Pall -B -q -pl examples -am package -DskipTests >/dev/null)
     fi
 done
 

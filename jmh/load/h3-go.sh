@@ -7,7 +7,7 @@
 # window, and the datagrams the kernel dropped on the server's UDP sockets (/proc/net/udp, whole leg).
 # ROUNDS rounds, interleaved; medians. JAR_BASE, if set, adds a leg "base" running that jar's ProntoTlsServer
 # (the build before a change). Wrap in `flock /tmp/pronto-bench.lock` on shared machines.
-# Needs: go (1.24+), taskset, a built jmh/target/benchmarks.jar (mvn -pl jmh -am package -DskipTests),
+# Needs: go (1.24+), taskset, a built jmh/target/benchmarks.jar (mvn -Pall -pl jmh -am package -DskipTests),
 # the arena data (DATA_DIR: certs/, static/), a JDK 21+.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
