@@ -12,9 +12,9 @@ import java.util.Base64;
  * onto one token (padding, the standard alphabet, stray characters, set tail bits), which would let one
  * signed token churn the verified-token cache and slip past deny-lists keyed on the token text.
  *
- * <p>{@link #syntax} is the cheap character-level part (done before the cache lookup); {@link #json} decodes
- * header and claims and checks they are JSON objects with unique members (done once per token, since a
- * cached token passed it when it was first verified).
+ * <p>{@link #syntax} is the character-level part, {@link #json} decodes header and claims and checks they are
+ * JSON objects with unique members. Both run for every token not found in the verified-token cache, before
+ * the JOSE library parses it; a cached token is the very string that passed them, so a hit skips them.
  */
 final class CompactJws {
     /** The longest token accepted, in characters. */

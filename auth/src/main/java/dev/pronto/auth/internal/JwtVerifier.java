@@ -55,15 +55,20 @@ public final class JwtVerifier {
     }
 
     /**
-     * The principal {@code token} proves; thread-safe, never blocks. The strict syntax comes first, before
-     * the cache lookup; a remembered token (which passed every check once) then costs the lookup and the
-     * time, age and {@code jti} checks; any other token is decoded strictly, then parsed and verified.
+     * The principal {@code token} proves; thread-safe, never blocks. A remembered token (the very string
+     * that passed every check once) costs the lookup and the time, age and {@code jti} checks; any other
+     * token must pass the strict syntax and JSON checks before it is parsed, its signature checked, or it
+     * is remembered.
      */
     public Principal verify(String token) throws TokenRejected {
-        CompactJws.syntax(token);
+        if (token.length() > CompactJws.MAX_TOKEN) {
+            throw TokenRejected.TOO_LARGE;
+        }
         keys.touch();
         KeySource.KeySet current = keys.current();
         long now = clock.millis();
+        // only tokens that passed every check below are in the cache, so an exact hit is such a token
+        // and the strict syntax need not be scanned again; a malformed string can only miss
         Verified hit = cache.get(token);
         if (hit != null && hit.keys == current) {
             times(hit.expires, Long.MIN_VALUE, now);
@@ -71,6 +76,7 @@ public final class JwtVerifier {
             jti(hit.jti, hit.expires);
             return hit.principal;
         }
+        CompactJws.syntax(token);
         CompactJws.json(token);
         SignedJWT jwt = parse(token);
         signature(jwt, current);
