@@ -17,15 +17,36 @@ import java.util.Set;
  * @param clockSkew tolerance for {@code exp} and {@code nbf}; 0..10 minutes
  * @param rolesClaim the claim holding the roles (an array of strings, or one string)
  * @param realm the realm named in {@code WWW-Authenticate}
+ * @param expiry whether a token must carry {@code exp} ({@link Expiry#REQUIRED} by default)
+ * @param type the required {@code typ} header (e.g. {@code at+jwt}, compared ignoring case and an
+ *        {@code application/} prefix, RFC 8725 §3.11), or null to accept any or none
+ * @param maxAge the oldest {@code iat} accepted (a token must then carry {@code iat}), or null for no limit
+ * @param jtiCheck the replay or revocation check of {@code jti} (a token must then carry one), or null
  */
 public record JwtConfig(JwtKeys keys, Set<String> algorithms, String issuer, Set<String> audiences,
-                        Duration clockSkew, String rolesClaim, String realm) {
+                        Duration clockSkew, String rolesClaim, String realm, Expiry expiry, String type,
+                        Duration maxAge, JtiCheck jtiCheck) {
     private static final Set<String> KNOWN = Set.of("HS256", "HS384", "HS512", "RS256", "RS384", "RS512",
             "PS256", "ES256", "ES384");
+
+    /** Whether a token must carry an {@code exp} claim. */
+    public enum Expiry {
+        /** A token without {@code exp} is refused (the default). */
+        REQUIRED,
+        /** A token without {@code exp} never expires: only for issuers that cannot set one. */
+        OPTIONAL
+    }
 
     /** Validates the settings; messages name the field and the value. */
     public JwtConfig {
         Objects.requireNonNull(keys, "keys");
+        Objects.requireNonNull(expiry, "expiry");
+        if (type != null && (type.isBlank() || !type.chars().allMatch(c -> c > 0x20 && c < 0x7F))) {
+            throw new IllegalArgumentException("type must be a media type such as at+jwt, got '" + type + "'");
+        }
+        if (maxAge != null && (maxAge.isNegative() || maxAge.isZero())) {
+            throw new IllegalArgumentException("maxAge must be positive, got " + maxAge);
+        }
         algorithms = Set.copyOf(algorithms);
         audiences = Set.copyOf(audiences);
         Objects.requireNonNull(clockSkew, "clockSkew");
@@ -43,7 +64,10 @@ public record JwtConfig(JwtKeys keys, Set<String> algorithms, String issuer, Set
         }
     }
 
-    /** A builder for keys {@code keys}: RS256 only, any issuer and audience, 60 s skew, roles in {@code roles}, realm {@code api}. */
+    /**
+     * A builder for keys {@code keys}: RS256 only, any issuer and audience, 60 s skew, roles in {@code roles},
+     * realm {@code api}, {@code exp} required, any {@code typ}, no age limit, no {@code jti} check.
+     */
     public static Builder builder(JwtKeys keys) {
         return new Builder(keys);
     }
@@ -57,6 +81,10 @@ public record JwtConfig(JwtKeys keys, Set<String> algorithms, String issuer, Set
         private Duration clockSkew = Duration.ofSeconds(60);
         private String rolesClaim = "roles";
         private String realm = "api";
+        private Expiry expiry = Expiry.REQUIRED;
+        private String type;
+        private Duration maxAge;
+        private JtiCheck jtiCheck;
 
         private Builder(JwtKeys keys) {
             this.keys = keys;
@@ -98,9 +126,34 @@ public record JwtConfig(JwtKeys keys, Set<String> algorithms, String issuer, Set
             return this;
         }
 
+        /** Whether {@code exp} is required (default {@link Expiry#REQUIRED}). */
+        public Builder expiry(Expiry value) {
+            expiry = value;
+            return this;
+        }
+
+        /** The required {@code typ} header, e.g. {@code at+jwt} for RFC 9068 access tokens (default: any). */
+        public Builder type(String value) {
+            type = value;
+            return this;
+        }
+
+        /** The oldest token accepted, measured from its {@code iat}, which is then required (default: no limit). */
+        public Builder maxAge(Duration value) {
+            maxAge = value;
+            return this;
+        }
+
+        /** The replay or revocation check of {@code jti}, which is then required (default: none). */
+        public Builder jtiCheck(JtiCheck value) {
+            jtiCheck = value;
+            return this;
+        }
+
         /** The configuration; throws {@link IllegalArgumentException} for an invalid setting. */
         public JwtConfig build() {
-            return new JwtConfig(keys, algorithms, issuer, audiences, clockSkew, rolesClaim, realm);
+            return new JwtConfig(keys, algorithms, issuer, audiences, clockSkew, rolesClaim, realm, expiry, type,
+                    maxAge, jtiCheck);
         }
     }
 }

@@ -55,8 +55,23 @@ class JwtVerificationTest {
     void validHs256Token() throws Exception {
         JwtKeys keys = JwtKeys.hmac(null, Tokens.SECRET);
 
-        assertThat(verifier(keys, "HS256").verify(Tokens.hmac(Tokens.SECRET, "any", Tokens.claims().build())).name())
+        assertThat(verifier(keys, "HS256").verify(Tokens.hmac(Tokens.SECRET, null, Tokens.claims().build())).name())
                 .isEqualTo("ada");
+    }
+
+    @Test
+    void secretWithoutKidDoesNotVerifyTokensNamingOne() {
+        JwtKeys keys = JwtKeys.hmac(null, Tokens.SECRET);
+        String token = Tokens.hmac(Tokens.SECRET, "any", Tokens.claims().build());
+
+        assertThatThrownBy(() -> verifier(keys, "HS256").verify(token)).hasMessage("The token's key is unknown");
+    }
+
+    @Test
+    void publicKeyWithoutKidVerifiesTokensNamingOne() throws Exception {
+        JwtKeys keys = JwtKeys.publicKey(null, RSA.toRSAPublicKey());
+
+        assertThat(verifier(keys, "RS256").verify(Tokens.sign(RSA, Tokens.claims().build())).name()).isEqualTo("ada");
     }
 
     @Test

@@ -17,8 +17,18 @@ public interface FileUpload {
     /** The form field name ({@code name} of the part's {@code Content-Disposition}). */
     String name();
 
-    /** The file name the client sent ({@code filename}), without any directory; may be empty, never null. */
+    /**
+     * The file name the client sent ({@code filename}), safe to use as one path segment: its last segment
+     * only (after the last {@code /} or {@code \}), without control characters, never {@code .} or
+     * {@code ..} (empty instead); may be empty, never null. See {@link Part#filename()}.
+     */
     String filename();
+
+    /**
+     * The {@code filename} parameter exactly as the client sent it, directories, dot segments and control
+     * characters included: for logs and audits, never to build a path; never null.
+     */
+    String rawFilename();
 
     /** The part's {@code Content-Type}; {@code application/octet-stream} when the client sent none. */
     String contentType();

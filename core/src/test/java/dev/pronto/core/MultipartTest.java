@@ -38,6 +38,11 @@ class MultipartTest {
                         .thenApply(MultipartTest::describe)))
                 .post("/blocking", RouteOptions.blocking().streamingBody(), (req, res) -> res.send(
                         describe(req.multipart().toCompletableFuture().get(10, TimeUnit.SECONDS))))
+                .post("/names", Handler.async((req, res) -> req.multipart().thenApply(form -> {
+                    StringBuilder names = new StringBuilder();
+                    form.files().forEach(f -> names.append(f.filename()).append('<').append(f.rawFilename()).append("> "));
+                    return names.toString();
+                })))
                 .post("/aggregated", Handler.async((req, res) -> req.multipart().thenApply(MultipartTest::describe)))
                 .post("/fail", RouteOptions.streaming(), Handler.async((req, res) -> req.multipart().thenApply(f -> {
                     throw new IllegalStateException("handler failed with " + f.files().size() + " files");
@@ -66,6 +71,13 @@ class MultipartTest {
 
         assertThat(post("/upload", body).text())
                 .isEqualTo("{title=[h\u00e9llo]} small:a.txt:text/plain:4:memory big:b.txt:text/plain:200000:file");
+    }
+
+    @Test
+    void aFileNameReachesTheHandlerAsOneSafeSegmentAndRawAsSent() {
+        String body = file("a", "../../etc/passwd", "x") + file("b", "x/..", "y") + file("c", "evil\u0000.txt", "z") + end();
+
+        assertThat(post("/names", body).text()).isEqualTo("passwd<../../etc/passwd> <x/..> evil.txt<evil\u0000.txt> ");
     }
 
     @org.junit.jupiter.api.RepeatedTest(10) // a listener attached off the loop lost chunks one run in three

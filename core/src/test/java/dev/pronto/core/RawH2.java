@@ -105,6 +105,11 @@ final class RawH2 implements AutoCloseable {
         }
     }
 
+    /** The connection's socket (to reset it, for one). */
+    Socket socket() {
+        return socket;
+    }
+
     /** Holds the frames written from now on, to send them in one write with {@link #send()}. */
     void hold() {
         holding = true;

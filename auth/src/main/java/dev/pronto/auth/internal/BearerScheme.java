@@ -26,7 +26,13 @@ public final class BearerScheme implements Scheme {
             return null;
         }
         try {
-            return verifier.verify(header.substring(7).strip());
+            // "Bearer" 1*SP b64token (RFC 6750 2.1): spaces may precede the token, none may be inside or after it
+            // (the parser already dropped the header's trailing whitespace); the strict syntax refuses them
+            int start = 7;
+            while (start < header.length() && header.charAt(start) == ' ') {
+                start++;
+            }
+            return verifier.verify(header.substring(start));
         } catch (TokenRejected e) {
             Challenge.unauthorized(res, Challenge.bearer(realm, "invalid_token", e.getMessage()), e.getMessage());
             return null;

@@ -22,20 +22,30 @@ import java.util.Map;
  */
 public final class StaticKeys implements KeySource, KeySource.KeySet {
     /** No keys: what a JWKS source holds before its first fetch. */
-    public static final StaticKeys EMPTY = new StaticKeys(Map.of(), List.of());
+    public static final StaticKeys EMPTY = new StaticKeys(Map.of(), List.of(), null);
 
     private final Map<String, List<JWSVerifier>> byKid;
     private final List<JWSVerifier> all;
+    /** Every key, for tokens naming a {@code kid} no key has; null when such tokens match nothing. */
+    private final List<JWSVerifier> anyKid;
 
-    private StaticKeys(Map<String, List<JWSVerifier>> byKid, List<JWSVerifier> all) {
+    private StaticKeys(Map<String, List<JWSVerifier>> byKid, List<JWSVerifier> all, List<JWSVerifier> anyKid) {
         this.byKid = byKid;
         this.all = all;
+        this.anyKid = anyKid;
     }
 
-    /** One key under {@code kid} (null: used for tokens without a matching {@code kid} too). */
+    /**
+     * One key under {@code kid}. A public key without an id also verifies tokens naming any {@code kid} (an
+     * identity provider's single key); a secret without an id only tokens naming none (RFC 8725 §3.12: a
+     * shared secret is bound to exactly the tokens meant for it).
+     */
     public static StaticKeys of(String kid, JWSVerifier verifier) {
-        Map<String, List<JWSVerifier>> map = kid == null ? Map.of() : Map.of(kid, List.of(verifier));
-        return new StaticKeys(map, List.of(verifier));
+        if (kid != null) {
+            return new StaticKeys(Map.of(kid, List.of(verifier)), List.of(verifier), null);
+        }
+        List<JWSVerifier> one = List.of(verifier);
+        return new StaticKeys(Map.of(), one, verifier instanceof MACVerifier ? null : one);
     }
 
     /** The signature keys of {@code set}; keys for encryption and of unsupported types are skipped. */
@@ -53,7 +63,9 @@ public final class StaticKeys implements KeySource, KeySource.KeySet {
             }
         }
         map.replaceAll((k, v) -> List.copyOf(v));
-        return new StaticKeys(Map.copyOf(map), List.copyOf(all));
+        // a set whose keys have no ids: its public keys verify tokens naming any kid, as a single key does
+        List<JWSVerifier> publicKeys = all.stream().filter(v -> !(v instanceof MACVerifier)).toList();
+        return new StaticKeys(Map.copyOf(map), List.copyOf(all), map.isEmpty() && !publicKeys.isEmpty() ? publicKeys : null);
     }
 
     /** The verifier for a public or secret JWK, or null for a type Pronto does not verify with. */
@@ -77,7 +89,6 @@ public final class StaticKeys implements KeySource, KeySource.KeySet {
             return all.isEmpty() ? null : all;
         }
         List<JWSVerifier> found = byKid.get(kid);
-        // a single key given without an id also verifies tokens naming one
-        return found != null ? found : byKid.isEmpty() && !all.isEmpty() ? all : null;
+        return found != null ? found : anyKid;
     }
 }

@@ -11,6 +11,15 @@ public final class TokenRejected extends Exception {
     static final TokenRejected NOT_YET_VALID = new TokenRejected("The token is not valid yet");
     static final TokenRejected ISSUER = new TokenRejected("The token's issuer is not accepted");
     static final TokenRejected AUDIENCE = new TokenRejected("The token's audience is not accepted");
+    static final TokenRejected TOO_LARGE = new TokenRejected("The token is too large");
+    static final TokenRejected NOT_OBJECT = new TokenRejected("The token's header or claims are not a JSON object");
+    static final TokenRejected DUPLICATE = new TokenRejected("The token has a duplicate header parameter or claim");
+    static final TokenRejected TYPE = new TokenRejected("The token's type is not accepted");
+    static final TokenRejected NO_EXPIRY = new TokenRejected("The token has no expiry");
+    static final TokenRejected NO_ISSUE_TIME = new TokenRejected("The token has no issue time");
+    static final TokenRejected TOO_OLD = new TokenRejected("The token is too old");
+    static final TokenRejected NO_ID = new TokenRejected("The token has no id");
+    static final TokenRejected REPLAYED = new TokenRejected("The token's id is not accepted");
 
     private TokenRejected(String description) {
         super(description, null, false, false);

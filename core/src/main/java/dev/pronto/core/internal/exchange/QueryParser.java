@@ -1,5 +1,6 @@
 package dev.pronto.core.internal.exchange;
 
+import dev.pronto.core.internal.util.PercentDecoder;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,5 @@
 package dev.pronto.core.internal.exchange;
 
-import dev.pronto.core.BadRequestException;
 import dev.pronto.core.FormData;
 import dev.pronto.core.FormLimits;
 import dev.pronto.core.PartListener;
@@ -9,7 +8,7 @@ import dev.pronto.core.internal.form.MultipartCollector;
 import dev.pronto.core.internal.form.UrlEncodedForm;
 import dev.pronto.core.internal.util.AsciiView;
 import dev.pronto.wire.Ascii;
-import dev.pronto.router.MalformedPathException;
+import dev.pronto.core.internal.util.PercentDecoder;
 import dev.pronto.router.Method;
 import dev.pronto.router.Outcome;
 import io.netty.buffer.ByteBuf;
@@ -96,11 +95,8 @@ public final class ServerRequest implements Request {
         if (e.outcome != Outcome.MATCHED) {
             return null;
         }
-        try {
-            return e.match.param(name);
-        } catch (MalformedPathException ex) {
-            throw new BadRequestException(ex.getMessage(), ex);
-        }
+        int i = e.match.paramIndex(name);
+        return i < 0 ? null : PercentDecoder.param(e.match, i);
     }
 
     @Override

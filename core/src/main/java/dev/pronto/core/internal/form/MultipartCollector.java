@@ -192,7 +192,7 @@ public final class MultipartCollector implements BodyListener, PartSink {
             return;
         }
         if (part.isFile()) {
-            upload = new Upload(part.name(), part.filename(), part.contentType(), budget.dir());
+            upload = new Upload(part, budget.dir());
             uploads.add(upload);
             spilled = false;
         } else {

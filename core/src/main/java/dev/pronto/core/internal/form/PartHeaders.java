@@ -45,6 +45,7 @@ final class PartHeaders {
         }
         String name = null;
         String filename = null;
+        String raw = null;
         int i = semi < 0 ? value.length() : semi + 1;
         while (i < value.length()) {
             int eq = value.indexOf('=', i);
@@ -57,13 +58,14 @@ final class PartHeaders {
             if (key.equalsIgnoreCase("name")) {
                 name = v.toString();
             } else if (key.equalsIgnoreCase("filename")) {
-                filename = baseName(v.toString());
+                raw = v.toString();
+                filename = safeName(raw);
             }
         }
         if (name == null) {
             throw new BadRequestException("Multipart part's Content-Disposition has no name");
         }
-        return new Part(name, filename, contentType);
+        return new Part(name, filename, contentType, raw);
     }
 
     /** Reads a token or quoted string from {@code i} into {@code out}; returns the index after its ';'. */
@@ -91,10 +93,22 @@ final class PartHeaders {
         return semi < 0 ? s.length() : semi + 1;
     }
 
-    /** The name without any directory a client put before it (old browsers send whole Windows paths). */
-    private static String baseName(String filename) {
+    /**
+     * The last path segment of what the client sent (old browsers send whole Windows paths; RFC 7578 §4.2:
+     * never use directory information), without control characters (a NUL would fail a later
+     * {@code Path.of}), and never a dot segment that would name a directory.
+     */
+    static String safeName(String filename) {
         int cut = Math.max(filename.lastIndexOf('/'), filename.lastIndexOf('\\'));
-        return filename.substring(cut + 1);
+        StringBuilder out = new StringBuilder(filename.length() - cut - 1);
+        for (int i = cut + 1; i < filename.length(); i++) {
+            char c = filename.charAt(i);
+            if (c >= 0x20 && (c < 0x7F || c > 0x9F)) {
+                out.append(c);
+            }
+        }
+        String name = out.toString();
+        return name.equals(".") || name.equals("..") ? "" : name;
     }
 
     private static String shorten(String s) {

@@ -1,6 +1,7 @@
 package dev.pronto.core.internal.form;
 
 import dev.pronto.core.FileUpload;
+import dev.pronto.core.Part;
 import io.netty.buffer.ByteBuf;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -21,6 +22,7 @@ import java.util.concurrent.locks.ReentrantLock;
 final class Upload implements FileUpload {
     private final String name;
     private final String filename;
+    private final String rawFilename;
     private final String contentType;
     private final Path dir;
     private final ReentrantLock lock = new ReentrantLock();
@@ -32,10 +34,11 @@ final class Upload implements FileUpload {
     /** Moved away or deleted: nothing left to give. */
     private boolean gone;
 
-    Upload(String name, String filename, String contentType, Path dir) {
-        this.name = name;
-        this.filename = filename;
-        this.contentType = contentType == null ? "application/octet-stream" : contentType;
+    Upload(Part part, Path dir) {
+        this.name = part.name();
+        this.filename = part.filename();
+        this.rawFilename = part.rawFilename();
+        this.contentType = part.contentType() == null ? "application/octet-stream" : part.contentType();
         this.dir = dir;
     }
 
@@ -131,6 +134,11 @@ final class Upload implements FileUpload {
     @Override
     public String filename() {
         return filename;
+    }
+
+    @Override
+    public String rawFilename() {
+        return rawFilename;
     }
 
     @Override

@@ -4,7 +4,7 @@ import dev.pronto.core.FormFields;
 import dev.pronto.core.FormLimits;
 import dev.pronto.core.HttpException;
 import dev.pronto.core.PayloadTooLargeException;
-import dev.pronto.core.internal.exchange.PercentDecoder;
+import dev.pronto.core.internal.util.PercentDecoder;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 

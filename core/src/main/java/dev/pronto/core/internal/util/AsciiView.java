@@ -18,6 +18,16 @@ public final class AsciiView implements CharSequence {
         return this;
     }
 
+    /** The array this view reads. */
+    public byte[] array() {
+        return bytes;
+    }
+
+    /** Where in {@link #array()} the view starts. */
+    public int offset() {
+        return offset;
+    }
+
     @Override
     public int length() {
         return length;

@@ -77,7 +77,7 @@ public final class WsRoute implements Handler {
         if (n > 0 && e.outcome == dev.pronto.router.Outcome.MATCHED) {
             params = new HashMap<>(n * 2);
             for (int i = 0; i < n; i++) {
-                params.put(e.match.paramName(i), e.match.param(i));
+                params.put(e.match.paramName(i), dev.pronto.core.internal.util.PercentDecoder.param(e.match, i));
             }
         }
         Map<String, Object> attributes = new java.util.concurrent.ConcurrentHashMap<>(4);

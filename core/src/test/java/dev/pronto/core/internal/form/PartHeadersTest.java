@@ -9,6 +9,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** A part's header block read into its name, file name and content type. */
 class PartHeadersTest {
@@ -28,6 +30,32 @@ class PartHeadersTest {
     void aWindowsPathLosesItsDirectories() {
         assertThat(parse("Content-Disposition: form-data; name=\"f\"; filename=\"C:\\Users\\me\\a.txt\"").filename())
                 .isEqualTo("a.txt");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"..", ".", "../..", "x/..", "a\\..", "/etc/..", "..\u0000", "./."})
+    void dotSegmentsNeverReachTheApplication(String sent) {
+        Part part = parse("Content-Disposition: form-data; name=\"f\"; filename=\"" + sent + "\"");
+
+        assertThat(part.filename()).isEmpty();
+        assertThat(part.rawFilename()).isEqualTo(sent);
+        assertThat(part.isFile()).isTrue();
+    }
+
+    @Test
+    void controlCharactersAreDropped() {
+        Part part = parse("Content-Disposition: form-data; name=\"f\"; filename=\"evil\u0000.t\u0001x\u007ft\u0085\"");
+
+        assertThat(part.filename()).isEqualTo("evil.txt");
+        assertThat(part.rawFilename()).isEqualTo("evil\u0000.t\u0001x\u007ft\u0085");
+    }
+
+    @Test
+    void onlyTheLastSegmentOfAMixedPathIsKept() {
+        Part part = parse("Content-Disposition: form-data; name=\"f\"; filename=\"../a\\b/..\\c..d.txt\"");
+
+        assertThat(part.filename()).isEqualTo("c..d.txt");
+        assertThat(part.rawFilename()).isEqualTo("../a\\b/..\\c..d.txt");
     }
 
     @Test
