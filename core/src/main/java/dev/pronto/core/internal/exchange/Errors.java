@@ -11,6 +11,9 @@ import dev.pronto.core.UpstreamFailure;
  * a response or a close, never in silence.
  */
 public final class Errors {
+    /** The media type of RFC 9457 problem documents. */
+    static final String PROBLEM_JSON = "application/problem+json";
+
     private Errors() {
     }
 
@@ -73,11 +76,18 @@ public final class Errors {
         return true;
     }
 
-    /** Writes a plain-text answer for an exchange this thread owns in RESPONDING. */
+    /**
+     * Writes the server's own answer for an exchange this thread owns in RESPONDING, in the server's
+     * error format: every status the framework sends (413, 414, 431, 501, 504...) is a problem
+     * document when {@code ErrorFormat.PROBLEM_JSON} is on, as the OpenAPI document says.
+     */
     static void plain(Exchange e, int status, String message) {
         e.response.resetForError(status);
-        byte[] body = message.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        e.response.deliver(e.carrier.alloc().ioBuffer(body.length).writeBytes(body), ServerResponse.TEXT);
+        boolean problem = e.server != null && e.server.problemDetails();
+        String text = problem ? Problems.json(status, message, null) : message;
+        byte[] body = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        e.response.deliver(e.carrier.alloc().ioBuffer(body.length).writeBytes(body),
+                problem ? PROBLEM_JSON : ServerResponse.TEXT);
     }
 
     private static void afterAnswer(ExchangeHandle h, Throwable t, int state) {
