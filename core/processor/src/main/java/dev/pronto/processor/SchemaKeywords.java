@@ -82,8 +82,8 @@ final class SchemaKeywords {
     private void decimal(AnnotationMirror mirror, Map<String, Object> schema, String suffix) {
         BigDecimal bound = new BigDecimal((String) value(mirror, "value"));
         boolean inclusive = (Boolean) value(mirror, "inclusive");
-        String prefix = suffix.equals("inimum") ? "m" : "M";
-        schema.put(inclusive ? prefix.toLowerCase(java.util.Locale.ROOT) + suffix : "exclusive" + prefix + suffix,
+        // suffix is "inimum" or "aximum": minimum / exclusiveMinimum, maximum / exclusiveMaximum
+        schema.put(inclusive ? "m" + suffix : "exclusiveM" + suffix,
                 bound.stripTrailingZeros().scale() <= 0 ? (Number) bound.toBigIntegerExact() : bound);
     }
 

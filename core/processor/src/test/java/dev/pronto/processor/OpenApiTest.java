@@ -82,7 +82,8 @@ class OpenApiTest {
                 "age", Map.of("type", "integer", "format", "int32", "exclusiveMinimum", 0L),
                 "tags", Map.of("type", "array", "items", Map.of("type", "string"), "minItems", 1L, "maxItems", 3L),
                 "score", Map.of("type", "number", "exclusiveMaximum", new java.math.BigDecimal("9.5")),
-                "note", Map.of("type", "string")));
+                "note", Map.of("type", "string"),
+                "floor", Map.of("type", "number", "exclusiveMinimum", new java.math.BigDecimal("0.5"))));
         assertThat(at(form, "required")).isEqualTo(List.of("name", "age"));
         assertThat(at(doc, "paths", "/signup", "post", "parameters", "0", "schema"))
                 .isEqualTo(Map.of("type", "integer", "format", "int32", "minimum", 1L, "maximum", 50L));
@@ -100,8 +101,10 @@ class OpenApiTest {
         Map<String, Object> doc = parse(compiled(OpenApiFixtures.ORDERS));
         Map<String, ?> create = (Map<String, ?>) at(doc, "paths", "/orders", "post", "responses");
         Map<String, ?> remove = (Map<String, ?>) at(doc, "paths", "/orders/{id}", "delete", "responses");
-        assertThat(create.keySet()).containsExactlyInAnyOrder("201", "400", "415", "500");
-        assertThat(remove.keySet()).containsExactlyInAnyOrder("204", "400", "404", "500");
+        assertThat(create.keySet()).containsExactlyInAnyOrder("201", "400", "406", "408", "413", "414", "415", "429",
+                "431", "500", "503", "504");
+        assertThat(remove.keySet()).containsExactlyInAnyOrder("204", "400", "404", "414", "429", "431", "500", "503",
+                "504");
         assertThat(remove.get("404")).isEqualTo(Map.of(REF, "#/components/responses/NotFound"));
         assertThat(at(doc, "components", "responses", "NotFound", "content"))
                 .isEqualTo(Map.of("application/problem+json", Map.of("schema", Map.of(REF, "#/components/schemas/Problem"))));

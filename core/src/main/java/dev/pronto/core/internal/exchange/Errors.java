@@ -150,11 +150,16 @@ public final class Errors {
         }
     }
 
-    /** Clears what the failed handler set; a 405 keeps the route's {@code Allow}. */
+    /**
+     * Clears what the failed handler set; a 405 keeps the route's {@code Allow}, and a 415 of a
+     * request with a content coding says which codings are taken ({@code Accept-Encoding}).
+     */
     private static void reset(Exchange e, int status) {
         e.response.resetForError(status);
         if (status == 405 && e.match.allow() != null) {
             e.response.headers().add("Allow", e.match.allow());
+        } else if (status == 415 && e.head.find("content-encoding", 0) >= 0) {
+            e.response.headers().add("Accept-Encoding", RequestBodies.accepted(e));
         }
     }
 
