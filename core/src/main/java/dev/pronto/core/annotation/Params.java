@@ -135,11 +135,38 @@ public final class Params {
      * @throws BadRequestException when the body has no such file part
      */
     public static dev.pronto.core.FileUpload filePart(dev.pronto.core.FormData form, String name) {
-        dev.pronto.core.FileUpload file = form.file(name);
+        dev.pronto.core.FileUpload file = optionalFilePart(form, name);
         if (file == null) {
             throw new BadRequestException("file part '" + name + "' is required");
         }
         return file;
+    }
+
+    /**
+     * The file part {@code name} of {@code form}, or null: an {@code Optional<FileUpload>} parameter.
+     *
+     * @throws BadRequestException when a part of that name came without a {@code filename} (a field, not a file)
+     */
+    public static dev.pronto.core.FileUpload optionalFilePart(dev.pronto.core.FormData form, String name) {
+        refuseFields(form, name);
+        return form.file(name);
+    }
+
+    /**
+     * Every file part {@code name} of {@code form}, in order: a {@code List<FileUpload>} parameter.
+     *
+     * @throws BadRequestException when a part of that name came without a {@code filename} (a field, not a file)
+     */
+    public static List<dev.pronto.core.FileUpload> fileParts(dev.pronto.core.FormData form, String name) {
+        refuseFields(form, name);
+        return form.files(name);
+    }
+
+    /** A part meant as a file but sent without {@code filename} is read as a field: refuse it rather than drop it. */
+    private static void refuseFields(dev.pronto.core.FormData form, String name) {
+        if (form.fields().has(name)) {
+            throw new BadRequestException("part '" + name + "' must be a file: its Content-Disposition needs a filename");
+        }
     }
 
     /** Whether {@code contentType}'s media type is {@code application/json} or {@code application/*+json}. */
