@@ -38,7 +38,7 @@ final class SchemaKeywords {
         switch (Names.simpleName(mirror)) {
             case "NotBlank" -> {
                 schema.put("minLength", 1);
-                schema.put("pattern", "\\S");
+                pattern(schema, "\\S");
             }
             case "NotEmpty" -> sized(schema, "min", 1);
             case "Size" -> {
@@ -59,7 +59,7 @@ final class SchemaKeywords {
             case "PositiveOrZero" -> schema.put("minimum", 0);
             case "Negative" -> schema.put("exclusiveMaximum", 0);
             case "NegativeOrZero" -> schema.put("maximum", 0);
-            case "Pattern" -> schema.put("pattern", anchored((String) value(mirror, "regexp")));
+            case "Pattern" -> pattern(schema, anchored((String) value(mirror, "regexp")));
             case "Email" -> email(mirror, schema);
             case "AssertTrue" -> schema.put("const", true);
             case "AssertFalse" -> schema.put("const", false);
@@ -91,8 +91,22 @@ final class SchemaKeywords {
         schema.put("format", "email");
         String regexp = (String) value(mirror, "regexp");
         if (!regexp.equals(".*")) {
-            schema.put("pattern", anchored(regexp));
+            pattern(schema, anchored(regexp));
         }
+    }
+
+    /**
+     * Adds {@code regexp} as a {@code pattern}; a second one (say {@code @NotBlank} with
+     * {@code @Pattern}) goes into {@code allOf}, since a schema holds one {@code pattern} and both apply.
+     */
+    @SuppressWarnings("unchecked")
+    private static void pattern(Map<String, Object> schema, String regexp) {
+        if (!schema.containsKey("pattern")) {
+            schema.put("pattern", regexp);
+            return;
+        }
+        List<Object> all = (List<Object>) schema.computeIfAbsent("allOf", k -> new java.util.ArrayList<>());
+        all.add(Map.of("pattern", regexp));
     }
 
     /** Jakarta matches the whole value; a JSON Schema pattern matches anywhere unless anchored. */

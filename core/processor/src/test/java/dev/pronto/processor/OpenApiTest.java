@@ -90,6 +90,27 @@ class OpenApiTest {
     }
 
     @Test
+    void twoPatternsOnOnePropertyBothApply() {
+        Object doc = at(parse(compiled("""
+                package app;
+
+                import dev.pronto.core.annotation.*;
+                import jakarta.validation.constraints.*;
+
+                public final class Notes {
+                    public record Note(@NotBlank @Pattern(regexp = "[^\\\\x00]*") String text) {
+                    }
+
+                    @Post("/notes")
+                    void add(@Body Note note) {
+                    }
+                }
+                """)), "components", "schemas", "Notes.Note", "properties", "text");
+        assertThat(doc).isEqualTo(Map.of("type", "string", "minLength", 1L, "pattern", "\\S",
+                "allOf", List.of(Map.of("pattern", "^(?:[^\\x00]*)$"))));
+    }
+
+    @Test
     void voidRouteAnswers204() {
         Object responses = at(parse(compiled(OpenApiFixtures.CONSTRAINED)), "paths", "/signup", "post", "responses");
         assertThat(at(responses, "204")).isEqualTo(Map.of("description", "No Content"));
