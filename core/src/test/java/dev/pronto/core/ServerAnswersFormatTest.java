@@ -42,6 +42,17 @@ class ServerAnswersFormatTest {
     }
 
     @Test
+    void queryIsAKnownMethodSoAPathWithoutItAnswers405() {
+        try (TestClient c = TestClient.start(problems())) {
+            TestResponse r = c.send("QUERY /in HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}");
+
+            assertThat(r.status()).isEqualTo(405);
+            assertThat(r.header("Allow")).isEqualTo("POST, OPTIONS");
+            assertThat(r.header("Content-Type")).isEqualTo("application/problem+json");
+        }
+    }
+
+    @Test
     void withoutTheFormatTheServersAnswerStaysText() {
         try (TestClient c = TestClient.start(Server.builder().config(cfg -> cfg.maxBodySize(16))
                 .routes(r -> r.post("/in", (req, res) -> res.send("ok"))))) {

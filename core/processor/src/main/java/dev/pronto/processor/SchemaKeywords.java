@@ -27,6 +27,35 @@ final class SchemaKeywords {
                 .anyMatch(REQUIRING::contains);
     }
 
+    /**
+     * Whether a primitive's default (0, or false) fails a constraint on {@code annotated}: then an
+     * absent property, which DSL-JSON reads as that default, is refused by the validator, so the
+     * document may call it required.
+     */
+    boolean defaultFails(List<? extends Element> annotated) {
+        for (Element element : annotated) {
+            for (AnnotationMirror mirror : Constraints.annotations(element)) {
+                String name = Names.simpleName(mirror);
+                boolean fails = switch (name) {
+                    case "Positive", "Negative", "AssertTrue" -> true;
+                    case "Min" -> ((Number) value(mirror, "value")).longValue() > 0;
+                    case "Max" -> ((Number) value(mirror, "value")).longValue() < 0;
+                    case "DecimalMin", "DecimalMax" -> decimalExcludesZero(mirror, name.equals("DecimalMin"));
+                    default -> false;
+                };
+                if (fails) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private boolean decimalExcludesZero(AnnotationMirror mirror, boolean min) {
+        int sign = new BigDecimal((String) value(mirror, "value")).signum() * (min ? 1 : -1);
+        return sign > 0 || sign == 0 && !(Boolean) value(mirror, "inclusive");
+    }
+
     /** Adds the keywords of the constraints on {@code element} to {@code schema}. */
     void add(Element element, Map<String, Object> schema) {
         for (AnnotationMirror mirror : Constraints.annotations(element)) {

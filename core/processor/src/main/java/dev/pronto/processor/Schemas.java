@@ -121,9 +121,18 @@ final class Schemas {
             if (json.ignored()) {
                 continue;
             }
-            props.put(json.name(), of(property.type(), property.annotated()));
-            if (json.mandatory() || property.type().getKind().isPrimitive() || keywords.required(property.annotated())) {
+            Map<String, Object> propertySchema = of(property.type(), property.annotated());
+            props.put(json.name(), propertySchema);
+            // Required is what binding enforces: DSL-JSON's mandatory, a @NotNull-like constraint, or
+            // a primitive whose default (what DSL-JSON reads for an absent one) a constraint refuses;
+            // any other primitive may be left out and reads as its default.
+            boolean primitive = property.type().getKind().isPrimitive();
+            if (json.mandatory() || keywords.required(property.annotated())
+                    || primitive && keywords.defaultFails(property.annotated())) {
                 required.add(json.name());
+            } else if (primitive && !json.mandatory()) {
+                propertySchema.put("default", property.type().getKind() == javax.lang.model.type.TypeKind.BOOLEAN
+                        ? (Object) false : (Object) 0);
             }
         }
         schema.put("type", "object");
