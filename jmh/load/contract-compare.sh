@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 source jmh/load/common.sh
 BASE_JAR=${1:?usage: $0 BASE_ARENA_JAR}
-HEAD_JAR=examples/target/arena.jar
+HEAD_JAR=${HEAD_JAR:-examples/target/arena.jar}
 REQ="${DATA_DIR:-$(cd .. && pwd)/shared/arena-data}/requests"
 ROUNDS="${ROUNDS:-3}"; DURATION="${DURATION:-5s}"; CONNS="${CONNS:-64}"; PORT="${PORT:-18192}"
 require_tool wrk "apt-get install wrk"
