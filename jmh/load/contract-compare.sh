@@ -10,11 +10,12 @@ cd "$(dirname "$0")/../.."
 source jmh/load/common.sh
 BASE_JAR=${1:?usage: $0 BASE_ARENA_JAR}
 HEAD_JAR=${HEAD_JAR:-examples/target/arena.jar}
-REQ="${DATA_DIR:-$(cd .. && pwd)/shared/arena-data}/requests"
+REQ="${DATA_DIR:-$(cd .. && pwd)/shared/arena-data}/requests"  # set DATA_DIR from a worktree
 ROUNDS="${ROUNDS:-3}"; DURATION="${DURATION:-5s}"; CONNS="${CONNS:-64}"; PORT="${PORT:-18192}"
 require_tool wrk "apt-get install wrk"
 require_file "$HEAD_JAR" "mvn -B -q -pl examples -am package -DskipTests"
 require_file "$BASE_JAR" "build the older commit's examples"
+[[ -d "$REQ" ]] || { echo "request templates not found in $REQ (set DATA_DIR)" >&2; exit 1; }
 LUA=$(mktemp --suffix=.lua)
 # the rotation of arena.sh: raw templates given as arguments, {RAND:a:b} and {SEQ:n} filled per request
 sed -n "/^cat > \"\$LUA\" <<'LUA'$/,/^LUA$/p" jmh/load/arena.sh | sed '1d;$d' >"$LUA"
@@ -29,7 +30,7 @@ DATABASE_URL=$(sed -n 's/^DATABASE_URL=//p' "$LOG/db")
 wrk_rps() { # label args... -> requests/s of one measured wrk run after a 2 s warm-up
     taskset -c 0 wrk -t1 -c"$CONNS" -d2s -s "$LUA" "http://127.0.0.1:$PORT" -- "$@" >/dev/null 2>&1 || true
     taskset -c 0 wrk -t1 -c"$CONNS" -d"$DURATION" -s "$LUA" "http://127.0.0.1:$PORT" -- "$@" 2>&1 \
-        | awk '/Requests\/sec/ {print $2}'
+        | awk '/Requests\/sec/ {print $2}' || true
 }
 round() { # build jar round
     PORT=$PORT H2C_PORT=0 TLS_PORT=0 H2_PORT=0 TELEPORT_PORT=0 DATABASE_URL="$DATABASE_URL" DATABASE_MAX_CONN=16 \
