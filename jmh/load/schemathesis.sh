@@ -15,15 +15,15 @@ JAR=examples/target/arena-dev.jar
 PORT="${PORT:-18191}"
 EXAMPLES="${EXAMPLES:-20}"
 SEEDS="${SEEDS:-1}"
-VENV="${VENV:-target/schemathesis-venv}"
-OUT="${OUT:-target/schemathesis}"
+VENV="$(realpath -m "${VENV:-target/schemathesis-venv}")"
+OUT="$(realpath -m "${OUT:-target/schemathesis}")"
 require_file "$JAR" "mvn -B -q -pl examples -am package -DskipTests"
 if [[ ! -x "$VENV/bin/schemathesis" ]] || ! "$VENV/bin/schemathesis" --version | grep -q "$VERSION"; then
     python3 -m venv "$VENV"
     "$VENV/bin/pip" install -q "schemathesis==$VERSION"
 fi
 mkdir -p "$OUT"
-DATA="${DATA_DIR:-$(cd .. && pwd)/shared/arena-data}"
+DATA="${DATA_DIR:-$(cd .. && pwd)/shared/arena-data}"   # set DATA_DIR from a worktree
 [[ -d "$DATA" ]] || DATA=$(mktemp -d)
 APP_PID=""
 trap 'kill $APP_PID 2>/dev/null || true' EXIT
@@ -37,9 +37,9 @@ curl -sf -o /dev/null "$URL/openapi.json" || { echo "arena app did not start:"; 
 status=0
 for seed in $SEEDS; do
     log="$OUT/arena-seed$seed.txt"
-    # -w 1: one worker, so a run is reproducible from its seed
-    "$VENV/bin/schemathesis" run "$URL/openapi.json" --checks all --max-examples "$EXAMPLES" --seed "$seed" \
-        -w 1 --phases examples,coverage,fuzzing,stateful --no-color >"$log" 2>&1 || status=1
+    # -w 1: one worker, so a run is reproducible from its seed; run in $OUT, where its .schemathesis cache goes
+    (cd "$OUT" && "$VENV/bin/schemathesis" run "$URL/openapi.json" --checks all --max-examples "$EXAMPLES" \
+        --seed "$seed" -w 1 --phases examples,coverage,fuzzing,stateful --no-color >"$log" 2>&1) || status=1
     printf 'seed %s: %s\n' "$seed" "$(grep -E '^=+ .* (in|passed)' "$log" | tail -1 | tr -d '=' | xargs)"
 done
 echo "reports in $OUT"
