@@ -12,7 +12,7 @@ source jmh/load/common.sh
 JAR="${JAR:-jmh/target/benchmarks.jar}"
 ROUNDS="${ROUNDS:-3}"; SECONDS_="${ATTACK_SECONDS:-10}"; ATTACKERS="${ATTACKERS:-4}"; PORT="${PORT:-16450}"
 CERT="${CERT:-../shared/arena-data/certs/server.crt}"; KEY="${KEY:-../shared/arena-data/certs/server.key}"
-require_file "$JAR" "mvn -pl jmh -am package -DskipTests"
+require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
 require_tool curl "apt-get install curl"; require_tool python3 "apt-get install python3"
 PID=""; trap 'kill $PID $(jobs -p) 2>/dev/null || true' EXIT
 

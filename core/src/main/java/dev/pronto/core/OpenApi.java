@@ -56,14 +56,66 @@ public final class OpenApi implements Consumer<Routes> {
         return ui;
     }
 
-    /** Registers the routes on the root scope, so a group prefix does not move them. */
+    /**
+     * Registers the routes on the root scope, so a group prefix does not move them: the document at
+     * {@link #path()}, as JSON or, for an {@code Accept} naming {@code application/yaml} and not JSON, as
+     * YAML; and at the same path ending {@code .yaml} as YAML. The YAML is the same text: YAML 1.2 reads
+     * JSON as its flow style. Every answer carries a strong {@code ETag} (a digest of the document) and
+     * {@code Cache-Control: no-cache}, and a matching {@code If-None-Match} (or {@code *}) gets 304.
+     */
     @Override
     public void accept(Routes routes) {
         Routes root = routes.root();
-        root.get(path, (req, res) -> res.contentType("application/json").send(document));
+        String etag = etag(document);
+        root.get(path, (req, res) -> serve(req, res, etag, prefersYaml(req.header("Accept"))));
+        String yaml = path.endsWith(".json") ? path.substring(0, path.length() - 5) + ".yaml" : path + ".yaml";
+        root.get(yaml, (req, res) -> serve(req, res, etag, true));
         if (ui != null) {
             byte[] page = OpenApiPage.html(path).getBytes(StandardCharsets.UTF_8);
             root.get(ui, (req, res) -> res.contentType("text/html; charset=utf-8").send(page));
+        }
+    }
+
+    private void serve(Request req, Response res, String etag, boolean yaml) {
+        res.header("ETag", etag).header("Cache-Control", "no-cache").header("Vary", "Accept");
+        String inm = req.header("If-None-Match");
+        if (inm != null && matches(inm, etag)) {
+            res.status(304).send();
+            return;
+        }
+        res.contentType(yaml ? "application/yaml" : "application/json").send(document);
+    }
+
+    /** Whether {@code accept} names a YAML type and not JSON (a client that takes both gets JSON). */
+    private static boolean prefersYaml(String accept) {
+        if (accept == null) {
+            return false;
+        }
+        String a = accept.toLowerCase(java.util.Locale.ROOT);
+        return (a.contains("application/yaml") || a.contains("application/x-yaml") || a.contains("text/yaml"))
+                && !a.contains("json");
+    }
+
+    /** {@code If-None-Match} (RFC 9110 §13.1.2): {@code *}, or a list of tags compared weakly. */
+    private static boolean matches(String inm, String etag) {
+        if (inm.trim().equals("*")) {
+            return true;
+        }
+        for (String tag : inm.split(",")) {
+            String t = tag.trim();
+            if ((t.startsWith("W/") ? t.substring(2) : t).equals(etag)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String etag(byte[] document) {
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(document);
+            return "\"" + java.util.HexFormat.of().formatHex(digest, 0, 16) + "\"";
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JDK", e);
         }
     }
 

@@ -27,6 +27,35 @@ class OpenApiTest {
     }
 
     @Test
+    void theDocumentCarriesAnETagAndA304AnswersAMatch() {
+        try (TestClient c = TestClient.start(Server.builder().routes(OpenApi.builder().document(DOC).build()))) {
+            TestResponse first = c.get("/openapi.json");
+            String etag = first.header("etag");
+
+            assertThat(etag).matches("\"[0-9a-f]{32}\"");
+            assertThat(first.header("cache-control")).isEqualTo("no-cache");
+            assertThat(c.request("GET", "/openapi.json", java.util.Map.of("If-None-Match", etag), null).status())
+                    .isEqualTo(304);
+            assertThat(c.request("GET", "/openapi.json", java.util.Map.of("If-None-Match", "*"), null).status())
+                    .isEqualTo(304);
+            assertThat(c.request("GET", "/openapi.json", java.util.Map.of("If-None-Match", "\"other\""), null).status())
+                    .isEqualTo(200);
+        }
+    }
+
+    @Test
+    void yamlIsServedBesideItAndByAccept() {
+        try (TestClient c = TestClient.start(Server.builder().routes(OpenApi.builder().document(DOC).build()))) {
+            TestResponse file = c.get("/openapi.yaml");
+            TestResponse negotiated = c.request("GET", "/openapi.json", java.util.Map.of("Accept", "application/yaml"), null);
+
+            assertThat(file.header("content-type")).isEqualTo("application/yaml");
+            assertThat(file.text()).isEqualTo(DOC);
+            assertThat(negotiated.header("content-type")).isEqualTo("application/yaml");
+        }
+    }
+
+    @Test
     void pageIsOffByDefault() {
         try (TestClient c = TestClient.start(Server.builder().routes(OpenApi.builder().document(DOC).build()))) {
             assertThat(c.get("/openapi").status()).isEqualTo(404);

@@ -56,6 +56,17 @@ class ProntoJsonBadInputTest {
     }
 
     @Test
+    void integralDecimalsAreIntegersAsJsonSchemaSays() {
+        Item item = read(codec, "{\"id\":10021.0,\"name\":\"a.0\",\"price\":7.000,\"rating\":{\"score\":2.0,\"count\":1}}",
+                Item.class);
+
+        assertThat(item.id()).isEqualTo(10021L);
+        assertThat(item.name()).isEqualTo("a.0");
+        assertThat(item.price()).isEqualTo(7);
+        assertThat(item.rating().score()).isEqualTo(2);
+    }
+
+    @Test
     void decimalWhereLongIsExpectedIsBadRequest() {
         assertThatThrownBy(() -> read(codec, "{\"id\":1.5}", Item.class))
                 .isInstanceOf(BadRequestException.class)

@@ -26,7 +26,12 @@ public enum Method {
     /** {@code TRACE}. */
     TRACE,
     /** {@code CONNECT}. */
-    CONNECT;
+    CONNECT,
+    /**
+     * {@code QUERY}: a safe, idempotent request with a body (the IETF's "safe method with body"
+     * draft). Known, so a path without a QUERY route answers 405 with its {@code Allow}, not 501.
+     */
+    QUERY;
 
     /**
      * Parses an upper-case ASCII method name without allocating.
@@ -34,14 +39,14 @@ public enum Method {
      * <p>Method names are case-sensitive (RFC 9110 §9.1): {@code "get"} is not {@code GET}.
      *
      * @param name the method token from the request line; never null
-     * @return the method, or null if {@code name} is not one of the nine standard methods
+     * @return the method, or null if {@code name} is not one of the ten methods above
      */
     public static Method of(CharSequence name) {
         Objects.requireNonNull(name, "name");
         return switch (name.length()) {
             case 3 -> is(name, "GET") ? GET : is(name, "PUT") ? PUT : null;
             case 4 -> is(name, "POST") ? POST : is(name, "HEAD") ? HEAD : null;
-            case 5 -> is(name, "PATCH") ? PATCH : is(name, "TRACE") ? TRACE : null;
+            case 5 -> is(name, "PATCH") ? PATCH : is(name, "TRACE") ? TRACE : is(name, "QUERY") ? QUERY : null;
             case 6 -> is(name, "DELETE") ? DELETE : null;
             case 7 -> is(name, "OPTIONS") ? OPTIONS : is(name, "CONNECT") ? CONNECT : null;
             default -> null;

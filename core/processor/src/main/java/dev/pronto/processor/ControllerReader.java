@@ -111,7 +111,8 @@ final class ControllerReader {
             List<Argument> arguments = arguments(method, path);
             boolean takesResponse = arguments.stream().anyMatch(a -> a.expression().equals("res"));
             Result result = Result.of(method, takesResponse, env.getTypeUtils(), env.getElementUtils());
-            Route.Options options = new Route.Options(blocking(method), status(method), RoleReader.roles(method));
+            Route.Options options = new Route.Options(blocking(method), status(method), RoleReader.roles(method),
+                    Result.answersJson(method, result, env.getTypeUtils(), env.getElementUtils()));
             if (errors == before) {
                 checkUnbound(method, mirror, path, arguments);
             }

@@ -13,8 +13,12 @@ import javax.lang.model.type.TypeMirror;
  * {@code application/x-www-form-urlencoded} too).
  */
 final class FormSchema {
-    private static final Map<String, Object> BINARY = Map.of("type", "string", "contentMediaType",
-            "application/octet-stream");
+    /**
+     * A file part: {@code contentMediaType} is OpenAPI 3.1's spelling, {@code format: binary} the one
+     * common generators (openapi-python-client, openapi-generator) turn into a file upload.
+     */
+    private static final Map<String, Object> BINARY = Map.of("type", "string", "format", "binary",
+            "contentMediaType", "application/octet-stream");
 
     private FormSchema() {
     }

@@ -111,10 +111,15 @@ final class Operation {
         if (!route.path().names().isEmpty()) {
             responses.put("404", ProblemResponses.ref("NotFound"));
         }
+        if (route.options().json()) {
+            responses.put("406", ProblemResponses.ref("NotAcceptable"));
+        }
         if (hasBody) {
+            responses.put("408", ProblemResponses.ref("RequestTimeout"));
+            responses.put("413", ProblemResponses.ref("ContentTooLarge"));
             responses.put("415", ProblemResponses.ref("UnsupportedMediaType"));
         }
-        responses.put("500", ProblemResponses.ref("InternalServerError"));
+        ProblemResponses.addServerStatuses(responses);
         return responses;
     }
 

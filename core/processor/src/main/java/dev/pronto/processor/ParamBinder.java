@@ -80,9 +80,9 @@ final class ParamBinder {
         if (raw.equals(Names.FILE_UPLOAD)) {
             return Argument.of("Params.filePart(form$, " + quoted + ")");
         } else if (ofUploads && raw.equals("java.util.Optional")) {
-            return Argument.of("java.util.Optional.ofNullable(form$.file(" + quoted + "))");
+            return Argument.of("java.util.Optional.ofNullable(Params.optionalFilePart(form$, " + quoted + "))");
         } else if (ofUploads && raw.equals("java.util.List")) {
-            return Argument.of("form$.files(" + quoted + ")");
+            return Argument.of("Params.fileParts(form$, " + quoted + ")");
         }
         throw new RouteException("unsupported type " + type + " for @FilePart parameter '" + param.getSimpleName()
                 + "'; use FileUpload, Optional<FileUpload> or List<FileUpload>", param);

@@ -36,13 +36,39 @@ final class ProblemResponses {
         return response(description, "ValidationProblem");
     }
 
+    /**
+     * The statuses the server itself may send on any route, whatever the method does: limits on the
+     * request head (414, 431), shedding and rate limits (429, 503), the caller's deadline (504), a failure (500).
+     */
+    private static final Map<String, String> SERVER_STATUSES = Map.of(
+            "414", "UriTooLong", "429", "TooManyRequests", "431", "RequestHeaderFieldsTooLarge",
+            "500", "InternalServerError", "503", "ServiceUnavailable", "504", "GatewayTimeout");
+
+    /** Adds the references to the statuses the server may send on any route to {@code responses}. */
+    static void addServerStatuses(Map<String, Object> responses) {
+        SERVER_STATUSES.forEach((status, name) -> responses.put(status, ref(name)));
+    }
+
     /** Adds the shared responses and their schemas to {@code components}. */
     static void addComponents(Map<String, Object> components, Map<String, Object> schemas) {
         Map<String, Object> responses = JsonText.object();
         responses.put("NotFound", response("Not Found: no resource has these path parameters", "Problem"));
+        responses.put("NotAcceptable", response("Not Acceptable: the route answers application/json, "
+                + "which the request's Accept excludes", "Problem"));
+        responses.put("RequestTimeout", response("Request Timeout: the body did not arrive in time", "Problem"));
+        responses.put("ContentTooLarge", response("Content Too Large: the body exceeds the server's limit "
+                + "(maxBodySize)", "Problem"));
         responses.put("UnsupportedMediaType", response("Unsupported Media Type: the body's Content-Type or "
-                + "Content-Encoding is not accepted", "Problem"));
+                + "Content-Encoding is not accepted (Accept-Encoding names the codings that are)", "Problem"));
+        responses.put("UriTooLong", response("URI Too Long: the request target exceeds the server's limit", "Problem"));
+        responses.put("TooManyRequests", response("Too Many Requests: a rate limit refused the request", "Problem"));
+        responses.put("RequestHeaderFieldsTooLarge", response("Request Header Fields Too Large: the head exceeds "
+                + "the server's limits", "Problem"));
         responses.put("InternalServerError", response("Internal Server Error", "Problem"));
+        responses.put("ServiceUnavailable", response("Service Unavailable: the server is overloaded, draining, "
+                + "or the response timed out", "Problem"));
+        responses.put("GatewayTimeout", response("Gateway Timeout: the deadline the caller sent (Request-Timeout) "
+                + "passed", "Problem"));
         components.put("responses", responses);
         Map<String, Object> problem = JsonText.object();
         problem.put("type", "object");

@@ -50,6 +50,26 @@ enum Result {
         return JSON;
     }
 
+    /**
+     * Whether {@code method}, sent as {@code result}, answers JSON: a {@link #JSON} result or a
+     * {@code CompletionStage} of a type the codec encodes (not text, bytes, a buffer or {@code Void}).
+     */
+    static boolean answersJson(ExecutableElement method, Result result, Types types, Elements elements) {
+        if (result != SEND || !isA(method.getReturnType(), List.of("java.util.concurrent.CompletionStage"), types, elements)) {
+            return result == JSON;
+        }
+        if (!(method.getReturnType() instanceof javax.lang.model.type.DeclaredType stage)
+                || stage.getTypeArguments().size() != 1) {
+            return false;
+        }
+        TypeMirror value = stage.getTypeArguments().get(0);
+        if (value.getKind() == TypeKind.TYPEVAR || value.getKind() == TypeKind.WILDCARD
+                || value.getKind() == TypeKind.ARRAY) {
+            return false;
+        }
+        return !isA(value, List.of("java.lang.CharSequence", Names.BYTE_BUF, "java.lang.Void"), types, elements);
+    }
+
     private static boolean isA(TypeMirror type, List<String> names, Types types, Elements elements) {
         for (String name : names) {
             var element = elements.getTypeElement(name);

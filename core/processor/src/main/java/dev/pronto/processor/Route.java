@@ -23,8 +23,10 @@ record Route(ExecutableElement method, AnnotationMirror annotation, PathTemplate
      * @param blocking whether the route runs on a virtual thread
      * @param status the {@code @Status} code, or 0 for none
      * @param roles the {@code @RolesAllowed} roles, empty for an open route
+     * @param json whether the route answers {@code application/json} only (then a request whose
+     *             {@code Accept} excludes it gets 406 before the method runs)
      */
-    record Options(boolean blocking, int status, List<String> roles) {
+    record Options(boolean blocking, int status, List<String> roles, boolean json) {
     }
 
     /** The HTTP verb, e.g. {@code GET}. */

@@ -94,7 +94,7 @@ final class RoutesWriter {
             line("import dev.pronto.core.ValidationException;");
             line("import dev.pronto.core.ValidationException.FieldError;");
         }
-        if (controller.routes().stream().anyMatch(r -> form(r) != null)
+        if (controller.routes().stream().anyMatch(r -> form(r) != null || r.options().json())
                 || controller.routes().stream().flatMap(r -> r.arguments().stream())
                 .anyMatch(a -> a.expression().startsWith("Params."))) {
             line("import dev.pronto.core.annotation.Params;");
@@ -155,6 +155,9 @@ final class RoutesWriter {
             line("        if (!" + name.toUpperCase(java.util.Locale.ROOT) + "_ROLES.admit(req, res)) {");
             line("            return;");
             line("        }");
+        }
+        if (route.options().json()) {
+            line("        Params.acceptsJson(req);");
         }
         if (form(route) != null) {
             line("        dev.pronto.core.FormData form$ = Params." + form(route) + "(req);");

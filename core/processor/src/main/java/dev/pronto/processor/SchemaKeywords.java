@@ -27,6 +27,35 @@ final class SchemaKeywords {
                 .anyMatch(REQUIRING::contains);
     }
 
+    /**
+     * Whether a primitive's default (0, or false) fails a constraint on {@code annotated}: then an
+     * absent property, which DSL-JSON reads as that default, is refused by the validator, so the
+     * document may call it required.
+     */
+    boolean defaultFails(List<? extends Element> annotated) {
+        for (Element element : annotated) {
+            for (AnnotationMirror mirror : Constraints.annotations(element)) {
+                String name = Names.simpleName(mirror);
+                boolean fails = switch (name) {
+                    case "Positive", "Negative", "AssertTrue" -> true;
+                    case "Min" -> ((Number) value(mirror, "value")).longValue() > 0;
+                    case "Max" -> ((Number) value(mirror, "value")).longValue() < 0;
+                    case "DecimalMin", "DecimalMax" -> decimalExcludesZero(mirror, name.equals("DecimalMin"));
+                    default -> false;
+                };
+                if (fails) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private boolean decimalExcludesZero(AnnotationMirror mirror, boolean min) {
+        int sign = new BigDecimal((String) value(mirror, "value")).signum() * (min ? 1 : -1);
+        return sign > 0 || sign == 0 && !(Boolean) value(mirror, "inclusive");
+    }
+
     /** Adds the keywords of the constraints on {@code element} to {@code schema}. */
     void add(Element element, Map<String, Object> schema) {
         for (AnnotationMirror mirror : Constraints.annotations(element)) {
@@ -38,7 +67,7 @@ final class SchemaKeywords {
         switch (Names.simpleName(mirror)) {
             case "NotBlank" -> {
                 schema.put("minLength", 1);
-                schema.put("pattern", "\\S");
+                pattern(schema, "\\S");
             }
             case "NotEmpty" -> sized(schema, "min", 1);
             case "Size" -> {
@@ -59,7 +88,7 @@ final class SchemaKeywords {
             case "PositiveOrZero" -> schema.put("minimum", 0);
             case "Negative" -> schema.put("exclusiveMaximum", 0);
             case "NegativeOrZero" -> schema.put("maximum", 0);
-            case "Pattern" -> schema.put("pattern", anchored((String) value(mirror, "regexp")));
+            case "Pattern" -> pattern(schema, anchored((String) value(mirror, "regexp")));
             case "Email" -> email(mirror, schema);
             case "AssertTrue" -> schema.put("const", true);
             case "AssertFalse" -> schema.put("const", false);
@@ -82,8 +111,8 @@ final class SchemaKeywords {
     private void decimal(AnnotationMirror mirror, Map<String, Object> schema, String suffix) {
         BigDecimal bound = new BigDecimal((String) value(mirror, "value"));
         boolean inclusive = (Boolean) value(mirror, "inclusive");
-        String prefix = suffix.equals("inimum") ? "m" : "M";
-        schema.put(inclusive ? prefix.toLowerCase(java.util.Locale.ROOT) + suffix : "exclusive" + prefix + suffix,
+        // suffix is "inimum" or "aximum": minimum / exclusiveMinimum, maximum / exclusiveMaximum
+        schema.put(inclusive ? "m" + suffix : "exclusiveM" + suffix,
                 bound.stripTrailingZeros().scale() <= 0 ? (Number) bound.toBigIntegerExact() : bound);
     }
 
@@ -91,8 +120,22 @@ final class SchemaKeywords {
         schema.put("format", "email");
         String regexp = (String) value(mirror, "regexp");
         if (!regexp.equals(".*")) {
-            schema.put("pattern", anchored(regexp));
+            pattern(schema, anchored(regexp));
         }
+    }
+
+    /**
+     * Adds {@code regexp} as a {@code pattern}; a second one (say {@code @NotBlank} with
+     * {@code @Pattern}) goes into {@code allOf}, since a schema holds one {@code pattern} and both apply.
+     */
+    @SuppressWarnings("unchecked")
+    private static void pattern(Map<String, Object> schema, String regexp) {
+        if (!schema.containsKey("pattern")) {
+            schema.put("pattern", regexp);
+            return;
+        }
+        List<Object> all = (List<Object>) schema.computeIfAbsent("allOf", k -> new java.util.ArrayList<>());
+        all.add(Map.of("pattern", regexp));
     }
 
     /** Jakarta matches the whole value; a JSON Schema pattern matches anywhere unless anchored. */

@@ -121,9 +121,22 @@ final class Schemas {
             if (json.ignored()) {
                 continue;
             }
-            props.put(json.name(), of(property.type(), property.annotated()));
-            if (json.mandatory() || property.type().getKind().isPrimitive() || keywords.required(property.annotated())) {
+            Map<String, Object> propertySchema = of(property.type(), property.annotated());
+            props.put(json.name(), propertySchema);
+            // Required is what binding enforces: DSL-JSON's mandatory, a @NotNull-like constraint, or
+            // a primitive whose default (what DSL-JSON reads for an absent one) a constraint refuses;
+            // any other primitive may be left out and reads as its default.
+            boolean primitive = property.type().getKind().isPrimitive();
+            if (json.mandatory() || keywords.required(property.annotated())
+                    || primitive && keywords.defaultFails(property.annotated())) {
                 required.add(json.name());
+            } else if (primitive) {
+                propertySchema.put("default", property.type().getKind() == javax.lang.model.type.TypeKind.BOOLEAN
+                        ? (Object) false : (Object) 0);
+            } else {
+                // The one rule for optional properties: DSL-JSON reads an explicit null as absent and
+                // writes an absent (null) one as null, so an optional property is nullable.
+                props.put(json.name(), nullable(propertySchema));
             }
         }
         schema.put("type", "object");
@@ -133,6 +146,19 @@ final class Schemas {
         }
         Javadoc.describe(elements.getDocComment(element), schema);
         return schema;
+    }
+
+    /** {@code schema} admitting null too: a second type, or {@code anyOf} with null around a reference. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> nullable(Map<String, Object> schema) {
+        Object type = schema.get("type");
+        if (type instanceof String single && !schema.containsKey("enum") && !schema.containsKey("const")) {
+            schema.put("type", List.of(single, "null"));
+            return schema;
+        }
+        Map<String, Object> either = JsonText.object();
+        either.put("anyOf", List.of(schema, Map.of("type", "null")));
+        return either;
     }
 
     /** {@code Model.Item} for a nested type: names stay readable and unique within a package. */

@@ -207,17 +207,20 @@ final class Fixtures {
 
                 /** {@code GET /users/{id}}: {@link Users#byId}. */
                 private void byId(Request req, Response res) throws Exception {
+                    Params.acceptsJson(req);
                     res.json(controller.byId(Params.longValue(req.param("id"), "id", Params.PATH)));
                 }
 
                 /** {@code POST /users}: {@link Users#create}. */
                 private void create(Request req, Response res) throws Exception {
+                    Params.acceptsJson(req);
                     res.status(201);
                     res.json(controller.create(Params.jsonBody(req, app.Users.NewUser.class)));
                 }
 
                 /** {@code GET /users/search}: {@link Users#search}. */
                 private void search(Request req, Response res) throws Exception {
+                    Params.acceptsJson(req);
                     res.json(controller.search(
                             Params.string(req.query("q"), "q", Params.QUERY),
                             Params.optional(req.query("limit"), "limit", Params.QUERY, Params::intValue)));

@@ -99,6 +99,15 @@ class GeneratedFormsTest {
     }
 
     @Test
+    void aFilePartSentWithoutAFilenameIsA400NotDropped() {
+        String body = part("title", null, "t") + part("doc", "r.txt", "x") + part("more", null, "abc") + end();
+        TestResponse res = client.request("POST", "/forms/upload", MULTIPART, body);
+
+        assertThat(res.status()).isEqualTo(400);
+        assertThat(res.text()).isEqualTo("part 'more' must be a file: its Content-Disposition needs a filename");
+    }
+
+    @Test
     void filePartsNeedAMultipartBody() {
         assertThat(client.request("POST", "/forms/upload", URLENCODED, "title=t").status()).isEqualTo(415);
     }
@@ -108,7 +117,7 @@ class GeneratedFormsTest {
         Map<String, Object> doc = parse(compilation);
         Object upload = at(doc, "paths", "/forms/upload", "post", "requestBody", "content");
         Object login = at(doc, "paths", "/forms/login", "post", "requestBody", "content");
-        Map<String, Object> binary = Map.of("type", "string", "contentMediaType", "application/octet-stream");
+        Map<String, Object> binary = Map.of("type", "string", "format", "binary", "contentMediaType", "application/octet-stream");
 
         assertThat(upload).isEqualTo(Map.of("multipart/form-data", Map.of("schema", Map.of("type", "object",
                 "properties", Map.of("title", Map.of("type", "string"), "doc", binary, "extra", binary,

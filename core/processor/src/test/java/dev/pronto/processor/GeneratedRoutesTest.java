@@ -43,6 +43,28 @@ class GeneratedRoutesTest {
     }
 
     @Test
+    void jsonRouteRefusesAnAcceptThatExcludesJson() {
+        TestResponse res = client.request("GET", "/users/42", Map.of("Accept", "application/xml, application/json;q=0"), null);
+
+        assertThat(res.status()).isEqualTo(406);
+        assertThat(res.text()).contains("application/json only");
+    }
+
+    @Test
+    void jsonRouteTakesAWildcardAccept() {
+        assertThat(client.request("GET", "/users/42", Map.of("Accept", "text/html, */*;q=0.1"), null).status())
+                .isEqualTo(200);
+    }
+
+    @Test
+    void jsonBodyWithAContentCodingIs415NamingTheCodingsTaken() {
+        TestResponse res = client.request("POST", "/users", Map.of("Content-Encoding", "foo"), "{\"name\":\"ada\"}");
+
+        assertThat(res.status()).isEqualTo(415);
+        assertThat(res.header("Accept-Encoding")).isEqualTo("identity");
+    }
+
+    @Test
     void pathParameterThatDoesNotConvertIs400NamingIt() {
         TestResponse res = client.get("/users/abc");
 

@@ -79,7 +79,8 @@ final class OpenApiFixtures {
             public final class Signup {
                 public record Form(@NotBlank @Size(max = 40) String name, @Email String email,
                         @Pattern(regexp = "[a-z]+") String code, @Positive int age, @Size(min = 1, max = 3) List<String> tags,
-                        @DecimalMax(value = "9.5", inclusive = false) java.math.BigDecimal score, String note) {
+                        @DecimalMax(value = "9.5", inclusive = false) java.math.BigDecimal score, String note,
+                        @DecimalMin(value = "0.5", inclusive = false) java.math.BigDecimal floor) {
                 }
 
                 @Post("/signup")

@@ -11,6 +11,10 @@ import org.junit.jupiter.api.Test;
 
 /** The OpenAPI 3.1 document the processor writes to {@code META-INF/pronto/openapi.json}. */
 class OpenApiTest {
+    /** Optional properties are nullable: DSL-JSON writes an absent one as null and reads null as absent. */
+    private static final List<String> NULLABLE_STRING = List.of("string", "null");
+    private static final List<String> NULLABLE_ARRAY = List.of("array", "null");
+
     private static final String REF = "$ref";
 
     @Test
@@ -52,21 +56,23 @@ class OpenApiTest {
         Map<String, Object> doc = parse(compiled(OpenApiFixtures.ORDERS));
         Object order = at(doc, "components", "schemas", "Orders.Order", "properties");
         assertThat(order).isEqualTo(Map.of(
-                "id", Map.of("type", "integer", "format", "int64"),
-                "lines", Map.of("type", "array", "items", Map.of(REF, "#/components/schemas/Orders.Line")),
-                "counts", Map.of("type", "object", "additionalProperties", Map.of("type", "integer", "format", "int32")),
-                "state", Map.of(REF, "#/components/schemas/Orders.State"),
-                "at", Map.of("type", "string", "format", "date-time"),
-                "note", Map.of("type", "string"),
-                "parent", Map.of(REF, "#/components/schemas/Orders.Order")));
-        assertThat(at(doc, "components", "schemas", "Orders.Order", "required")).isEqualTo(List.of("id"));
+                "id", Map.of("type", "integer", "format", "int64", "default", 0L),
+                "lines", Map.of("type", NULLABLE_ARRAY, "items", Map.of(REF, "#/components/schemas/Orders.Line")),
+                "counts", Map.of("type", List.of("object", "null"), "additionalProperties",
+                        Map.of("type", "integer", "format", "int32")),
+                "state", Map.of("anyOf", List.of(Map.of(REF, "#/components/schemas/Orders.State"), Map.of("type", "null"))),
+                "at", Map.of("type", NULLABLE_STRING, "format", "date-time"),
+                "note", Map.of("type", NULLABLE_STRING),
+                "parent", Map.of("anyOf", List.of(Map.of(REF, "#/components/schemas/Orders.Order"), Map.of("type", "null")))));
+        // an unconstrained primitive left out reads as 0: optional, with that default
+        assertThat(at(doc, "components", "schemas", "Orders.Order", "required")).isNull();
         assertThat(at(doc, "components", "schemas", "Orders.Line", "description")).isEqualTo("One line of an order.");
     }
 
     @Test
     void jsonAttributesRenameSkipAndRequireProperties() {
         Object doc = at(parse(compiled(OpenApiFixtures.RENAMED)), "components", "schemas", "Renamed.Doc");
-        assertThat(at(doc, "properties")).isEqualTo(Map.of("full_name", Map.of("type", "string"),
+        assertThat(at(doc, "properties")).isEqualTo(Map.of("full_name", Map.of("type", List.of("string", "null")),
                 "code", Map.of("type", "string")));
         assertThat(at(doc, "required")).isEqualTo(List.of("code"));
     }
@@ -77,15 +83,37 @@ class OpenApiTest {
         Object form = at(doc, "components", "schemas", "Signup.Form");
         assertThat(at(form, "properties")).isEqualTo(Map.of(
                 "name", Map.of("type", "string", "minLength", 1L, "maxLength", 40L, "pattern", "\\S"),
-                "email", Map.of("type", "string", "format", "email"),
-                "code", Map.of("type", "string", "pattern", "^(?:[a-z]+)$"),
+                "email", Map.of("type", NULLABLE_STRING, "format", "email"),
+                "code", Map.of("type", NULLABLE_STRING, "pattern", "^(?:[a-z]+)$"),
                 "age", Map.of("type", "integer", "format", "int32", "exclusiveMinimum", 0L),
-                "tags", Map.of("type", "array", "items", Map.of("type", "string"), "minItems", 1L, "maxItems", 3L),
-                "score", Map.of("type", "number", "exclusiveMaximum", new java.math.BigDecimal("9.5")),
-                "note", Map.of("type", "string")));
+                "tags", Map.of("type", NULLABLE_ARRAY, "items", Map.of("type", "string"), "minItems", 1L, "maxItems", 3L),
+                "score", Map.of("type", List.of("number", "null"), "exclusiveMaximum", new java.math.BigDecimal("9.5")),
+                "note", Map.of("type", NULLABLE_STRING),
+                "floor", Map.of("type", List.of("number", "null"), "exclusiveMinimum", new java.math.BigDecimal("0.5"))));
         assertThat(at(form, "required")).isEqualTo(List.of("name", "age"));
         assertThat(at(doc, "paths", "/signup", "post", "parameters", "0", "schema"))
                 .isEqualTo(Map.of("type", "integer", "format", "int32", "minimum", 1L, "maximum", 50L));
+    }
+
+    @Test
+    void twoPatternsOnOnePropertyBothApply() {
+        Object doc = at(parse(compiled("""
+                package app;
+
+                import dev.pronto.core.annotation.*;
+                import jakarta.validation.constraints.*;
+
+                public final class Notes {
+                    public record Note(@NotBlank @Pattern(regexp = "[^\\\\x00]*") String text) {
+                    }
+
+                    @Post("/notes")
+                    void add(@Body Note note) {
+                    }
+                }
+                """)), "components", "schemas", "Notes.Note", "properties", "text");
+        assertThat(doc).isEqualTo(Map.of("type", "string", "minLength", 1L, "pattern", "\\S",
+                "allOf", List.of(Map.of("pattern", "^(?:[^\\x00]*)$"))));
     }
 
     @Test
@@ -100,8 +128,10 @@ class OpenApiTest {
         Map<String, Object> doc = parse(compiled(OpenApiFixtures.ORDERS));
         Map<String, ?> create = (Map<String, ?>) at(doc, "paths", "/orders", "post", "responses");
         Map<String, ?> remove = (Map<String, ?>) at(doc, "paths", "/orders/{id}", "delete", "responses");
-        assertThat(create.keySet()).containsExactlyInAnyOrder("201", "400", "415", "500");
-        assertThat(remove.keySet()).containsExactlyInAnyOrder("204", "400", "404", "500");
+        assertThat(create.keySet()).containsExactlyInAnyOrder("201", "400", "406", "408", "413", "414", "415", "429",
+                "431", "500", "503", "504");
+        assertThat(remove.keySet()).containsExactlyInAnyOrder("204", "400", "404", "414", "429", "431", "500", "503",
+                "504");
         assertThat(remove.get("404")).isEqualTo(Map.of(REF, "#/components/responses/NotFound"));
         assertThat(at(doc, "components", "responses", "NotFound", "content"))
                 .isEqualTo(Map.of("application/problem+json", Map.of("schema", Map.of(REF, "#/components/schemas/Problem"))));

@@ -60,17 +60,39 @@ public final class Params {
      * {@code Content-Type} (such as {@code text/plain} or a form) is refused with 415 rather than parsed;
      * a missing {@code Content-Type}, {@code application/json} and {@code application/*+json} (any
      * parameters) are accepted. {@code @Body(anyContentType = true)} binds with {@code req.json} instead.
+     * A body with a {@code Content-Encoding} the server did not decode (any but {@code identity}, or
+     * {@code gzip} with {@code Compression.gzipRequests}) is refused with 415 and {@code Accept-Encoding}.
      *
      * @param <T> the decoded type
-     * @throws HttpException 415 for a non-JSON content type; 400 (from the codec) for a malformed document
+     * @throws HttpException 415 for a non-JSON content type or an undecoded content coding; 400 (from the codec) for a malformed document
      */
     public static <T> T jsonBody(dev.pronto.core.Request req, Class<T> type) {
+        String coding = dev.pronto.core.internal.exchange.RequestBodies.pendingCoding(req);
+        if (coding != null) {
+            throw new HttpException(415, "Content-Encoding '" + HttpException.excerpt(coding)
+                    + "' is not accepted: send the body unencoded");
+        }
         String contentType = req.header("Content-Type");
         if (contentType != null && !isJson(contentType)) {
             throw new HttpException(415, "Content-Type must be application/json, got '"
                     + HttpException.excerpt(contentType) + "'");
         }
         return req.json(type);
+    }
+
+    /**
+     * Refuses a request whose {@code Accept} field excludes {@code application/json}, for a route
+     * that answers JSON only: called before the controller runs, so a refused request changes nothing.
+     * An absent or empty field, {@code *}{@code /*}, {@code application/*} and {@code application/json}
+     * (with a non-zero {@code q}) pass.
+     *
+     * @throws HttpException 406 when no media range of the field admits JSON
+     */
+    public static void acceptsJson(dev.pronto.core.Request req) {
+        if (!dev.pronto.core.internal.content.AcceptHeader.admitsJson(req.header("Accept"))) {
+            throw new HttpException(406, "This route answers application/json only; Accept: '"
+                    + HttpException.excerpt(req.header("Accept")) + "'");
+        }
     }
 
     /**
@@ -113,11 +135,38 @@ public final class Params {
      * @throws BadRequestException when the body has no such file part
      */
     public static dev.pronto.core.FileUpload filePart(dev.pronto.core.FormData form, String name) {
-        dev.pronto.core.FileUpload file = form.file(name);
+        dev.pronto.core.FileUpload file = optionalFilePart(form, name);
         if (file == null) {
             throw new BadRequestException("file part '" + name + "' is required");
         }
         return file;
+    }
+
+    /**
+     * The file part {@code name} of {@code form}, or null: an {@code Optional<FileUpload>} parameter.
+     *
+     * @throws BadRequestException when a part of that name came without a {@code filename} (a field, not a file)
+     */
+    public static dev.pronto.core.FileUpload optionalFilePart(dev.pronto.core.FormData form, String name) {
+        refuseFields(form, name);
+        return form.file(name);
+    }
+
+    /**
+     * Every file part {@code name} of {@code form}, in order: a {@code List<FileUpload>} parameter.
+     *
+     * @throws BadRequestException when a part of that name came without a {@code filename} (a field, not a file)
+     */
+    public static List<dev.pronto.core.FileUpload> fileParts(dev.pronto.core.FormData form, String name) {
+        refuseFields(form, name);
+        return form.files(name);
+    }
+
+    /** A part meant as a file but sent without {@code filename} is read as a field: refuse it rather than drop it. */
+    private static void refuseFields(dev.pronto.core.FormData form, String name) {
+        if (form.fields().has(name)) {
+            throw new BadRequestException("part '" + name + "' must be a file: its Content-Disposition needs a filename");
+        }
     }
 
     /** Whether {@code contentType}'s media type is {@code application/json} or {@code application/*+json}. */

@@ -141,6 +141,56 @@ class ArenaClientTest {
         assertThat(e.errors()).isEmpty();
     }
 
+    /** Sends {@code method path} with a JSON {@code body} (or none) to the arena; closes the response. */
+    private int[] status(String method, String path, String body) throws Exception {
+        ClientRequest.Builder request = ClientRequest.builder().method(method).uri("http://127.0.0.1:" + app.port() + path);
+        if (body != null) {
+            request.header("Content-Type", "application/json").body(body);
+        }
+        try (ClientResponse r = http.sendBlocking(request.build())) {
+            return new int[] {r.status()};
+        }
+    }
+
+    @Test
+    void idsPastTheColumnsRangeAre400AndTouchNoOtherRow() throws Exception {
+        Model.Item one = items.item(1);
+
+        assertThat(status("GET", "/crud/items/4294967297", null)).containsExactly(400);
+        assertThat(status("POST", "/crud/items", "{\"id\":4294967297,\"name\":\"x\",\"category\":\"y\","
+                + "\"price\":1,\"quantity\":1}")).containsExactly(400);
+        assertThat(status("PUT", "/crud/items/-9223372036854775807", "{\"name\":\"x\",\"price\":1,\"quantity\":1}"))
+                .containsExactly(400);
+        assertThat(items.item(1)).isEqualTo(one);
+    }
+
+    @Test
+    void aPageFarPastTheEndIsEmptyAndLimitsOutOfRangeAre400() throws Exception {
+        Model.Page far = await(items.list(Optional.of("electronics"), Optional.of(Integer.MAX_VALUE), Optional.of(50)));
+
+        assertThat(far.items()).isEmpty();
+        assertThat(problem(items.list(Optional.empty(), Optional.of(0), Optional.empty())).status()).isEqualTo(400);
+        assertThat(problem(items.list(Optional.empty(), Optional.empty(), Optional.of(51))).status()).isEqualTo(400);
+    }
+
+    @Test
+    void textPostgresCannotStoreIs400() throws Exception {
+        ProblemException e = problem(items.create(new Model.NewItem(300031, "nul\u0000name", "contract", 1, 1)));
+
+        assertThat(e.status()).isEqualTo(400);
+        assertThat(e.errors()).extracting(ProblemException.FieldError::field).containsExactly("body.name");
+        assertThat(status("GET", "/crud/items?category=%00", null)).containsExactly(400);
+    }
+
+    @Test
+    void updateAnswersTheRowAsStored() throws Exception {
+        await(items.create(new Model.NewItem(300041, "Before", "contract-put", 1, 1)));
+
+        Model.NewItem updated = await(items.update(300041, new Model.ItemUpdate("After", null, 5, 6)));
+
+        assertThat(updated).isEqualTo(new Model.NewItem(300041, "After", "contract-put", 5, 6));
+    }
+
     @Test
     void secondServiceQuotesAnArenaItemThroughTheClient() throws Exception {
         try (QuoteService quotes = new QuoteService(0, "http://127.0.0.1:" + app.port(), PARTNER_KEY);

@@ -55,7 +55,15 @@ public final class JsonDecoder {
             if (tooDeep >= 0) {
                 throw ErrorMessages.tooDeep(tooDeep, maxDepth);
             }
-            return parse(scratch.reader(input, length), input, decoder, type);
+            try {
+                return parse(scratch.reader(input, length), input, decoder, type);
+            } catch (BadRequestException refused) {
+                // 10021.0 is an integer to JSON Schema: read it as one (see IntegralDecimals)
+                if (IntegralDecimals.refused(refused.getMessage()) && IntegralDecimals.blank(input, length)) {
+                    return parse(scratch.reader(input, length), input, decoder, type);
+                }
+                throw refused;
+            }
         } finally {
             scratch.endRead();
             pool.release(scratch);

@@ -11,6 +11,9 @@ import dev.pronto.core.UpstreamFailure;
  * a response or a close, never in silence.
  */
 public final class Errors {
+    /** The media type of RFC 9457 problem documents. */
+    static final String PROBLEM_JSON = "application/problem+json";
+
     private Errors() {
     }
 
@@ -75,11 +78,18 @@ public final class Errors {
         return true;
     }
 
-    /** Writes a plain-text answer for an exchange this thread owns in RESPONDING. */
+    /**
+     * Writes the server's own answer for an exchange this thread owns in RESPONDING, in the server's
+     * error format: every status the framework sends (413, 414, 431, 501, 504...) is a problem
+     * document when {@code ErrorFormat.PROBLEM_JSON} is on, as the OpenAPI document says.
+     */
     static void plain(Exchange e, int status, String message) {
         e.response.resetForError(status);
-        byte[] body = message.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        e.response.deliver(e.carrier.alloc().ioBuffer(body.length).writeBytes(body), ServerResponse.TEXT);
+        boolean problem = e.server != null && e.server.problemDetails();
+        String text = problem ? Problems.json(status, message, null) : message;
+        byte[] body = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        e.response.deliver(e.carrier.alloc().ioBuffer(body.length).writeBytes(body),
+                problem ? PROBLEM_JSON : ServerResponse.TEXT);
     }
 
     private static void afterAnswer(ExchangeHandle h, Throwable t, int state) {
@@ -155,13 +165,18 @@ public final class Errors {
         return cause;
     }
 
-    /** Clears what the failed handler set; a 405 keeps the route's {@code Allow}, a 503 says when to retry. */
+    /**
+     * Clears what the failed handler set; a 405 keeps the route's {@code Allow}, a 503 says when to retry,
+     * and a 415 of a request with a content coding says which codings are taken ({@code Accept-Encoding}).
+     */
     private static void reset(Exchange e, int status) {
         e.response.resetForError(status);
         if (status == 405 && e.match.allow() != null) {
             e.response.headers().add("Allow", e.match.allow());
         } else if (status == 503) {
             e.response.headers().add("Retry-After", "1");
+        } else if (status == 415 && e.head.find("content-encoding", 0) >= 0) {
+            e.response.headers().add("Accept-Encoding", RequestBodies.accepted(e));
         }
     }
 

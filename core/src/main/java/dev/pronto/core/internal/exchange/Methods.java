@@ -11,7 +11,8 @@ final class Methods {
         return switch (len) {
             case 3 -> is(b, off, "GET") ? Method.GET : is(b, off, "PUT") ? Method.PUT : null;
             case 4 -> is(b, off, "POST") ? Method.POST : is(b, off, "HEAD") ? Method.HEAD : null;
-            case 5 -> is(b, off, "PATCH") ? Method.PATCH : is(b, off, "TRACE") ? Method.TRACE : null;
+            case 5 -> is(b, off, "PATCH") ? Method.PATCH : is(b, off, "TRACE") ? Method.TRACE
+                    : is(b, off, "QUERY") ? Method.QUERY : null;
             case 6 -> is(b, off, "DELETE") ? Method.DELETE : null;
             case 7 -> is(b, off, "OPTIONS") ? Method.OPTIONS : is(b, off, "CONNECT") ? Method.CONNECT : null;
             default -> null;

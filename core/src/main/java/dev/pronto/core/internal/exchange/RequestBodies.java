@@ -11,8 +11,32 @@ import java.util.zip.Inflater;
  * Decodes {@code Content-Encoding: gzip} request bodies when enabled, applying the body limit to
  * the decoded size so a small compressed body cannot expand past it (zip bombs stop at the limit).
  */
-final class RequestBodies {
+public final class RequestBodies {
     private RequestBodies() {
+    }
+
+    /**
+     * The content coding {@code req}'s body still carries (one the server did not decode), or null
+     * for an unencoded body: a body reader that expects bytes as sent refuses it (415) rather than
+     * parsing compressed bytes.
+     */
+    public static String pendingCoding(dev.pronto.core.Request req) {
+        String coding = req.header("Content-Encoding");
+        if (coding == null || coding.isBlank() || coding.trim().equalsIgnoreCase("identity")) {
+            return null;
+        }
+        boolean decoded = req instanceof ExchangeHandle h && decodes(h.exchange()) && coding.trim().equalsIgnoreCase("gzip");
+        return decoded ? null : coding.trim();
+    }
+
+    /** What a 415 for a content coding offers in {@code Accept-Encoding} (RFC 9110 §15.5.16). */
+    static String accepted(Exchange e) {
+        return decodes(e) ? "gzip, identity" : "identity";
+    }
+
+    private static boolean decodes(Exchange e) {
+        dev.pronto.core.internal.content.Compressors z = e.server.compressors();
+        return z != null && z.config().gzipRequests();
     }
 
     /** Replaces a gzip body of {@code e} by its decoded form; other codings are a 415. */
