@@ -80,6 +80,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         this.ctx = ctx;
         this.gate = new ReadGate(ctx.channel());
         this.tls = ctx.pipeline().get(io.netty.handler.ssl.SslHandler.class);
+        ctx.channel().closeFuture().addListener(f -> closed());
         if (ctx.channel().isActive()) {
             // installed after activation (behind a TLS handshake): channelActive will not reach us
             server.opened(this);
@@ -101,6 +102,17 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
         teardown();
         super.channelInactive(ctx);
+    }
+
+    /**
+     * The socket closed: frees what the connection holds at once. channelInactive may come much later, or
+     * not at all: on io_uring (Netty 4.2.18) connections reset mid-upload were seen closed, their
+     * channelInactive still not delivered 10 s later; their exchanges (and upload files) must not wait for it.
+     */
+    private void closed() {
+        if (!ctx.isRemoved()) {
+            teardown();
+        }
     }
 
     /** Frees what this connection holds: it closed, or the HTTP/2 handler replaced it. Idempotent. */

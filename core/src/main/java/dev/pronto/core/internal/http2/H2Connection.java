@@ -52,6 +52,8 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     private boolean inRead;
     private boolean flushScheduled;
     private boolean closing;
+    /** channelInactive ran (from the event, or from the close itself): event loop only. */
+    private boolean inactive;
     /** The peer shrank its HPACK table: only Netty's encoder may write header blocks now. */
     private boolean peerTableShrunk;
     private int clientReset;
@@ -85,6 +87,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
         this.ctx = ctx;
         this.gate = new ReadGate(ctx.channel());
         super.handlerAdded(ctx);
+        ctx.channel().closeFuture().addListener(f -> closed());
         if (ctx.channel().isActive()) {
             opened();
         }
@@ -101,8 +104,23 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
         timer.start(ctx, gate);
     }
 
+    /**
+     * The socket closed: closes the streams (and frees their exchanges and upload files) at once.
+     * channelInactive may come much later, or not at all: on io_uring (Netty 4.2.18) connections reset
+     * mid-upload were seen closed, their channelInactive still not delivered 10 s later.
+     */
+    private void closed() throws Exception {
+        if (!ctx.isRemoved()) {
+            channelInactive(ctx);
+        }
+    }
+
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        if (inactive) {
+            return;
+        }
+        inactive = true;
         closing = true;
         pool.close();
         server.closed(this);
