@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # An HTTP/2 PING flood from clients that never read (jmh/load/ping_flood.py), over TLS (ALPN h2) and over
 # h2c, against ProntoH2Server with -Xmx512m on core 1. For each: the server's RSS before the attack, its
-# peak during it (VmRSS every 100 ms), and after the attacker left and a GC ran (jcmd GC.run); how the
+# peak during it (VmRSS every 100 ms), and after the attacker left and a GC ran (the server JDK's jcmd GC.run,
+# RSS read once it settles, with the heap's committed/used MiB beside it); how the
 # connection ended; and the slowest of the ordinary requests (curl, a new connection every 200 ms) sent
 # during the attack, each of which must be answered within 2 s. A fresh server per attack and round.
 #   jmh/load/ping-flood-rss.sh        ROUNDS (3), ATTACK_SECONDS (10), ATTACKERS in parallel (4), PORT (16450)
@@ -16,7 +17,10 @@ require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
 require_tool curl "apt-get install curl"; require_tool python3 "apt-get install python3"
 PID=""; trap 'kill $PID $(jobs -p) 2>/dev/null || true' EXIT
 
+JCMD="${JAVA_HOME:+$JAVA_HOME/bin/}jcmd"
 rss() { awk '/^VmRSS/ {print int($2 / 1024)}' "/proc/$1/status"; }
+# "committed/used" MiB of the heap (ParallelGC's young + old generations) from the server's own JDK
+heap() { "$JCMD" "$1" GC.heap_info | awk '/(PSYoungGen|ParOldGen) +total/ {t += $3; u += $5} END {printf "%d/%d", t / 1024, u / 1024}'; }
 
 attack() { # mode(tls|h2c) -> "before peak after slowest_ms ending"
     local args=("$PORT") scheme=http curlflag=--http2-prior-knowledge
@@ -43,14 +47,18 @@ attack() { # mode(tls|h2c) -> "before peak after slowest_ms ending"
     done
     wait $(jobs -p | grep -v "^$PID$") 2>/dev/null || true
     ending=$(sort "$out" | uniq -c | sed 's/^ *//' | tr '\n' ';'); rm -f "$out"
-    jcmd "$PID" GC.run >/dev/null 2>&1 || true; sleep 1
-    echo "$before $peak $(rss "$PID") $slowest $ending"
+    # the attackers are gone: a full GC, then RSS once it stops falling (ParallelGC keeps the heap it grew
+    # committed, so the heap's committed/used MiB are printed beside RSS to tell heap from native memory)
+    "$JCMD" "$PID" GC.run >/dev/null || { echo "jcmd GC.run failed: no after-GC reading" >&2; exit 1; }
+    local after prev=0
+    for _ in $(seq 20); do after=$(rss "$PID"); (( after == prev )) && break; prev=$after; sleep 0.5; done
+    echo "$before $peak $after $slowest $(heap "$PID") $ending"
     kill "$PID"; wait "$PID" 2>/dev/null || true; PID=""
 }
 
 for r in $(seq "$ROUNDS"); do
     for mode in tls h2c; do
-        read -r b p a s e <<<"$(attack "$mode")"
-        echo "round $r $mode: RSS before ${b} MiB, peak ${p} (+$((p - b))), after GC ${a} (+$((a - b))); slowest ordinary request ${s} ms; attackers: $e"
+        read -r b p a s h e <<<"$(attack "$mode")"
+        echo "round $r $mode: RSS before ${b} MiB, peak ${p} (+$((p - b))), after GC ${a} (+$((a - b))), heap committed/used after GC ${h} MiB; slowest ordinary request ${s} ms; attackers: $e"
     done
 done
