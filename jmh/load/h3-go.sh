@@ -20,7 +20,9 @@ CONNS="${CONNS:-16}"
 STREAMS="${STREAMS:-32}"
 MODE="${MODE:-baseline}"
 PORT="${PORT:-14443}"
-DATA_DIR="${DATA_DIR:-/work/shared/arena-data}"
+# HttpArena's data beside the repository (../shared) or beside a worktree of it (../../shared)
+DATA_DIR="${DATA_DIR:-$(for d in .. ../..; do [[ -d "$d/shared/arena-data" ]] && { cd "$d" && pwd; break; }; done)/shared/arena-data}"
+[[ -d "$DATA_DIR" ]] || { echo "arena data not found in $DATA_DIR (set DATA_DIR)" >&2; exit 1; }
 CERT="$DATA_DIR/certs/server.crt"
 KEY="$DATA_DIR/certs/server.key"
 H3GO="${H3GO:-jmh/target/h3go}"

@@ -14,7 +14,9 @@ CONNS="${CONNS:-3}"
 STREAMS="${STREAMS:-250}"
 URL_PATH="${URL_PATH:-/static/app.js}"
 PORT="${PORT:-14444}"
-DATA_DIR="${DATA_DIR:-/work/shared/arena-data}"
+# HttpArena's data beside the repository (../shared) or beside a worktree of it (../../shared)
+DATA_DIR="${DATA_DIR:-$(for d in .. ../..; do [[ -d "$d/shared/arena-data" ]] && { cd "$d" && pwd; break; }; done)/shared/arena-data}"
+[[ -d "$DATA_DIR" ]] || { echo "arena data not found in $DATA_DIR (set DATA_DIR)" >&2; exit 1; }
 H3GO="${H3GO:-jmh/target/h3go}"
 FLAGS=(-Xms256m -Xmx256m "${SERVER_FLAGS[@]}" "-Darena.dataset=$DATA_DIR/dataset.json")
 require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
