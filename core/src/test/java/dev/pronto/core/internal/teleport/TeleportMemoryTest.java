@@ -144,7 +144,9 @@ class TeleportMemoryTest {
             }
             http.close();
         }
-        assertThat(peak.get() - before).isLessThan(8L * MIB);
+        // Alone this attack holds about 1 MiB; the allocator's figure is the whole JVM's, and a CI run with other
+        // suites' stragglers in it once read 8.25 MiB. Unbounded, it would hold the inflated 4 x 60 MiB.
+        assertThat(peak.get() - before).isLessThan(16L * MIB);
     }
 
     @Test
