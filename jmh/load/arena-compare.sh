@@ -6,7 +6,8 @@
 # rotating between rounds so drift on the machine favours no build. Prints every measurement, then per workload and
 # flag set the medians of server CPU per request and requests/s, and each server against the first REV and Netty.
 #   jmh/load/arena-compare.sh REV...
-# WORKLOADS (default pipeline): pipeline (/pipeline x16, wrk, CONNS connections), json (/json/25 keep-alive, wrk),
+# WORKLOADS (default pipeline): pipeline (/pipeline x16, wrk, CONNS connections), keepalive (the same path one
+#   request at a time per connection, wrk), json (/json/25 keep-alive, wrk),
 #   h2c (/baseline2 over h2c, h2load), grpc (GetSum unary, h2load, HttpArena's grpc-sum.bin), async-db
 #   (/async-db?min=10&max=50&limit=..., wrk; needs DATABASE_URL with HttpArena's items table, see async-db.sh)
 # FLAG_SETS (default "default docker"): default = only what Netty needs on JDK 25 (the JVM's own defaults otherwise);
@@ -113,6 +114,8 @@ load() { # workload duration server -> the load generator's output
     case "$1" in
         pipeline) local p=/pipeline; [[ "$3" == netty ]] && p=/plaintext
             taskset -c 0 wrk -t1 -c"$CONNS" -d"$2" -s "$LOG/pipeline.lua" "$url" -- "$p" ;;
+        keepalive) local p=/pipeline; [[ "$3" == netty ]] && p=/plaintext
+            taskset -c 0 wrk -t1 -c"$CONNS" -d"$2" "$url$p" ;;
         json) taskset -c 0 wrk -t1 -c"$CONNS" -d"$2" "$url/json/25?m=1" ;;
         async-db) taskset -c 0 wrk -t1 -c"$CONNS" -d"$2" -s "$LOG/async-db.lua" "$url" ;;
         h2c) taskset -c 0 h2load -c "$CONNS" -m 100 -D "${2%s}" "$h2c/baseline2?a=1&b=2" ;;
@@ -145,7 +148,7 @@ for r in $(seq "$ROUNDS"); do
     for w in "${WORKLOADS[@]}"; do
         for f in "${FLAG_SETS[@]}"; do
             for s in "${order[@]}"; do
-                [[ "$s" == netty && "$w" != pipeline ]] && continue
+                [[ "$s" == netty && "$w" != pipeline && "$w" != keepalive ]] && continue
                 read -r rps us <<<"$(measure "$w" "$f" "$s")"
                 echo "round $r $w $f $s rps=$rps us=$us" | tee -a "$LOG/results"
             done
@@ -165,7 +168,7 @@ for w in "${WORKLOADS[@]}"; do
     for f in "${FLAG_SETS[@]}"; do
         b=$(med "$w" "$f" "${REVS[0]}" us); nt=$(med "$w" "$f" netty us)
         for s in "${SERVERS[@]}"; do
-            [[ "$s" == netty && "$w" != pipeline ]] && continue
+            [[ "$s" == netty && "$w" != pipeline && "$w" != keepalive ]] && continue
             u=$(med "$w" "$f" "$s" us)
             printf '%-9s %-8s %-10s %12.0f %10.3f %10s %10s\n' "$w" "$f" "$s" "$(med "$w" "$f" "$s" rps)" "$u" \
                 "$(ratio "$u" "$b")" "$(ratio "$u" "$nt")"
