@@ -11,7 +11,7 @@
 #   h2c (/baseline2 over h2c, h2load), grpc (GetSum unary, h2load, HttpArena's grpc-sum.bin), async-db
 #   (/async-db?min=10&max=50&limit=..., wrk; needs DATABASE_URL with HttpArena's items table, see async-db.sh)
 # FLAG_SETS (default "default docker"): default = only what Netty needs on JDK 25 (the JVM's own defaults otherwise);
-#   docker = examples/arena/Dockerfile's JAVA_OPTS, read from the Dockerfile.
+#   docker = the HttpArena entry's Dockerfile's JAVA_OPTS (examples/arena/httparena/pronto), read from it.
 # SERVERS (default "head head-off REVs netty"): head-off is the working tree's jar without request metrics.
 # Needs: wrk, h2load (h2c, grpc), curl, examples/target/arena.jar and jmh/target/benchmarks.jar (mvn -Pall -B -pl
 # examples,jmh -am package -DskipTests). Ports BASE_PORT..BASE_PORT+9 (default 12080; Redis and, without DATABASE_URL,
@@ -51,7 +51,7 @@ for rev in "${REVS[@]}"; do
 done
 
 # The Dockerfile's JAVA_OPTS, continuation lines joined
-DOCKER_FLAGS=$(sed -n '/^ENV JAVA_OPTS=/,/[^\\]$/p' examples/arena/Dockerfile | sed 's/^ENV JAVA_OPTS="//; s/\\$//; s/"$//' | tr '\n' ' ')
+DOCKER_FLAGS=$(sed -n '/^ENV JAVA_OPTS=/,/[^\\]$/p' examples/arena/httparena/pronto/Dockerfile | sed 's/^ENV JAVA_OPTS="//; s/\\$//; s/"$//' | tr '\n' ' ')
 flags_of() { # flag set -> JVM flags
     case "$1" in
         default) echo "--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED" ;;

@@ -53,12 +53,7 @@ HA="$(cd "$HA" && pwd)"
 [[ -f "$HA/scripts/validate.sh" ]] || { echo "$HA is not a HttpArena checkout (no scripts/validate.sh)" >&2; exit 2; }
 
 # the entries as HttpArena holds them: frameworks/pronto (with the prebuilt jar) and frameworks/pronto-stack
-for entry in pronto pronto-stack; do
-    rm -rf "${HA:?}/frameworks/$entry"
-    cp -r "$HERE/$entry" "$HA/frameworks/$entry"
-done
-cp "$JAR" "$HA/frameworks/pronto/arena.jar"
-(cd "$HA/frameworks/pronto" && sha256sum arena.jar >arena.jar.sha256)
+"$HERE/package.sh" "$HA/frameworks"
 
 if ((STANDIN == 0)) && docker info >/dev/null 2>&1; then
     MODE=docker
