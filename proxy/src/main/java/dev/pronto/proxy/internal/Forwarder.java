@@ -97,7 +97,15 @@ public final class Forwarder {
             route.members().release(m);
             if (e == null) {
                 m.succeeded();
+                if (res.sent()) {
+                    // the client went away while the upstream worked: nothing left to answer
+                    r.close();
+                    return;
+                }
                 Forwarding.respond(r, res, req.method(), route.via());
+                return;
+            }
+            if (res.sent()) {
                 return;
             }
             boolean retryable = idempotent(req.method()) && tries < route.members().policy().retries();
