@@ -8,6 +8,7 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.PositiveOrZero;
 import jakarta.validation.constraints.Size;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -22,13 +23,14 @@ import java.util.UUID;
  * @param color its colour
  * @param finish its finish, null when none was given
  * @param priceCents its price in cents
- * @param tags its tags, no duplicates
+ * @param tags its tags
+ * @param accents its accent colours, no duplicates
  * @param stock units in stock per warehouse
  * @param released the day it was released, null when unknown
  */
 @CompiledJson
 public record Widget(UUID id, String tenant, String name, Color color, Finish finish, int priceCents,
-                     Set<String> tags, Map<String, Integer> stock, LocalDate released) {
+                     List<String> tags, Set<Color> accents, Map<String, Integer> stock, LocalDate released) {
 
     /** A widget's colour. */
     public enum Color { RED, GREEN, BLUE }
@@ -44,6 +46,7 @@ public record Widget(UUID id, String tenant, String name, Color color, Finish fi
      * @param finish optional
      * @param priceCents required, 0 to 1,000,000
      * @param tags optional, at most 10
+     * @param accents optional; duplicates collapse
      * @param stock optional, at most 10 warehouses
      * @param released optional
      */
@@ -52,7 +55,8 @@ public record Widget(UUID id, String tenant, String name, Color color, Finish fi
                       @NotNull Color color,
                       Finish finish,
                       @JsonAttribute(mandatory = true) @PositiveOrZero @Max(1_000_000) int priceCents,
-                      @Size(max = 10) Set<String> tags,
+                      @Size(max = 10) List<String> tags,
+                      Set<Color> accents,
                       @Size(max = 10) Map<String, Integer> stock,
                       LocalDate released) {
     }
@@ -64,7 +68,7 @@ public record Widget(UUID id, String tenant, String name, Color color, Finish fi
      * @param total how many widgets match
      */
     @CompiledJson
-    public record Page(java.util.List<Widget> items, int total) {
+    public record Page(List<Widget> items, int total) {
     }
 
     /**
@@ -73,10 +77,9 @@ public record Widget(UUID id, String tenant, String name, Color color, Finish fi
      * @param widget the widget it belongs to
      * @param filename the file's name as sent
      * @param size its size in bytes
-     * @param note the note sent with it, null when none
      */
     @CompiledJson
-    public record Attachment(UUID widget, String filename, long size, String note) {
+    public record Attachment(UUID widget, String filename, long size) {
     }
 
     /**

@@ -5,7 +5,6 @@ import dev.pronto.core.NotFoundException;
 import dev.pronto.core.annotation.Body;
 import dev.pronto.core.annotation.Delete;
 import dev.pronto.core.annotation.FilePart;
-import dev.pronto.core.annotation.Form;
 import dev.pronto.core.annotation.Get;
 import dev.pronto.core.annotation.Header;
 import dev.pronto.core.annotation.Path;
@@ -73,17 +72,17 @@ final class Widgets {
         }
     }
 
-    /** Attaches a file (a multipart part named {@code file}, with a filename) and an optional note to a widget. */
+    /** Attaches a file (a multipart part named {@code file}, with a filename) to a widget. */
     @Post("/{id}/attachments")
     @Status(201)
-    Widget.Attachment attach(@PathParam UUID id, @Form @Size(max = 200) Optional<String> note,
-                             @FilePart("file") FileUpload file) {
+    Widget.Attachment attach(@PathParam UUID id, @FilePart("file") FileUpload file) {
         found(store.get(id), id);
-        return new Widget.Attachment(id, file.filename(), file.size(), note.orElse(null));
+        return new Widget.Attachment(id, file.filename(), file.size());
     }
 
     private static Widget stored(UUID id, String tenant, Widget.New w) {
-        return new Widget(id, tenant, w.name(), w.color(), w.finish(), w.priceCents(), w.tags(), w.stock(), w.released());
+        return new Widget(id, tenant, w.name(), w.color(), w.finish(), w.priceCents(), w.tags(), w.accents(),
+                w.stock(), w.released());
     }
 
     private static Widget found(Widget widget, UUID id) {
