@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The contract check: Schemathesis (property-based, pinned below) against each service's own OpenAPI document,
-# every check and every phase (examples, coverage, fuzzing, stateful with the links it infers):
+# every check (schemathesis.toml enables all, as --checks all would) and every phase (examples, coverage,
+# fuzzing, stateful with the links it infers):
 #   - arena:   the arena app (examples/target/arena-dev.jar, embedded Postgres);
 #   - feature: the feature service (examples/feature/target/feature-dev.jar), which uses every processor feature;
 #     its Basic credentials are given, so the admin route is tried with and (ignored_auth) without them.
@@ -45,7 +46,7 @@ for service in $SERVICES; do
     for seed in $SEEDS; do
         log="$OUT/$service-seed$seed.txt"
         # -w 1: one worker, so a run is reproducible from its seed; run in $OUT, where its .schemathesis cache goes
-        (cd "$OUT" && "$VENV/bin/schemathesis" --config-file "$config" run "$url/openapi.json" "${auth[@]}" "${EXTRA[@]}" --checks all \
+        (cd "$OUT" && "$VENV/bin/schemathesis" --config-file "$config" run "$url/openapi.json" "${auth[@]}" "${EXTRA[@]}" \
             --max-examples "$EXAMPLES" --seed "$seed" -w 1 --phases examples,coverage,fuzzing,stateful \
             --no-color >"$log" 2>&1) || status=1
         printf '%s seed %s: %s\n' "$service" "$seed" "$(grep -E '^=+ .* (in|passed)' "$log" | tail -1 | tr -d '=' | xargs)"
