@@ -8,7 +8,7 @@
 #   jmh/load/schemathesis.sh                            bounded: 20 examples per operation, seed 1, both services
 #   EXAMPLES=50 SEEDS="1 2 3" jmh/load/schemathesis.sh  the long run of issue 38
 #   SERVICES=feature jmh/load/schemathesis.sh           one service
-#   ST_ARGS="--exclude-path /admin/stats" ...           more options for every `schemathesis run`
+#   ST_ARGS_feature="--exclude-path /admin/stats" ...   more options for one service's `schemathesis run`
 # Prints each service's and seed's summary and exits non-zero if any run failed. Schemathesis lives in a venv
 # under target/ (never committed). Needs python3 (3.10+) with venv, curl, a JDK 21+ and
 # `mvn -Pall -B -q -pl examples,examples/feature -am package -DskipTests`.
@@ -20,7 +20,6 @@ PORT="${PORT:-18191}"               # the arena's; the feature service takes POR
 EXAMPLES="${EXAMPLES:-20}"
 SEEDS="${SEEDS:-1}"
 SERVICES="${SERVICES:-arena feature}"
-read -r -a EXTRA <<<"${ST_ARGS:-}"
 VENV="$(realpath -m "${VENV:-target/schemathesis-venv}")"
 OUT="$(realpath -m "${OUT:-target/schemathesis}")"
 if [[ ! -x "$VENV/bin/schemathesis" ]] || ! "$VENV/bin/schemathesis" --version | grep -q "$VERSION"; then
@@ -41,12 +40,14 @@ for service in $SERVICES; do
     config="$OUT/$service.toml"
     cat jmh/load/schemathesis.toml > "$config"
     [[ -f jmh/load/schemathesis-$service.toml ]] && cat "jmh/load/schemathesis-$service.toml" >> "$config"
+    extra_var="ST_ARGS_$service"
+    read -r -a extra <<<"${!extra_var:-}"
     auth=()
     [[ $service == feature ]] && auth=(--auth "admin:$FEATURE_PASSWORD")
     for seed in $SEEDS; do
         log="$OUT/$service-seed$seed.txt"
         # -w 1: one worker, so a run is reproducible from its seed; run in $OUT, where its .schemathesis cache goes
-        (cd "$OUT" && "$VENV/bin/schemathesis" --config-file "$config" run "$url/openapi.json" "${auth[@]}" "${EXTRA[@]}" \
+        (cd "$OUT" && "$VENV/bin/schemathesis" --config-file "$config" run "$url/openapi.json" "${auth[@]}" "${extra[@]}" \
             --max-examples "$EXAMPLES" --seed "$seed" -w 1 --phases examples,coverage,fuzzing,stateful \
             --no-color >"$log" 2>&1) || status=1
         printf '%s seed %s: %s\n' "$service" "$seed" "$(grep -E '^=+ .* (in|passed)' "$log" | tail -1 | tr -d '=' | xargs)"
