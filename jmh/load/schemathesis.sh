@@ -1,46 +1,57 @@
 #!/usr/bin/env bash
-# The contract check: Schemathesis (property-based, pinned below) against the arena app's own OpenAPI
-# document, every check and every phase (examples, coverage, fuzzing, stateful with the links it infers).
-#   jmh/load/schemathesis.sh                 bounded: 20 examples per operation, seed 1 (CI-sized, ~2 min)
-#   EXAMPLES=50 SEEDS="1 2 3" jmh/load/schemathesis.sh     the long run the issue asks for
-# Starts examples/target/arena-dev.jar (embedded Postgres) on PORT, runs one Schemathesis per seed, prints
-# each seed's failure count and exits non-zero if any seed failed. Schemathesis lives in a venv under
-# target/ (never committed). Needs python3 (3.10+), curl, a JDK 21+ and
-# `mvn -Pall -B -q -pl examples -am package -DskipTests`.
+# The contract check: Schemathesis (property-based, pinned below) against each service's own OpenAPI document,
+# every check (schemathesis.toml enables all, as --checks all would) and every phase (examples, coverage,
+# fuzzing, stateful with the links it infers):
+#   - arena:   the arena app (examples/target/arena-dev.jar, embedded Postgres);
+#   - feature: the feature service (examples/feature/target/feature-dev.jar), which uses every processor feature;
+#     its Basic credentials are given, so the admin route is tried with and (ignored_auth) without them.
+#   jmh/load/schemathesis.sh                            bounded: 20 examples per operation, seed 1, both services
+#   EXAMPLES=50 SEEDS="1 2 3" jmh/load/schemathesis.sh  the long run of issue 38
+#   SERVICES=feature jmh/load/schemathesis.sh           one service
+#   ST_ARGS_feature="--exclude-path /admin/stats" ...   more options for one service's `schemathesis run`
+# Prints each service's and seed's summary and exits non-zero if any run failed. Schemathesis lives in a venv
+# under target/ (never committed). Needs python3 (3.10+) with venv, curl, a JDK 21+ and
+# `mvn -Pall -B -q -pl examples,examples/feature -am package -DskipTests`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source jmh/load/common.sh
-VERSION=4.32.5                      # newest 4.x on PyPI when this script was written
-JAR=examples/target/arena-dev.jar
-PORT="${PORT:-18191}"
+VERSION=4.32.5                      # newest 4.x on PyPI (pip index versions schemathesis, 2026-12-02)
+PORT="${PORT:-18191}"               # the arena's; the feature service takes PORT + 1
 EXAMPLES="${EXAMPLES:-20}"
 SEEDS="${SEEDS:-1}"
+SERVICES="${SERVICES:-arena feature}"
 VENV="$(realpath -m "${VENV:-target/schemathesis-venv}")"
 OUT="$(realpath -m "${OUT:-target/schemathesis}")"
-require_file "$JAR" "mvn -Pall -B -q -pl examples -am package -DskipTests"
 if [[ ! -x "$VENV/bin/schemathesis" ]] || ! "$VENV/bin/schemathesis" --version | grep -q "$VERSION"; then
     python3 -m venv "$VENV"
     "$VENV/bin/pip" install -q "schemathesis==$VERSION"
 fi
 mkdir -p "$OUT"
-DATA="${DATA_DIR:-$(cd .. && pwd)/shared/arena-data}"   # set DATA_DIR from a worktree
-[[ -d "$DATA" ]] || DATA=$(mktemp -d)
-APP_PID=""
-trap 'kill $APP_PID 2>/dev/null || true' EXIT
-PORT=$PORT H2C_PORT=0 TLS_PORT=0 H2_PORT=0 TELEPORT_PORT=0 DATA_DIR="$DATA" \
-    "$JAVA" "${SERVER_FLAGS[@]}" -jar "$JAR" >"$OUT/arena.log" 2>&1 &
-APP_PID=$!
-URL="http://127.0.0.1:$PORT"
-for _ in $(seq 240); do curl -s -o /dev/null "$URL/openapi.json" && break; sleep 0.5; done
-curl -sf -o /dev/null "$URL/openapi.json" || { echo "arena app did not start:"; tail -20 "$OUT/arena.log"; exit 1; }
+source jmh/load/contract-services.sh
 
 status=0
-for seed in $SEEDS; do
-    log="$OUT/arena-seed$seed.txt"
-    # -w 1: one worker, so a run is reproducible from its seed; run in $OUT, where its .schemathesis cache goes
-    (cd "$OUT" && "$VENV/bin/schemathesis" run "$URL/openapi.json" --checks all --max-examples "$EXAMPLES" \
-        --seed "$seed" -w 1 --phases examples,coverage,fuzzing,stateful --no-color >"$log" 2>&1) || status=1
-    printf 'seed %s: %s\n' "$seed" "$(grep -E '^=+ .* (in|passed)' "$log" | tail -1 | tr -d '=' | xargs)"
+offset=0
+for service in $SERVICES; do
+    port=$((PORT + offset)); offset=$((offset + 1))
+    url="http://127.0.0.1:$port"
+    "start_$service" "$port"
+    wait_for "$service" "$url"
+    # settings: schemathesis.toml, plus the service's own part
+    config="$OUT/$service.toml"
+    cat jmh/load/schemathesis.toml > "$config"
+    [[ -f jmh/load/schemathesis-$service.toml ]] && cat "jmh/load/schemathesis-$service.toml" >> "$config"
+    extra_var="ST_ARGS_$service"
+    read -r -a extra <<<"${!extra_var:-}"
+    auth=()
+    [[ $service == feature ]] && auth=(--auth "admin:$FEATURE_PASSWORD")
+    for seed in $SEEDS; do
+        log="$OUT/$service-seed$seed.txt"
+        # -w 1: one worker, so a run is reproducible from its seed; run in $OUT, where its .schemathesis cache goes
+        (cd "$OUT" && "$VENV/bin/schemathesis" --config-file "$config" run "$url/openapi.json" "${auth[@]}" "${extra[@]}" \
+            --max-examples "$EXAMPLES" --seed "$seed" -w 1 --phases examples,coverage,fuzzing,stateful \
+            --no-color >"$log" 2>&1) || status=1
+        printf '%s seed %s: %s\n' "$service" "$seed" "$(grep -E '^=+ .* (in|passed)' "$log" | tail -1 | tr -d '=' | xargs)"
+    done
 done
 echo "reports in $OUT"
 exit $status

@@ -74,9 +74,8 @@ final class Schemas {
         if (ValueKind.isA(type, "java.util.Collection", types, elements)) {
             schema.put("type", "array");
             schema.put("items", of(argument(type, 0)));
-            if (ValueKind.isA(type, "java.util.Set", types, elements)) {
-                schema.put("uniqueItems", true);
-            }
+            // no uniqueItems for a Set: binding collapses duplicates instead of refusing them, and the document
+            // says what the server accepts
             return schema;
         }
         if (optional(type)) {

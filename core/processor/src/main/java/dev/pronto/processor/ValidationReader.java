@@ -183,7 +183,7 @@ final class ValidationReader {
             try {
                 String read = property.accessor() == null ? null : "value." + property.accessor() + "()";
                 Value value = new Value(property.name(), property.name(), read, property.type(), property.name());
-                Checked c = read(value, property.annotated(), constants);
+                Checked c = withoutNulls(read(value, property.annotated(), constants), property.type());
                 if (!c.checks().isEmpty() || c.cascade() != null) {
                     properties.checkAccessor(property);
                     checked.add(c);
@@ -197,6 +197,28 @@ final class ValidationReader {
         String simpleName = packageName.isEmpty() ? qualifiedName : qualifiedName.substring(packageName.length() + 1);
         String reference = type.getQualifiedName().toString().substring(packageName.isEmpty() ? 0 : packageName.length() + 1);
         return ok ? new ValidatedType(type, packageName, reference, simpleName, List.copyOf(checked), constants) : null;
+    }
+
+    /**
+     * {@code checked} plus a check that a collection or map holds no null: the document's {@code items} and
+     * {@code additionalProperties} do not allow null, while DSL-JSON reads {@code [null]} as a null element.
+     */
+    private Checked withoutNulls(Checked checked, TypeMirror type) {
+        TypeMirror held = isOptional(type) ? argument(type) : type;
+        String failure;
+        if (held.getKind() != TypeKind.DECLARED) {
+            return checked;
+        } else if (ValueKind.isA(held, "java.util.Collection", types, elements)) {
+            failure = "# != null && #.stream().anyMatch(java.util.Objects::isNull)";
+        } else if (ValueKind.isA(held, "java.util.Map", types, elements)) {
+            failure = "# != null && #.values().stream().anyMatch(java.util.Objects::isNull)";
+        } else {
+            return checked;
+        }
+        List<Check> checks = new ArrayList<>(checked.checks());
+        checks.add(new Check(failure, "must not contain null"));
+        return new Checked(checked.name(), checked.field(), checked.read(), checked.optional(), List.copyOf(checks),
+                checked.cascade());
     }
 
     /** A record or class the processor can read, or null. */

@@ -66,6 +66,14 @@ class GeneratedValidationTest {
     }
 
     @Test
+    void aNullElementIsRefusedAsTheSchemasItemsAre() {
+        TestResponse res = post("{\"name\":\"ada\",\"accepted\":true,\"items\":[null]}");
+
+        assertThat(res.status()).isEqualTo(400);
+        assertThat(res.text()).contains("{\"field\":\"body.items\",\"message\":\"must not contain null\"}");
+    }
+
+    @Test
     void emptyListAndAbsentNestedRecord() {
         TestResponse res = post("{\"name\":\"ada\",\"accepted\":true,\"items\":[]}");
 

@@ -70,6 +70,56 @@ class OpenApiTest {
     }
 
     @Test
+    void aLocalDateIsADayByPatternAsWellAsByFormat() {
+        Map<String, Object> doc = parse(compiled("""
+                package app;
+
+                import dev.pronto.core.annotation.*;
+                import java.time.LocalDate;
+
+                public final class Days {
+                    public record Day(LocalDate on) {
+                    }
+
+                    @Post("/days")
+                    Day add(@Body Day day) {
+                        return day;
+                    }
+                }
+                """));
+        Object on = at(doc, "components", "schemas", "Days.Day", "properties", "on");
+        assertThat(on).isEqualTo(Map.of("type", NULLABLE_STRING, "format", "date", "pattern", ScalarSchemas.DATE_PATTERN));
+        java.util.regex.Pattern day = java.util.regex.Pattern.compile(ScalarSchemas.DATE_PATTERN);
+        assertThat(List.of("2024-02-29", "2000-02-29", "0000-02-29", "2023-12-31", "2023-04-30"))
+                .allMatch(d -> day.matcher(d).matches() && java.time.LocalDate.parse(d) != null);
+        assertThat(List.of("", "2023-02-29", "1900-02-29", "2023-04-31", "2023-13-01", "2023-1-01", "+12023-01-01"))
+                .noneMatch(d -> day.matcher(d).matches());
+    }
+
+    @Test
+    void aSetIsAnArrayThatMayRepeatItems() {
+        Map<String, Object> doc = parse(compiled("""
+                package app;
+
+                import dev.pronto.core.annotation.*;
+                import java.util.Set;
+
+                public final class Tags {
+                    public record Tagged(Set<String> tags) {
+                    }
+
+                    @Post("/tags")
+                    Tagged add(@Body Tagged tagged) {
+                        return tagged;
+                    }
+                }
+                """));
+        // binding collapses ["a", "a"] into one tag rather than refusing it, so the schema has no uniqueItems
+        assertThat(at(doc, "components", "schemas", "Tags.Tagged", "properties", "tags"))
+                .isEqualTo(Map.of("type", NULLABLE_ARRAY, "items", Map.of("type", "string")));
+    }
+
+    @Test
     void jsonAttributesRenameSkipAndRequireProperties() {
         Object doc = at(parse(compiled(OpenApiFixtures.RENAMED)), "components", "schemas", "Renamed.Doc");
         assertThat(at(doc, "properties")).isEqualTo(Map.of("full_name", Map.of("type", List.of("string", "null")),

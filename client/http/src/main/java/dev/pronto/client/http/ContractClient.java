@@ -177,11 +177,16 @@ public final class ContractClient {
     }
 
     /**
-     * Sets the body: a {@code String} as UTF-8 text, a {@code byte[]} as octets, anything else as
-     * JSON. Returns the buffer to hand to {@link #call} (which releases it), or null.
+     * Sets the body: a {@code String} as UTF-8 text, a {@code byte[]} as octets, a {@link FormBody} as its
+     * url-encoded or multipart form (a file upload), anything else as JSON. Returns the buffer to hand to
+     * {@link #call} (which releases it), or null.
      */
     public ByteBuf body(ClientRequest.Builder request, Object value) {
         Objects.requireNonNull(value, "body");
+        if (value instanceof FormBody form) {
+            request.body(form);
+            return null;
+        }
         if (value instanceof String text) {
             request.header("Content-Type", "text/plain; charset=utf-8").body(text);
             return null;

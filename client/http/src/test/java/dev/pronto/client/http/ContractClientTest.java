@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** What generated clients call, against Pronto's own server on port 0. */
 class ContractClientTest {
@@ -59,6 +60,8 @@ class ContractClientTest {
         server = Server.builder().port(0).errorFormat(ErrorFormat.PROBLEM_JSON).routes(r -> r
                 .get("/echo/{*rest}", (req, res) -> res.send(req.param("rest") + "|" + req.query("q") + "|"
                         + req.queries("tag") + "|" + req.headers("X-Tag") + "|" + req.header("X-None")))
+                .post("/form", (req, res) -> res.send(req.header("Content-Type").startsWith("multipart/form-data; boundary=")
+                        + "|" + req.bodyString().contains("hello upload")))
                 .post("/double", (req, res) -> res.status(201).send(String.valueOf(2 * Integer.parseInt(req.bodyString()))))
                 .get("/invalid", (req, res) -> {
                     throw new ValidationException(List.of(new ValidationException.FieldError("query.limit", "must be at most 50")));
@@ -104,6 +107,16 @@ class ContractClientTest {
 
         assertThat(contract.callBlocking(request, body, Integer.class)).isEqualTo(42);
         assertThat(body.refCnt()).isZero();
+    }
+
+    @Test
+    void formBodyIsSentAsItsMultipartForm(@TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("a.txt"), "hello upload");
+        ClientRequest.Builder request = contract.request("POST", contract.uri().append("/form"));
+        FormBody form = FormBody.multipart().file("file", file, "text/plain").build();
+
+        assertThat(contract.body(request, form)).isNull();
+        assertThat(contract.callBlocking(request, null, String.class)).isEqualTo("true|true");
     }
 
     @Test
