@@ -83,6 +83,18 @@ class TransactionTest {
     }
 
     @Test
+    void aFailedStatementTheWorkRecoversFromStillFailsTheCommit() throws Exception {
+        CompletionStage<Integer> stage = postgres.withTransaction(tx -> order(tx)
+                .thenCompose(id -> tx.execute("INSERT INTO tx_stock VALUES (1, 1)")) // duplicate key
+                .exceptionally(duplicate -> 0));
+
+        assertThat(stage.toCompletableFuture()).failsWithin(10, TimeUnit.SECONDS)
+                .withThrowableOfType(ExecutionException.class);
+        assertThat(quantity()).isEqualTo(10);
+        assertThat(await(postgres.withTransaction(TransactionTest::order))).isNotNull();
+    }
+
+    @Test
     void uncommittedWritesAreInvisibleToTheSharedClient() throws Exception {
         AtomicReference<Integer> seenOutside = new AtomicReference<>();
         await(postgres.withTransaction(tx -> tx.execute("UPDATE tx_stock SET quantity = 3 WHERE item = 1")
