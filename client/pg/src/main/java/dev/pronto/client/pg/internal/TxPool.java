@@ -148,7 +148,7 @@ final class TxPool {
     private void forget(PgConnection connection) {
         if (live.remove(connection)) {
             idle.remove(connection);
-            if (!waiters.isEmpty() && !pool.closed()) {
+            if (!waiters.isEmpty() && live.size() + connecting < max && !pool.closed()) {
                 open();
             }
         }
