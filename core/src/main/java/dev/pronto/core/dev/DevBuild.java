@@ -46,7 +46,7 @@ final class DevBuild {
             throw new IllegalStateException("no Java compiler in this runtime: run the dev loop on a JDK, not a JRE");
         }
         this.files = javac.getStandardFileManager(null, Locale.ROOT, null);
-        String classPath = classPath(output);
+        String classPath = classPath(output, System.getProperty("java.class.path"));
         List<String> all = new ArrayList<>(List.of("-classpath", classPath, "-processorpath", classPath, "-proc:full",
                 "-implicit:none", "-parameters"));
         all.addAll(javacOptions);
@@ -147,11 +147,21 @@ final class DevBuild {
         return sb.toString();
     }
 
-    /** The JVM's class path without this loop's own output (the classes it compiles are loaded from there). */
-    private static String classPath(Path output) {
+    /**
+     * The JVM's class path without the project's own classes: this loop's output, and the build's directories
+     * beside it ({@code target/classes}, {@code target/test-classes}), which {@code exec:exec} puts on the class
+     * path. Compiling against the build's copy of the service made DSL-JSON's processor find the converters it
+     * was to write already there and leave the configuration empty (every JSON route a 500 after
+     * {@code mvn package}); jars stay, wherever they are.
+     */
+    static String classPath(Path output, String jvmClassPath) {
+        Path build = output.getParent();
         List<String> entries = new ArrayList<>();
-        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-            if (!entry.isEmpty() && !Path.of(entry).toAbsolutePath().startsWith(output)) {
+        for (String entry : jvmClassPath.split(File.pathSeparator)) {
+            Path path = entry.isEmpty() ? null : Path.of(entry).toAbsolutePath();
+            boolean project = path != null && (path.startsWith(output)
+                    || (build != null && path.startsWith(build) && Files.isDirectory(path)));
+            if (path != null && !project) {
                 entries.add(entry);
             }
         }
