@@ -32,4 +32,7 @@ module dev.pronto.core {
     exports dev.pronto.core.config;
     exports dev.pronto.core.testing;
     exports dev.pronto.core.dev;
+
+    // the dev loop loads the service's annotation processors apart from the JVM's class path
+    uses javax.annotation.processing.Processor;
 }

@@ -8,7 +8,7 @@ import io.netty.buffer.ByteBuf;
  * state in {@link WebSocket#attribute(String, Object)}.
  *
  * <p>Threading: on the connection's event loop (do not block), or, for routes with
- * {@link WebSocketOptions#blocking()}, on virtual threads; either way the callbacks of one connection
+ * {@link WebSocketOptions.Builder#blocking()}, on virtual threads; either way the callbacks of one connection
  * run one at a time, in frame order. An exception thrown by a callback goes to {@link #onError} and
  * closes the connection with 1011.
  *

@@ -3,6 +3,9 @@ package dev.pronto.core.dev;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -10,7 +13,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.ServiceLoader;
 import java.util.stream.Stream;
+import javax.annotation.processing.Processor;
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
 import javax.tools.JavaCompiler;
@@ -31,6 +36,7 @@ final class DevBuild {
     private final List<String> options;
     private final JavaCompiler javac;
     private final StandardJavaFileManager files;
+    private final ClassLoader processors;
     private int generation;
 
     /** What one compilation produced. */
@@ -46,9 +52,10 @@ final class DevBuild {
             throw new IllegalStateException("no Java compiler in this runtime: run the dev loop on a JDK, not a JRE");
         }
         this.files = javac.getStandardFileManager(null, Locale.ROOT, null);
-        String classPath = classPath(output);
-        List<String> all = new ArrayList<>(List.of("-classpath", classPath, "-processorpath", classPath, "-proc:full",
-                "-implicit:none", "-parameters"));
+        String classPath = classPath(output, System.getProperty("java.class.path"));
+        this.processors = processorLoader(classPath);
+        List<String> all = new ArrayList<>(List.of("-classpath", classPath, "-proc:full", "-implicit:none",
+                "-parameters"));
         all.addAll(javacOptions);
         this.options = List.copyOf(all);
     }
@@ -65,8 +72,7 @@ final class DevBuild {
             Files.createDirectories(generated);
             List<File> units = javaFiles();
             DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-            boolean ok = javac.getTask(null, files, diagnostics, withOutput(classes, generated), null,
-                    files.getJavaFileObjectsFromFiles(units)).call();
+            boolean ok = task(units, diagnostics, withOutput(classes, generated)).call();
             if (ok) {
                 copyResources(classes);
             }
@@ -86,13 +92,40 @@ final class DevBuild {
         for (int i = 0; i < times; i++) {
             try {
                 Files.createDirectories(scratch);
-                javac.getTask(null, files, new DiagnosticCollector<>(), withOutput(scratch, scratch), null,
-                        files.getJavaFileObjectsFromFiles(javaFiles())).call();
+                task(javaFiles(), new DiagnosticCollector<>(), withOutput(scratch, scratch)).call();
                 delete(scratch);
             } catch (IOException | RuntimeException e) {
                 return;   // only a warm-up: the real compilations report their own errors
             }
         }
+    }
+
+    // Fresh processor instances per compilation (they keep state), loaded apart from the JVM's class path.
+    private JavaCompiler.CompilationTask task(List<File> units, DiagnosticCollector<JavaFileObject> diagnostics,
+            List<String> args) {
+        JavaCompiler.CompilationTask task = javac.getTask(null, files, diagnostics, args, null,
+                files.getJavaFileObjectsFromFiles(units));
+        task.setProcessors(ServiceLoader.load(Processor.class, processors).stream().map(ServiceLoader.Provider::get)
+                .toList());
+        return task;
+    }
+
+    /**
+     * The processors' class loader: the compile class path over the platform loader, not the JVM's class path,
+     * which holds the build's {@code target/classes} ({@code exec:exec} puts it there). Seen through the JVM's
+     * loader, DSL-JSON's processor found the converters of the last {@code mvn package} and wrote an empty
+     * configuration. Processors that need javac's internals ({@code com.sun.tools.javac}) are not supported.
+     */
+    private static ClassLoader processorLoader(String classPath) {
+        List<URL> urls = new ArrayList<>();
+        for (String entry : classPath.split(File.pathSeparator)) {
+            try {
+                urls.add(Path.of(entry).toUri().toURL());
+            } catch (MalformedURLException e) {
+                throw new IllegalArgumentException("class path entry " + entry + " is not a valid path", e);
+            }
+        }
+        return new URLClassLoader("pronto-dev-processors", urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
     }
 
     private List<String> withOutput(Path classes, Path generated) {
@@ -147,11 +180,21 @@ final class DevBuild {
         return sb.toString();
     }
 
-    /** The JVM's class path without this loop's own output (the classes it compiles are loaded from there). */
-    private static String classPath(Path output) {
+    /**
+     * The JVM's class path without the project's own classes: this loop's output, and the build's directories
+     * beside it ({@code target/classes}, {@code target/test-classes}), which {@code exec:exec} puts on the class
+     * path. Compiling against the build's copy of the service made DSL-JSON's processor find the converters it
+     * was to write already there and leave the configuration empty (every JSON route a 500 after
+     * {@code mvn package}); jars stay, wherever they are.
+     */
+    static String classPath(Path output, String jvmClassPath) {
+        Path build = output.getParent();
         List<String> entries = new ArrayList<>();
-        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-            if (!entry.isEmpty() && !Path.of(entry).toAbsolutePath().startsWith(output)) {
+        for (String entry : jvmClassPath.split(File.pathSeparator)) {
+            Path path = entry.isEmpty() ? null : Path.of(entry).toAbsolutePath();
+            boolean project = path != null && (path.startsWith(output)
+                    || (build != null && path.startsWith(build) && Files.isDirectory(path)));
+            if (path != null && !project) {
                 entries.add(entry);
             }
         }

@@ -94,7 +94,7 @@ public final class HttpClient implements Client {
     /**
      * Opens a WebSocket (RFC 6455) to a {@code ws://} or {@code wss://} {@code uri}; {@code handler}
      * gets the same callbacks as a server's, on the connection's event loop (or virtual threads with
-     * {@link WebSocketOptions#blocking()}), and the stage completes with the session once the server
+     * {@link WebSocketOptions.Builder#blocking()}), and the stage completes with the session once the server
      * answered 101, or fails with a {@link ClientException} (refused upgrade, wrong accept key, an
      * extension answer that does not match the offer, TLS or connection failure). {@code wss://} uses
      * the client's TLS configuration ({@link ClientConfig#tls()}: trust, client certificate, hostname

@@ -27,6 +27,9 @@ import java.util.Objects;
  *   <tr><td>reconnectMin</td><td>100 ms</td><td>first delay before reconnecting a lost connection</td></tr>
  *   <tr><td>reconnectMax</td><td>5 s</td><td>the delay doubles per failed attempt up to this</td></tr>
  *   <tr><td>cachePreparedStatements</td><td>true</td><td>prepare each SQL text once per connection</td></tr>
+ *   <tr><td>transactionConnections</td><td>4</td><td>total over all loops of the connections
+ *       {@link Postgres#withTransaction} opens on demand, beside {@code maxConnections}; each loop opens at most
+ *       {@code max(1, transactionConnections / loops)}</td></tr>
  * </table>
  *
  * @param host server host name or address
@@ -41,10 +44,12 @@ import java.util.Objects;
  * @param reconnectMin delay before the first reconnection attempt, positive
  * @param reconnectMax longest delay between attempts, at least {@code reconnectMin}
  * @param cachePreparedStatements whether each connection prepares an SQL text once and reuses it
+ * @param transactionConnections total connections over all event loops reserved one at a time for a
+ *        transaction, opened on first use, at least 1
  */
 public record PgConfig(String host, int port, String database, String user, String password,
         int maxConnections, int pipeliningLimit, Duration queryTimeout, Duration connectTimeout,
-        Duration reconnectMin, Duration reconnectMax, boolean cachePreparedStatements) {
+        Duration reconnectMin, Duration reconnectMax, boolean cachePreparedStatements, int transactionConnections) {
     /** Default server port. */
     public static final int DEFAULT_PORT = 5432;
     /**
@@ -53,6 +58,11 @@ public record PgConfig(String host, int port, String database, String user, Stri
      * a database of its own, e.g. HttpArena's {@code DATABASE_MAX_CONN} of 256.
      */
     public static final int DEFAULT_MAX_CONNECTIONS = 16;
+    /**
+     * Default total transaction connections: 4, opened only when a transaction needs one, so a service that
+     * runs none opens none and one that does stays within {@code maxConnections + 4}.
+     */
+    public static final int DEFAULT_TRANSACTION_CONNECTIONS = 4;
     /** Default pipelining limit per connection. */
     public static final int DEFAULT_PIPELINING_LIMIT = 256;
     /** Default query timeout. */
@@ -75,6 +85,7 @@ public record PgConfig(String host, int port, String database, String user, Stri
         }
         requirePositive(maxConnections, "maxConnections");
         requirePositive(pipeliningLimit, "pipeliningLimit");
+        requirePositive(transactionConnections, "transactionConnections");
         requirePositive(queryTimeout, "queryTimeout");
         requirePositive(connectTimeout, "connectTimeout");
         requirePositive(reconnectMin, "reconnectMin");
@@ -111,12 +122,22 @@ public record PgConfig(String host, int port, String database, String user, Stri
         return Math.max(1, maxConnections / loops);
     }
 
+    /**
+     * Transaction connections each event loop may open: {@code max(1, transactionConnections / loops)}.
+     *
+     * @param loops the number of event loops, at least 1
+     */
+    public int transactionConnectionsPerLoop(int loops) {
+        requirePositive(loops, "loops");
+        return Math.max(1, transactionConnections / loops);
+    }
+
     /** A builder holding this configuration, to derive another. */
     public Builder toBuilder() {
         Builder b = new Builder().host(host).port(port).database(database).user(user).password(password);
         return b.maxConnections(maxConnections).pipeliningLimit(pipeliningLimit).queryTimeout(queryTimeout)
                 .connectTimeout(connectTimeout).reconnect(reconnectMin, reconnectMax)
-                .cachePreparedStatements(cachePreparedStatements);
+                .cachePreparedStatements(cachePreparedStatements).transactionConnections(transactionConnections);
     }
 
     /** Describes the configuration with the password masked. */
@@ -126,7 +147,8 @@ public record PgConfig(String host, int port, String database, String user, Stri
                 + ", maxConnections=" + maxConnections + ", pipeliningLimit=" + pipeliningLimit
                 + ", queryTimeout=" + queryTimeout + ", connectTimeout=" + connectTimeout
                 + ", reconnect=" + reconnectMin + ".." + reconnectMax
-                + ", cachePreparedStatements=" + cachePreparedStatements + "]";
+                + ", cachePreparedStatements=" + cachePreparedStatements
+                + ", transactionConnections=" + transactionConnections + "]";
     }
 
     private static void requireText(String value, String name) {
@@ -163,6 +185,7 @@ public record PgConfig(String host, int port, String database, String user, Stri
         private Duration reconnectMin = DEFAULT_RECONNECT_MIN;
         private Duration reconnectMax = DEFAULT_RECONNECT_MAX;
         private boolean cachePreparedStatements = true;
+        private int transactionConnections = DEFAULT_TRANSACTION_CONNECTIONS;
 
         private Builder() {
         }
@@ -245,6 +268,12 @@ public record PgConfig(String host, int port, String database, String user, Stri
             return this;
         }
 
+        /** Sets the total transaction connections over all loops (default 4), see {@link Postgres#withTransaction}. */
+        public Builder transactionConnections(int value) {
+            transactionConnections = value;
+            return this;
+        }
+
         /**
          * Validates and creates the configuration.
          *
@@ -253,7 +282,8 @@ public record PgConfig(String host, int port, String database, String user, Stri
          */
         public PgConfig build() {
             return new PgConfig(host, port, database, user, password, maxConnections, pipeliningLimit,
-                    queryTimeout, connectTimeout, reconnectMin, reconnectMax, cachePreparedStatements);
+                    queryTimeout, connectTimeout, reconnectMin, reconnectMax, cachePreparedStatements,
+                    transactionConnections);
         }
     }
 }

@@ -18,6 +18,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,13 +60,15 @@ public final class Postgres implements AutoCloseable {
             loops.add((EventLoop) executor);
         }
         perLoop = config.connectionsPerLoop(loops.size());
+        int txPerLoop = config.transactionConnectionsPerLoop(loops.size());
         for (EventLoop loop : loops) {
-            pools.put(loop, new LoopPool(vertx, loop, config, perLoop));
+            pools.put(loop, new LoopPool(vertx, loop, config, perLoop, txPerLoop));
         }
         order = pools.values().toArray(LoopPool[]::new);
-        LOG.info("Postgres {}:{}/{}: {} connections ({} per event loop over {} loops), pipelining {}; maxConnections"
-                + " to change, see docs/postgres.md for sizing", config.host(), config.port(), config.database(),
-                perLoop * loops.size(), perLoop, loops.size(), config.pipeliningLimit());
+        LOG.info("Postgres {}:{}/{}: {} connections ({} per event loop over {} loops), pipelining {}, and up to {}"
+                + " for transactions; maxConnections and transactionConnections to change, see docs/postgres.md"
+                + " for sizing", config.host(), config.port(), config.database(), perLoop * loops.size(), perLoop,
+                loops.size(), config.pipeliningLimit(), txPerLoop * loops.size());
     }
 
     /**
@@ -122,6 +125,42 @@ public final class Postgres implements AutoCloseable {
      * @return a client, never null
      */
     public PgClient client() {
+        return pool();
+    }
+
+    /**
+     * Runs {@code work} in a transaction: {@code BEGIN} on a connection lent to this transaction alone, then
+     * {@code work} with a client whose statements all go to it, then {@code COMMIT} once the stage {@code work}
+     * returns succeeds, or {@code ROLLBACK} when it fails (or {@code work} throws).
+     *
+     * <pre>{@code
+     * postgres.withTransaction(tx -> tx.execute("UPDATE stock SET quantity = quantity - $2 WHERE item = $1", item, n)
+     *         .thenCompose(rows -> tx.execute("INSERT INTO orders (item, quantity) VALUES ($1, $2)", item, n)))
+     * }</pre>
+     *
+     * <p>Threading: the connection belongs to the calling event loop (to the next loop in turn when called from
+     * another thread, e.g. a blocking route, which then waits on the returned stage); {@code work} runs on that
+     * loop and must not block it: chain the client's stages, never {@code join()} them inside {@code work}. The
+     * returned stage completes on that loop after the commit or rollback. The client must not be used once the
+     * stage {@code work} returned has completed: its calls then fail.
+     *
+     * <p>Connections: transactions do not share the pipelined connections of {@link #client()}; each loop opens
+     * up to {@link PgConfig#transactionConnectionsPerLoop(int)} more on first use and keeps them open. A
+     * transaction that finds them all lent waits for one, up to {@link PgConfig#queryTimeout()}.
+     *
+     * <p>Errors: the stage fails with what {@code work}'s stage failed with (after the rollback); with a
+     * {@link dev.pronto.core.ServiceUnavailableException} (503) when no connection could be opened or none was
+     * free in time; with vertx-pg-client's exception when the commit failed (e.g. a serialization failure, or a
+     * statement of the transaction failed and the work went on).
+     *
+     * @param work the statements, given the transaction's client; returns the stage whose outcome decides
+     * @return the value of {@code work}'s stage once committed
+     */
+    public <T> CompletionStage<T> withTransaction(Function<PgClient, ? extends CompletionStage<T>> work) {
+        return pool().transaction(work);
+    }
+
+    private LoopPool pool() {
         LoopPool pool = current.getIfExists();
         if (pool == null) {
             pool = ownPool();

@@ -20,16 +20,27 @@ final class Http {
     }
 
     CompletableFuture<HttpResponse<String>> send(String path) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .timeout(TIMEOUT).build();
+        return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(TIMEOUT).build());
+    }
+
+    private CompletableFuture<HttpResponse<String>> send(HttpRequest request) {
         return client.sendAsync(request, HttpResponse.BodyHandlers.ofString());
     }
 
     HttpResponse<String> get(String path) {
+        return await("GET " + path, send(path));
+    }
+
+    HttpResponse<String> post(String path) {
+        return await("POST " + path, send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(TIMEOUT).POST(HttpRequest.BodyPublishers.noBody()).build()));
+    }
+
+    private static HttpResponse<String> await(String what, CompletableFuture<HttpResponse<String>> sent) {
         try {
-            return send(path).get(TIMEOUT.toMillis() + 1000, TimeUnit.MILLISECONDS);
+            return sent.get(TIMEOUT.toMillis() + 1000, TimeUnit.MILLISECONDS);
         } catch (Exception e) {
-            throw new AssertionError("GET " + path + " got no response within " + TIMEOUT, e);
+            throw new AssertionError(what + " got no response within " + TIMEOUT, e);
         }
     }
 }

@@ -50,6 +50,8 @@ class SharedDatabaseTest {
                     () -> a.liveConnections() == a.maxConnections() && b.liveConnections() == b.maxConnections());
 
             assertThat(a.maxConnections() + b.maxConnections()).isLessThanOrEqualTo(97);
+            int transactions = defaults.transactionConnectionsPerLoop(LOOPS) * LOOPS;
+            assertThat(a.maxConnections() + b.maxConnections() + 2 * transactions).isLessThanOrEqualTo(97);
             for (Server service : new Server[] {serviceA, serviceB}) {
                 var response = new Http(service.port()).get("/answer");
                 assertThat(response.statusCode()).isEqualTo(200);

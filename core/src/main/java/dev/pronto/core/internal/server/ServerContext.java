@@ -125,7 +125,6 @@ public final class ServerContext {
         return compressors;
     }
 
-    /** The configuration. */
     /** The multipart forms under way, whose temporary files a stopping server deletes. */
     public dev.pronto.core.internal.form.UploadRegistry uploads() {
         return uploads;

@@ -31,6 +31,7 @@ public final class LoopPool implements PgClient {
     private final Connector connector;
     private final PgConfig config;
     private final Slot[] slots;
+    private final TxPool transactions;
     private final CompletableFuture<Void> firstConnection = new CompletableFuture<>();
     private ScheduledFuture<?> sweeper;
     private MappingCollector<?> lastCollector;
@@ -46,12 +47,14 @@ public final class LoopPool implements PgClient {
      * @param loop the owning loop
      * @param config server and behaviour
      * @param size connections to keep open
+     * @param transactionSize connections at most for transactions, opened on demand
      */
-    public LoopPool(Vertx vertx, EventLoop loop, PgConfig config, int size) {
+    public LoopPool(Vertx vertx, EventLoop loop, PgConfig config, int size, int transactionSize) {
         this.loop = loop;
         this.config = config;
         this.connector = new Connector(vertx, loop, config);
         this.slots = new Slot[size];
+        this.transactions = new TxPool(this, transactionSize);
         for (int i = 0; i < size; i++) {
             slots[i] = new Slot(this);
         }
@@ -81,6 +84,27 @@ public final class LoopPool implements PgClient {
         for (Slot slot : slots) {
             slot.close();
         }
+        transactions.close();
+    }
+
+    /**
+     * Runs {@code work} in a transaction on a connection of this loop lent to it alone; any thread,
+     * the work runs and the stage completes on this loop. See {@code Postgres.withTransaction}.
+     */
+    public <T> CompletableFuture<T> transaction(Function<PgClient, ? extends CompletionStage<T>> work) {
+        Objects.requireNonNull(work, "work");
+        if (loop.inEventLoop()) {
+            return transactions.run(work);
+        }
+        CompletableFuture<T> moved = new CompletableFuture<>();
+        loop.execute(() -> transactions.run(work).whenComplete((v, e) -> {
+            if (e != null) {
+                moved.completeExceptionally(e);
+            } else {
+                moved.complete(v);
+            }
+        }));
+        return moved;
     }
 
     @Override
@@ -203,6 +227,7 @@ public final class LoopPool implements PgClient {
         for (Slot slot : slots) {
             slot.expire(now, timeout);
         }
+        transactions.expire(now, timeout);
     }
 
     Collector<Row, ?, Object> ignoreRows() {
