@@ -1,8 +1,9 @@
 package dev.pronto.core.internal.exchange;
 
-import dev.pronto.core.internal.server.ServerContext;
 import dev.pronto.core.internal.util.AsciiView;
 import dev.pronto.router.RouteMatch;
+import dev.pronto.wire.HeadBytes;
+import dev.pronto.wire.Http1Head;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ReferenceCountUtil;
 import java.lang.invoke.MethodHandles;
@@ -14,7 +15,7 @@ import java.lang.invoke.VarHandle;
  * Pooled per carrier; its lifecycle is the state machine of {@link ExchangeState}. User code never
  * sees this object, only the {@link ExchangeHandle} of one generation.
  */
-public final class Exchange {
+public final class Exchange implements Http1Head.Source {
     private static final VarHandle STAMP;
     private static final VarHandle CANCEL;
 
@@ -28,7 +29,7 @@ public final class Exchange {
     }
 
     public final Carrier carrier;
-    public final ServerContext server;
+    public final ExchangeContext server;
     public final RequestHead head = new RequestHead();
     final AsciiView path = new AsciiView();
     public final RouteMatch<RouteEntry> match;
@@ -83,13 +84,46 @@ public final class Exchange {
     public final ExchangeSlot slot;
 
     /** Made by {@link ExchangePool#obtain()} only. */
-    Exchange(Carrier carrier, ServerContext server, ExchangeSlot slot) {
+    Exchange(Carrier carrier, ExchangeContext server, ExchangeSlot slot) {
         this.carrier = carrier;
         this.slot = slot;
         this.server = server;
         this.match = server.routes().router().newMatch();
         this.request = new ServerRequest(this);
         this.response = new ServerResponse(this);
+    }
+
+    @Override
+    public boolean http11() {
+        return head.http11;
+    }
+
+    @Override
+    public byte[] statusLine() {
+        return Status.line(response.status(), head.http11);
+    }
+
+    @Override
+    public boolean bodiless() {
+        return Status.bodiless(response.status());
+    }
+
+    @Override
+    public void fields(HeadBytes out, CharSequence defaultType) {
+        response.headers().encode(out, defaultType);
+    }
+
+    /** Decides, for an HTTP/1.1 head, whether the connection closes after this response, and keeps it. */
+    @Override
+    public boolean closes() {
+        if (stream != null && !stream.finished()) {
+            // the rest of the request body would be read as the next request: close after this one
+            closeAfter = true;
+        }
+        if (carrier.draining()) {
+            closeAfter = true;
+        }
+        return closeAfter;
     }
 
     public int stamp() {

@@ -45,7 +45,7 @@ final class H2cUpgrade {
      * head and body with it; {@code e} itself is discarded. Event loop; {@link #applies} was true.
      */
     static void upgrade(HttpConnection conn, Exchange e) {
-        ServerProtocol.Takeover h2 = conn.server.protocols().get(Protocol.HTTP_2).upgrade(e);
+        ServerProtocol.Takeover h2 = conn.server.protocols().get(Protocol.HTTP_2).upgrade(e, conn.server);
         conn.writeRaw(Unpooled.wrappedBuffer(SWITCHING));
         conn.upgrade("h2", h2.carrier(), h2.start());
     }

@@ -1,13 +1,13 @@
 package dev.pronto.core.internal.http2;
 
 import dev.pronto.core.BodyWriter;
-import dev.pronto.core.internal.content.FramedBody;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Carrier;
 import dev.pronto.core.internal.exchange.Dispatch;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangePool;
 import dev.pronto.core.internal.exchange.ExchangeState;
+import dev.pronto.core.internal.exchange.FramedBody;
 import dev.pronto.core.internal.exchange.ReadGate;
 import dev.pronto.core.internal.exchange.ResponseBody;
 import dev.pronto.core.internal.exchange.ServerConnection;

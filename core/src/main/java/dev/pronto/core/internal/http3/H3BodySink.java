@@ -1,10 +1,10 @@
 package dev.pronto.core.internal.http3;
 
 import dev.pronto.core.internal.content.BodySink;
-import dev.pronto.core.internal.content.FramedBody;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangePool;
+import dev.pronto.core.internal.exchange.FramedBody;
 import dev.pronto.core.internal.exchange.ResponseBody;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -92,8 +92,7 @@ final class H3BodySink implements BodySink {
         ExchangePool.hold(e);
         try {
             e.completed();
-            conn.server.releaseInFlight(e);
-            conn.pool.observe(e);
+            conn.pool.handedOver(e);
         } finally {
             conn.release(e);
         }

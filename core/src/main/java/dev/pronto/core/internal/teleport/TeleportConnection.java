@@ -1,7 +1,6 @@
 package dev.pronto.core.internal.teleport;
 
 import dev.pronto.core.BodyWriter;
-import dev.pronto.core.internal.content.FramedBody;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Carrier;
 import dev.pronto.core.internal.exchange.Dispatch;
@@ -10,13 +9,15 @@ import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangePool;
 import dev.pronto.core.internal.exchange.ExchangeState;
 import dev.pronto.core.internal.exchange.FilePart;
-import dev.pronto.core.internal.exchange.Http1Head;
+import dev.pronto.core.internal.exchange.FramedBody;
 import dev.pronto.core.internal.exchange.ReadGate;
 import dev.pronto.core.internal.exchange.ResponseBody;
 import dev.pronto.core.internal.exchange.ServerConnection;
 import dev.pronto.core.internal.exchange.StreamingBody;
 import dev.pronto.core.internal.server.ServerContext;
 import dev.pronto.core.internal.util.ConnectionClock;
+import dev.pronto.core.internal.util.DateHeader;
+import dev.pronto.wire.Http1Head;
 import dev.pronto.wire.TeleportOutput;
 import dev.pronto.wire.TeleportWire;
 import io.netty.buffer.ByteBuf;
@@ -313,7 +314,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
         int extra = withBody ? body.copyLength() : 0;
         ByteBuf head = alloc().ioBuffer(164 + e.response.headers().estimate() + extra);
         head.writeIntLE(TeleportSlot.of(e).id);
-        Http1Head.encode(head, e, body.length(), body.defaultType());
+        Http1Head.encode(head, e, body.length(), body.defaultType(), DateHeader.line());
         Object part2 = null;
         if (withBody) {
             body.writeTo(head);

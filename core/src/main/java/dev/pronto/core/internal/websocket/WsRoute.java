@@ -8,6 +8,7 @@ import dev.pronto.core.WebSocketOptions;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangeHandle;
 import dev.pronto.core.internal.exchange.ProtocolSwitch;
+import dev.pronto.core.internal.server.ServerContext;
 import dev.pronto.router.Method;
 import dev.pronto.wire.WsHandshakes;
 import java.util.HashMap;
@@ -62,7 +63,7 @@ public final class WsRoute implements Handler {
         if (deflate != null) {
             res.header("Sec-WebSocket-Extensions", deflate.response());
         }
-        WsConnection ws = new WsConnection(WsHost.of(e.server), new WsConnection.Route(handler, options, deflate == null ? null : deflate.extension()), session(req, e));
+        WsConnection ws = new WsConnection(WsHost.of((ServerContext) e.server), new WsConnection.Route(handler, options, deflate == null ? null : deflate.extension()), session(req, e));
         res.send();
         if (e.response.status() == 101) {
             // an onSend hook may have failed and been answered instead: then there is nothing to switch to
