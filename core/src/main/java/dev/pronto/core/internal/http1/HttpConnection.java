@@ -365,7 +365,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     /** A streamed body broke its framing: answer its exchange with the error, then close. */
     void failStream(Exchange e, int status, String message) {
         decoder.stop();
-        e.closeAfter = true;
+        e.closeAfterResponse();
         if (!Errors.answerByServer(e, status, message)) {
             closeAfterWrite();
         }
@@ -388,10 +388,10 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         decoder.stop();
         Exchange e = queue.obtain();
         e.open();
-        e.life = server.routes().root();
+        e.atRootScope();
         e.head.http11 = true;
         e.head.method = dev.pronto.router.Method.GET;
-        e.closeAfter = true;
+        e.closeAfterResponse();
         queue.admit(e);
         Errors.answerByServer(e, status, message);
         queue.handlerReturned(e);

@@ -39,7 +39,7 @@ final class H2BodySink implements BodySink {
     @Override
     public void start(String defaultType) {
         withBody = ResponseBody.hasBody(e);
-        e.bytesOut = -1;
+        e.bytesOut(-1);
         conn.encoder().writeHeaders(conn.ctx(), streamId, H2Responses.headers(e, -1, defaultType), 0, !withBody,
                 conn.ctx().newPromise());
         conn.requestFlush();

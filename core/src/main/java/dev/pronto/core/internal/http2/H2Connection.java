@@ -232,7 +232,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
 
     /** Runs the chain of a request whose head (and, unless streamed, body) has arrived. */
     void dispatch(Exchange e) {
-        e.receivedNanos = timer.nanoTime();
+        e.received(timer.nanoTime());
         Dispatch.run(e);
     }
 
@@ -364,7 +364,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
         try {
             io.netty.channel.ChannelFuture last = H2Writes.response(this, e, body);
             pool.observe(e);
-            if (e.closeAfter && stream.state().remoteSideOpen()) {
+            if (e.closeAfter() && stream.state().remoteSideOpen()) {
                 stopRequestBody(streamId, last);
             }
         } finally {

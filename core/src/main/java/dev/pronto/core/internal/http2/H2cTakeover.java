@@ -32,8 +32,8 @@ final class H2cTakeover {
     static ServerProtocol.Takeover of(Exchange e, ServerContext server) {
         Http2Settings settings = H2cSettings.parse(e.request.header("HTTP2-Settings"));
         Http2Headers headers = headers(e.request);
-        ByteBuf body = e.body;
-        e.body = null;
+        ByteBuf body = e.body();
+        e.takeBody();
         H2Connection h2 = H2ConnectionBuilder.create(server, e.carrier.altSvc());
         Upgraded up = new Upgraded(settings, headers, body);
         return new ServerProtocol.Takeover(h2, ctx -> stream1(h2, ctx, up));

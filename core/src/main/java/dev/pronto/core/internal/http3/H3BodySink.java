@@ -43,7 +43,7 @@ final class H3BodySink implements BodySink {
     @Override
     public void start(String defaultType) {
         withBody = ResponseBody.hasBody(e);
-        e.bytesOut = -1;
+        e.bytesOut(-1);
         lastWrite = stream.writeAndFlush(new DefaultHttp3HeadersFrame(H3Responses.headers(e, -1, defaultType)));
     }
 
@@ -82,7 +82,7 @@ final class H3BodySink implements BodySink {
             });
         }
         if (last) {
-            H3Writes.end(stream, H3Responses.trailers(e), e.closeAfter, written);
+            H3Writes.end(stream, H3Responses.trailers(e), e.closeAfter(), written);
             finish();
         }
     }

@@ -165,7 +165,7 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
 
     /** Runs the chain of a request whose head (and, unless streamed, body) has arrived. */
     void dispatch(Exchange e) {
-        e.receivedNanos = timer.nanoTime();
+        e.received(timer.nanoTime());
         Dispatch.run(e);
     }
 

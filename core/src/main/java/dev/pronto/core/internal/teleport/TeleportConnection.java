@@ -221,29 +221,29 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
      * {@code held} budget bytes, or (a streaming route) its body still to follow into {@code body}.
      */
     void accept(Exchange e, long held, StreamingBody body) {
-        e.receivedNanos = timer.nanoTime();
+        e.received(timer.nanoTime());
         if (pending.size() >= maxPending) {
             budget.release(held);
             if (body != null) {
                 // it is still read, and dropped
                 body.abandon();
             }
-            e.life = server.routes().root();
+            e.atRootScope();
             Errors.answerByServer(e, 429, "Too Many Requests: more than " + maxPending
                     + " requests in flight on this teleport connection (maxPendingResponses)");
             return;
         }
         pending.add(e, held);
-        e.stream = body;
+        e.stream(body);
         Dispatch.run(e);
     }
 
     /** A message that cannot be framed: answer it when the client expects an answer, then close once answered. */
     void failFraming(Exchange e, int status, String message) {
-        e.life = server.routes().root();
+        e.atRootScope();
         e.head.http11 = true;
         e.head.method = dev.pronto.router.Method.GET;
-        e.closeAfter = true;
+        e.closeAfterResponse();
         Errors.answerByServer(e, status, message);
         closeWhenAnswered();
     }
@@ -267,7 +267,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
 
     private void finish(Exchange e) {
         budget.release(pending.remove(e));
-        if (e.stream != null && decoder.pausedOnlyBy(e.stream) && gate.open(ReadGate.BODY)) {
+        if (e.stream() != null && decoder.pausedOnlyBy(e.stream()) && gate.open(ReadGate.BODY)) {
             // answered with its body unread: what is left of it is read and dropped, and the next messages framed
             eventLoop().execute(this::decodeBuffered);
         }
@@ -338,7 +338,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
         ExchangePool.hold(e);
         try {
             e.completed();
-            e.bytesOut = head.readableBytes() - TeleportWire.ID_LENGTH + (body == null ? 0 : body.readableBytes());
+            e.bytesOut(head.readableBytes() - TeleportWire.ID_LENGTH + (body == null ? 0 : body.readableBytes()));
             if (TeleportSlot.of(e).id == 0) {
                 head.release();
                 if (body != null) {

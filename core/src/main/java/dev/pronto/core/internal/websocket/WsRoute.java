@@ -48,7 +48,7 @@ public final class WsRoute implements Handler {
             return;
         }
         String key = req.header("Sec-WebSocket-Key");
-        if (!WsHandshake.validKey(key) || !e.head.http11 || e.closeAfter) {
+        if (!WsHandshake.validKey(key) || !e.head.http11 || e.closeAfter()) {
             res.status(400).send("Bad WebSocket handshake: Sec-WebSocket-Key must be 16 base64 bytes over HTTP/1.1");
             return;
         }
@@ -75,15 +75,15 @@ public final class WsRoute implements Handler {
     private static WsSession session(Request req, Exchange e) {
         Map<String, String> params = Map.of();
         int n = e.match.paramCount();
-        if (n > 0 && e.outcome == dev.pronto.router.Outcome.MATCHED) {
+        if (n > 0 && e.outcome() == dev.pronto.router.Outcome.MATCHED) {
             params = new HashMap<>(n * 2);
             for (int i = 0; i < n; i++) {
                 params.put(e.match.paramName(i), dev.pronto.core.internal.util.PercentDecoder.param(e.match, i));
             }
         }
         Map<String, Object> attributes = new java.util.concurrent.ConcurrentHashMap<>(4);
-        if (e.attributes != null) {
-            e.attributes.forEach((k, v) -> {
+        if (e.attributes() != null) {
+            e.attributes().forEach((k, v) -> {
                 if (v != null) {
                     attributes.put(k, v);
                 }
