@@ -66,12 +66,17 @@ public final class PercentDecoder {
                 throw new MalformedPathException(name, "param '" + name + "' has a truncated escape '"
                         + text.subSequence(i, end) + "'; '%' must be followed by two hex digits");
             }
-            if (Character.digit(text.charAt(i + 1), 16) < 0 || Character.digit(text.charAt(i + 2), 16) < 0) {
+            if (!hex(text.charAt(i + 1)) || !hex(text.charAt(i + 2))) {
                 throw new MalformedPathException(name, "param '" + name + "' has an invalid escape '"
                         + text.subSequence(i, i + 3) + "'; '%' must be followed by two hex digits");
             }
             i += 2;
         }
+    }
+
+    /** Whether {@code c} is an ASCII hex digit (Character.digit would also take other scripts' digits). */
+    private static boolean hex(char c) {
+        return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F';
     }
 
     /** The decoded text, or null for a bad escape or bytes that are not UTF-8. */
