@@ -19,7 +19,7 @@ PORT=$PORT java --sun-misc-unsafe-memory-access=allow -agentlib:jdwp=transport=d
     -cp "$JAR" dev.pronto.examples.HelloWorld >"$OUT/server.log" 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$PORT/plaintext" >/dev/null 2>&1 && break; sleep 0.1; done
+for _ in $(seq 1 600); do curl -sf "http://127.0.0.1:$PORT/plaintext" >/dev/null 2>&1 && break; sleep 0.1; done
 # one keep-alive connection: 200 requests to warm it, then the traced one once $OUT/go exists
 python3 - "$PORT" "$OUT" <<'PY' &
 import os, socket, sys, time
@@ -48,11 +48,12 @@ echo "exclude java.*,javax.*,sun.*,jdk.*,io.netty.*,org.*,com.*" >&3
 echo "stop in dev.pronto.core.internal.http1.HttpConnection.channelRead" >&3
 sleep 2
 touch "$OUT/go"
-for _ in $(seq 1 100); do grep -q "Breakpoint hit" "$OUT/trace.txt" && break; sleep 0.1; done
+for _ in $(seq 1 600); do grep -q "Breakpoint hit" "$OUT/trace.txt" && break; sleep 0.1; done
 echo "clear dev.pronto.core.internal.http1.HttpConnection.channelRead" >&3
 echo "trace go methods" >&3
 echo "cont" >&3
-sleep 5
+# tracing is slow: wait for channelReadComplete to return (or two minutes)
+for _ in $(seq 1 1200); do grep -q "exited.*HttpConnection.channelReadComplete" "$OUT/trace.txt" && break; sleep 0.1; done
 echo "untrace methods" >&3
 echo "quit" >&3
 exec 3>&-
