@@ -4,6 +4,7 @@ import dev.pronto.core.internal.exchange.HookStep;
 import dev.pronto.core.internal.exchange.Lifecycle;
 import dev.pronto.core.internal.exchange.RouteEntry;
 import dev.pronto.core.internal.exchange.RouteTable;
+import dev.pronto.core.internal.registry.BuiltInProtocols;
 import dev.pronto.router.Method;
 import dev.pronto.router.Router;
 import java.util.ArrayList;
@@ -162,7 +163,7 @@ public final class Routes {
     public Routes ws(String path, WebSocketOptions options, WebSocketHandler handler) {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(handler, "handler");
-        return route(Method.GET, path, RouteOptions.defaults(), dev.pronto.core.internal.websocket.WsRoute.of(handler, options));
+        return route(Method.GET, path, RouteOptions.defaults(), BuiltInProtocols.carriers().webSocketRoute(handler, options));
     }
 
     /**

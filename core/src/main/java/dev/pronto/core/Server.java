@@ -1,6 +1,7 @@
 package dev.pronto.core;
 
 import dev.pronto.core.internal.exchange.RouteTable;
+import dev.pronto.core.internal.registry.BuiltInProtocols;
 import dev.pronto.core.internal.server.ListenerSetup;
 import dev.pronto.core.internal.server.RouteListing;
 import dev.pronto.core.internal.server.ServerContext;
@@ -426,7 +427,8 @@ public final class Server implements AutoCloseable {
             ServerConfig cfg = fixed != null ? fixed : config.build();
             List<ListenerSetup> setups = ListenerSetup.all(listeners.isEmpty() ? List.of(Listener.http(cfg.port())) : listeners);
             RouteTable table = routes.compile();
-            return new Server(new ServerContext(cfg, table, new ServerContext.Features(json, compression, errorFormat, http2, http3),
+            return new Server(new ServerContext(cfg, table, new ServerContext.Features(json, compression, errorFormat, http2, http3,
+                    BuiltInProtocols.carriers()),
                     java.util.concurrent.Executors.newThreadPerTaskExecutor(
                             Thread.ofVirtual().name("pronto-blocking-", 0).factory())), setups, this);
         }

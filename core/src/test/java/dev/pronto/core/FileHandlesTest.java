@@ -3,8 +3,9 @@ package dev.pronto.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pronto.core.internal.server.WireSettings;
-import dev.pronto.wire.Transports;
 import dev.pronto.core.testing.TestClient;
+import dev.pronto.testsupport.Await;
+import dev.pronto.wire.Transports;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.RandomAccessFile;
@@ -13,7 +14,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -67,12 +68,8 @@ class FileHandlesTest {
 
     /** Waits (at most 10 s) until the process has no more open descriptors than {@code baseline}. */
     private static void awaitOpenFilesAtMost(long baseline) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        long now;
-        while ((now = openFiles()) > baseline && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
-        assertThat(now).as("open file descriptors").isLessThanOrEqualTo(baseline);
+        Await.within(Duration.ofSeconds(10), () -> openFiles() <= baseline);
+        assertThat(openFiles()).as("open file descriptors").isLessThanOrEqualTo(baseline);
     }
 
     /** Sends {@code path} with Connection: close and reads the answer to its end. */

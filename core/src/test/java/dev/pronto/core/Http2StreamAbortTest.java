@@ -2,6 +2,8 @@ package dev.pronto.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pronto.testsupport.Await;
+import dev.pronto.testsupport.RawH2;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -57,11 +59,8 @@ class Http2StreamAbortTest {
     }
 
     private static void await(LongSupplier value, java.util.function.LongPredicate condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.test(value.getAsLong())) {
-            assertThat(System.nanoTime()).as("condition not met in 10 s, last value " + value.getAsLong())
-                    .isLessThan(deadline);
-            Thread.onSpinWait();
+        if (!Await.within(Await.DEFAULT, () -> condition.test(value.getAsLong()))) {
+            throw new AssertionError("condition not met in " + Await.DEFAULT + ", last value " + value.getAsLong());
         }
     }
 

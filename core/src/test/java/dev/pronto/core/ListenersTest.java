@@ -3,6 +3,7 @@ package dev.pronto.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.pronto.testsupport.RawH2;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

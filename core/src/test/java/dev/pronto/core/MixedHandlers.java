@@ -1,5 +1,7 @@
 package dev.pronto.core;
 
+import dev.pronto.testsupport.Await;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -59,10 +61,7 @@ final class MixedHandlers implements AutoCloseable {
 
     /** Waits (bounded) until both counters reached {@code each}. */
     void awaitRefusals(int each) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while ((lateRefused.get() < each || raceLost.get() < each) && System.nanoTime() < deadline) {
-            Thread.sleep(1);
-        }
+        Await.within(Duration.ofSeconds(10), () -> lateRefused.get() >= each && raceLost.get() >= each);
     }
 
     @Override

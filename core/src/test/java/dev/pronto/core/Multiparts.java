@@ -1,5 +1,6 @@
 package dev.pronto.core;
 
+import dev.pronto.testsupport.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,11 +39,7 @@ final class Multiparts {
 
     /** Waits up to 10 s for {@code dir} to hold no file; returns how many are left. */
     static long awaitEmpty(Path dir) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (count(dir) > 0 && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-            Thread.sleep(0, 100_000);
-        }
+        Await.within(Duration.ofSeconds(10), () -> count(dir) == 0);
         return count(dir);
     }
 }

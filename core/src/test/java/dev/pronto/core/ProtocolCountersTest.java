@@ -3,6 +3,7 @@ package dev.pronto.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pronto.core.internal.websocket.WsWire;
+import dev.pronto.testsupport.RawH2;
 import io.netty.buffer.ByteBuf;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

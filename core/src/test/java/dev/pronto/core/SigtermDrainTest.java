@@ -2,6 +2,7 @@ package dev.pronto.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pronto.testsupport.Await;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -9,6 +10,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -44,10 +46,7 @@ class SigtermDrainTest {
         for (int i = 0; i < CONNECTIONS; i++) {
             clients.add(Thread.ofPlatform().start(() -> load(port)));
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (complete.get() < 500 && System.nanoTime() < deadline) {
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
-        }
+        Await.within(Duration.ofSeconds(30), () -> complete.get() >= 500);
         child.destroy(); // SIGTERM
 
         assertThat(child.waitFor(8, TimeUnit.SECONDS)).as("exited within shutdownTimeout").isTrue();

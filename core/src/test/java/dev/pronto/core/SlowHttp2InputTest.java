@@ -2,6 +2,7 @@ package dev.pronto.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pronto.testsupport.RawH2;
 import io.netty.handler.codec.http2.DefaultHttp2HeadersDecoder;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;

@@ -2,6 +2,7 @@ package dev.pronto.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pronto.testsupport.Await;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -91,10 +92,6 @@ class UploadCleanupTest {
     }
 
     private boolean awaitFile() throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (Multiparts.count(dir) == 0 && System.nanoTime() < deadline) {
-            Thread.sleep(0, 100_000);
-        }
-        return Multiparts.count(dir) > 0;
+        return Await.within(Duration.ofSeconds(10), () -> Multiparts.count(dir) > 0);
     }
 }

@@ -12,13 +12,13 @@ import org.junit.jupiter.api.Test;
 
 /** The package rules of docs/architecture.md hold for the sources, and a broken one is reported. */
 class PackageRulesTest {
-    private static final Path INTERNAL = Path.of("src/main/java/dev/pronto/core/internal");
+    private static final Path API = Path.of("src/main/java/dev/pronto/core");
 
     @Test
     void theInternalPackagesFollowTheRules() {
-        Map<String, Map<String, String>> packages = PackageRules.read(INTERNAL);
+        Map<String, Map<String, String>> packages = PackageRules.read(API);
 
-        assertThat(packages).containsKeys("exchange", "http1", "http2", "websocket", "teleport", "server");
+        assertThat(packages).containsKeys("api", "exchange", "http1", "http2", "websocket", "teleport", "server", "registry");
         assertThat(PackageRules.violations(packages)).isEmpty();
     }
 
@@ -57,13 +57,61 @@ class PackageRulesTest {
     }
 
     @Test
-    void aServerFileOtherThanTheRegistrationNamingAProtocolIsReported() {
+    void aServerFileNamingAProtocolIsReported() {
         Map<String, Map<String, String>> packages = tree();
         packages.get("server").put("ServerContext.java", source("server", "import dev.pronto.core.internal.teleport.T;"));
-        packages.get("server").put("BuiltInProtocols.java", source("server", "import dev.pronto.core.internal.teleport.T;"));
 
-        assertThat(PackageRules.violations(packages)).containsExactly("server/ServerContext.java depends on teleport:"
-                + " only server/BuiltInProtocols.java names a protocol outside the protocols");
+        assertThat(PackageRules.violations(packages)).contains("server/ServerContext.java depends on teleport:"
+                + " only registry/BuiltInProtocols.java names a protocol outside the protocols");
+    }
+
+    @Test
+    void theRegistrationNamingEveryProtocolIsNoViolation() {
+        Map<String, Map<String, String>> packages = tree();
+        packages.get("registry").put("BuiltInProtocols.java", source("registry",
+                "import dev.pronto.core.internal.teleport.T;\nimport dev.pronto.core.internal.http1.H;"));
+
+        assertThat(PackageRules.violations(packages)).isEmpty();
+    }
+
+    @Test
+    void aCycleThroughTwoPackagesIsReported() {
+        Map<String, Map<String, String>> packages = tree();
+        packages.get("exchange").put("Exchange.java", source("exchange", "import dev.pronto.core.internal.server.S;"));
+        packages.get("server").put("S.java", source("server", "import dev.pronto.core.internal.exchange.Exchange;"));
+
+        assertThat(PackageRules.violations(packages)).containsExactly("package cycle between exchange, server:"
+                + " no package may depend on one that depends back on it");
+    }
+
+    @Test
+    void aLongerCycleIsReportedOnceWithAllItsPackages() {
+        Map<String, Map<String, String>> packages = tree();
+        packages.get("exchange").put("E.java", source("exchange", "Object o = dev.pronto.core.internal.util.U.X;"));
+        packages.get("util").put("U.java", source("util", "import dev.pronto.core.internal.server.S;"));
+        packages.get("server").put("S.java", source("server", "import dev.pronto.core.internal.exchange.E;"));
+        packages.get("http1").put("H.java", source("http1", "import dev.pronto.core.internal.server.S;"));
+
+        assertThat(PackageRules.violations(packages)).containsExactly("package cycle between exchange, server, util:"
+                + " no package may depend on one that depends back on it");
+    }
+
+    @Test
+    void theApiImportingAProtocolIsReported() {
+        Map<String, Map<String, String>> packages = tree();
+        packages.get("api").put("Routes.java", "package dev.pronto.core;\nimport dev.pronto.core.internal.websocket.WsRoute;\n");
+
+        assertThat(PackageRules.violations(packages)).containsExactly("api/Routes.java depends on websocket: the API"
+                + " never depends on a protocol package (reach it through registry.BuiltInProtocols)");
+    }
+
+    @Test
+    void theApiAndTheImplementationUsingEachOtherIsNoCycle() {
+        Map<String, Map<String, String>> packages = tree();
+        packages.get("api").put("Server.java", "package dev.pronto.core;\nimport dev.pronto.core.internal.server.S;\n");
+        packages.get("server").put("S.java", source("server", "import dev.pronto.core.Server;"));
+
+        assertThat(PackageRules.violations(packages)).isEmpty();
     }
 
     @Test
@@ -87,11 +135,12 @@ class PackageRulesTest {
     /** A tree of empty, documented packages that breaks no rule. */
     private static Map<String, Map<String, String>> tree() {
         Map<String, Map<String, String>> packages = new TreeMap<>();
-        for (String pkg : new String[] {"exchange", "http1", "http2", "websocket", "teleport", "server", "util"}) {
+        for (String pkg : new String[] {"exchange", "http1", "http2", "websocket", "teleport", "server", "util", "registry"}) {
             Map<String, String> files = new HashMap<>();
             files.put("package-info.java", "package dev.pronto.core.internal." + pkg + ";");
             packages.put(pkg, files);
         }
+        packages.put("api", new HashMap<>());
         return packages;
     }
 

@@ -6,7 +6,7 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.util.concurrent.EventExecutor;
 import java.util.concurrent.CompletableFuture;
 
-/** What a protocol does with the chunks of one streamed response, behind {@link FramedBody}. */
+/** What a protocol does with the chunks of one streamed response, behind the exchange core's {@code FramedBody}. */
 public interface BodySink {
     /** The allocator the chunks are encoded into. Any thread. */
     ByteBufAllocator alloc();

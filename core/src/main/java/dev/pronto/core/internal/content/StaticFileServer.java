@@ -5,7 +5,6 @@ import dev.pronto.core.ContentCoding;
 import dev.pronto.core.NotFoundException;
 import dev.pronto.core.Request;
 import dev.pronto.core.Response;
-import dev.pronto.core.internal.exchange.ExchangeHandle;
 import dev.pronto.core.internal.util.DateHeader;
 import io.netty.buffer.Unpooled;
 import java.io.IOException;
@@ -82,7 +81,7 @@ public final class StaticFileServer {
 
     /** Answers {@code req}; 404 for anything that is not a regular file inside the root. */
     public void serve(Request req, Response response) throws IOException {
-        ExchangeHandle res = (ExchangeHandle) response;
+        FileResponse res = (FileResponse) response;
         String param = req.param("path");
         String name = normalise(param == null ? "" : param);
         CachedFile cached = cache == null ? null : cache.byName(name);
@@ -107,7 +106,7 @@ public final class StaticFileServer {
         return cached;
     }
 
-    private void serveFromDisk(Request req, ExchangeHandle res, Resolved file) throws IOException {
+    private void serveFromDisk(Request req, FileResponse res, Resolved file) throws IOException {
         Validators v = Validators.of(file.attrs());
         if (validators(req, res, v)) {
             return;
@@ -117,7 +116,7 @@ public final class StaticFileServer {
         if (precompressed(req, res, file.path(), type)) {
             return;
         }
-        Compressors compressors = res.exchange().server.compressors();
+        Compressors compressors = res.compressors();
         if (settings.compressOnTheFly() && compressors != null && compressors.config().compresses(type)
                 && file.attrs().size() <= settings.maxFileSize()) {
             res.send(Files.readAllBytes(file.path()));
@@ -200,7 +199,7 @@ public final class StaticFileServer {
     }
 
     /** Sets ETag and Last-Modified; sends 304 and returns true when the client's copy is current. */
-    static boolean validators(Request req, ExchangeHandle res, Validators v) {
+    static boolean validators(Request req, FileResponse res, Validators v) {
         res.header("ETag", v.etag()).header("Last-Modified", v.lastModified());
         String inm = req.header("If-None-Match");
         boolean notModified;
@@ -230,7 +229,7 @@ public final class StaticFileServer {
         return false;
     }
 
-    private static boolean precompressed(Request req, ExchangeHandle res, Path file, String type) {
+    private static boolean precompressed(Request req, FileResponse res, Path file, String type) {
         CharSequence accept = req.peekHeader("accept-encoding");
         if (!Compression.matches(Compression.DEFAULT_TYPES, type)) {
             return false;
@@ -251,7 +250,7 @@ public final class StaticFileServer {
     }
 
     /** Sets 206 and Content-Range and returns true; or, when {@code range} is unsatisfiable, answers 416. */
-    private static boolean partial(ExchangeHandle res, long[] range, long size) {
+    private static boolean partial(FileResponse res, long[] range, long size) {
         if (range.length == 0) {
             res.status(416).header("Content-Range", "bytes */" + size).send();
             return false;
@@ -260,7 +259,7 @@ public final class StaticFileServer {
         return true;
     }
 
-    private static void serveCached(Request req, ExchangeHandle res, CachedFile f) {
+    private static void serveCached(Request req, FileResponse res, CachedFile f) {
         if (validators(req, res, f.validators())) {
             return;
         }

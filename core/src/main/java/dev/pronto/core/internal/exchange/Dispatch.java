@@ -4,7 +4,6 @@ import dev.pronto.core.Handler;
 import dev.pronto.core.HttpException;
 import dev.pronto.core.NotFoundException;
 import dev.pronto.core.internal.content.Compressors;
-import dev.pronto.core.internal.server.ServerContext;
 import dev.pronto.router.Outcome;
 import io.netty.buffer.ByteBuf;
 import java.util.List;
@@ -59,8 +58,14 @@ public final class Dispatch {
         e.carrier.release(e);
     }
 
+    /** Whether a blocking request waited longer than {@code maxQueueTime} for its thread. */
+    private static boolean queuedTooLong(Exchange e) {
+        java.time.Duration max = e.server.config().maxQueueTime();
+        return max != null && e.startNanos != 0 && System.nanoTime() - e.startNanos > max.toNanos();
+    }
+
     private static void start(Exchange e, ExchangeHandle h) throws Exception {
-        ServerContext server = e.server;
+        ExchangeContext server = e.server;
         RouteTable table = server.routes();
         e.life = table.root();
         if (!RequestDeadline.arm(e)) {
@@ -69,7 +74,7 @@ public final class Dispatch {
         if (table.timed() || server.config().maxQueueTime() != null) {
             e.startNanos = System.nanoTime();
         }
-        if (server.config().maxInFlight() > 0 && !server.admitInFlight(e)) {
+        if (server.config().maxInFlight() > 0 && !ExchangePool.admitInFlight(e)) {
             h.status(503).header("Retry-After", "1").send("Service Unavailable: too many requests in flight");
             return;
         }
@@ -178,7 +183,7 @@ public final class Dispatch {
         try {
             e.server.blockingExecutor().execute(() -> {
                 try {
-                    if (e.server.queuedTooLong(e)) {
+                    if (queuedTooLong(e)) {
                         h.status(503).header("Retry-After", "1").send("Service Unavailable: queued too long");
                         return;
                     }

@@ -1,8 +1,9 @@
 package dev.pronto.core.internal.exchange;
 
-import dev.pronto.core.internal.server.ServerContext;
 import dev.pronto.core.internal.util.AsciiView;
 import dev.pronto.router.RouteMatch;
+import dev.pronto.wire.HeadBytes;
+import dev.pronto.wire.Http1Head;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ReferenceCountUtil;
 import java.lang.invoke.MethodHandles;
@@ -14,7 +15,7 @@ import java.lang.invoke.VarHandle;
  * Pooled per carrier; its lifecycle is the state machine of {@link ExchangeState}. User code never
  * sees this object, only the {@link ExchangeHandle} of one generation.
  */
-public final class Exchange {
+public final class Exchange implements Http1Head.Source {
     private static final VarHandle STAMP;
     private static final VarHandle CANCEL;
 
@@ -28,7 +29,7 @@ public final class Exchange {
     }
 
     public final Carrier carrier;
-    public final ServerContext server;
+    public final ExchangeContext server;
     public final RequestHead head = new RequestHead();
     final AsciiView path = new AsciiView();
     public final RouteMatch<RouteEntry> match;
@@ -39,38 +40,38 @@ public final class Exchange {
     /** Run once if this generation is aborted ({@code Response.onCancel}); taken by whoever runs it. */
     private volatile Runnable cancelAction;
     /** The view handed to user code for the current generation. */
-    public ExchangeHandle handle;
+    ExchangeHandle handle;
 
     /** The dispatcher's holds: while above zero, hooks or the handler may still use this exchange ({@link ExchangePool}). */
     int holds;
     /** The carrier is done with it (response written and observed); recycled once no hold is left ({@link ExchangePool}). */
     boolean finished;
     /** The complete body, owned by this exchange (released on recycle); null when none. */
-    public ByteBuf body;
+    ByteBuf body;
     /** The hooks and error handlers in force: the root scope, or the matched route's group. */
-    public Lifecycle life = Lifecycle.EMPTY;
+    Lifecycle life = Lifecycle.EMPTY;
     /** The route chosen by routing, or null. */
     RouteEntry route;
     /** Result of the route lookup, null until routed. */
-    public dev.pronto.router.Outcome outcome;
+    dev.pronto.router.Outcome outcome;
     /** When dispatch began, if anything needs timing; else 0. */
-    public long startNanos;
+    long startNanos;
     /** When the head arrived, on the carrier's clock (for the response timeout). */
-    public long receivedNanos;
+    long receivedNanos;
     /** The caller's deadline on the carrier's loop clock ({@link RequestDeadline}); 0 when none. */
     long deadlineNanos;
     /** Answers 504 at {@link #deadlineNanos}; null when no deadline was sent. */
     io.netty.util.concurrent.Future<?> deadlineTask;
     /** Bytes of the encoded response, -1 when streamed. */
-    public long bytesOut;
+    long bytesOut;
     /** Counted against {@code maxInFlight}. */
-    public boolean inFlight;
+    boolean inFlight;
     /** The handler asked to answer later (set and read by the thread running the chain). */
     boolean asyncRequested;
     /** Request attributes set by hooks and handlers; null until first set, then cleared per generation. */
-    public java.util.Map<String, Object> attributes;
+    java.util.Map<String, Object> attributes;
     /** The body of a streaming route, fed by the decoder as it arrives; null otherwise. */
-    public StreamingBody stream;
+    StreamingBody stream;
     /** Deletes this generation's upload files ({@code req.multipart()}); null when there are none. */
     Runnable uploads;
 
@@ -78,18 +79,130 @@ public final class Exchange {
      * Nothing more may be read for this request after its response: HTTP/1.1 closes the connection,
      * HTTP/2 resets the stream if the client is still sending.
      */
-    public boolean closeAfter;
+    boolean closeAfter;
     /** The carrier's protocol state for this exchange, made with it and cleared with each generation. */
     public final ExchangeSlot slot;
 
     /** Made by {@link ExchangePool#obtain()} only. */
-    Exchange(Carrier carrier, ServerContext server, ExchangeSlot slot) {
+    Exchange(Carrier carrier, ExchangeContext server, ExchangeSlot slot) {
         this.carrier = carrier;
         this.slot = slot;
         this.server = server;
         this.match = server.routes().router().newMatch();
         this.request = new ServerRequest(this);
         this.response = new ServerResponse(this);
+    }
+
+    // ---- the per-generation fields carriers set and read (rules in ExchangeState) ----
+
+    /** The view handed to user code for the current generation (set by {@link #open()}). */
+    public ExchangeHandle handle() {
+        return handle;
+    }
+
+    /** The complete request body, owned by this exchange; null when none (or streamed). */
+    public ByteBuf body() {
+        return body;
+    }
+
+    /** Gives this exchange {@code b} as its complete request body; it is released when the exchange is recycled. */
+    public void body(ByteBuf b) {
+        body = b;
+    }
+
+    /** Takes the complete request body away (its owner is now the caller), or null. */
+    public ByteBuf takeBody() {
+        ByteBuf b = body;
+        body = null;
+        return b;
+    }
+
+    /** The route lookup's result, null until routed. */
+    public dev.pronto.router.Outcome outcome() {
+        return outcome;
+    }
+
+    /** Request attributes set by hooks and handlers; null when none was ever set. */
+    public java.util.Map<String, Object> attributes() {
+        return attributes;
+    }
+
+    /** The request is answered before routing (a framing error, a limit): the root scope's hooks apply. */
+    public void atRootScope() {
+        life = server.routes().root();
+    }
+
+    /** When the head arrived, on the carrier's clock. */
+    public long receivedNanos() {
+        return receivedNanos;
+    }
+
+    /** The head arrived at {@code nanos} on the carrier's clock (the response timeout counts from it). */
+    public void received(long nanos) {
+        receivedNanos = nanos;
+    }
+
+    /** Bytes of the encoded response, -1 when streamed. */
+    public long bytesOut() {
+        return bytesOut;
+    }
+
+    /** The carrier wrote {@code n} bytes for this response ({@code -1}: streamed), for {@code onResponse} hooks. */
+    public void bytesOut(long n) {
+        bytesOut = n;
+    }
+
+    /** The streamed request body of a streaming route, or null. */
+    public StreamingBody stream() {
+        return stream;
+    }
+
+    /** The decoder feeds this request's body to {@code body} as it arrives (a streaming route). */
+    public void stream(StreamingBody body) {
+        stream = body;
+    }
+
+    /** Whether nothing more may be read for this request after its response. */
+    public boolean closeAfter() {
+        return closeAfter;
+    }
+
+    /** Nothing more may be read for this request after its response; kept until the exchange is recycled. */
+    public void closeAfterResponse() {
+        closeAfter = true;
+    }
+
+    @Override
+    public boolean http11() {
+        return head.http11;
+    }
+
+    @Override
+    public byte[] statusLine() {
+        return Status.line(response.status(), head.http11);
+    }
+
+    @Override
+    public boolean bodiless() {
+        return Status.bodiless(response.status());
+    }
+
+    @Override
+    public void fields(HeadBytes out, CharSequence defaultType) {
+        response.headers().encode(out, defaultType);
+    }
+
+    /** Decides, for an HTTP/1.1 head, whether the connection closes after this response, and keeps it. */
+    @Override
+    public boolean closes() {
+        if (stream != null && !stream.finished()) {
+            // the rest of the request body would be read as the next request: close after this one
+            closeAfter = true;
+        }
+        if (carrier.draining()) {
+            closeAfter = true;
+        }
+        return closeAfter;
     }
 
     public int stamp() {

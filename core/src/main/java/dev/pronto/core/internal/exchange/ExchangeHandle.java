@@ -4,6 +4,8 @@ import dev.pronto.core.BodyListener;
 import dev.pronto.core.BodyWriter;
 import dev.pronto.core.Request;
 import dev.pronto.core.Response;
+import dev.pronto.core.internal.content.Compressors;
+import dev.pronto.core.internal.content.FileResponse;
 import dev.pronto.core.internal.content.SseWriter;
 import dev.pronto.router.Method;
 import io.netty.buffer.ByteBuf;
@@ -22,7 +24,7 @@ import java.util.concurrent.CompletionStage;
  * every call checks the generation, and a stale call throws {@code IllegalStateException} naming
  * the route instead of reading or answering someone else's request.
  */
-public final class ExchangeHandle implements Request, Response {
+public final class ExchangeHandle implements Request, Response, FileResponse {
     private final Exchange x;
     private final int gen;
     /** The matched route pattern, for messages about stale use; null before routing. */
@@ -41,12 +43,19 @@ public final class ExchangeHandle implements Request, Response {
         return x;
     }
 
+    @Override
+    public Compressors compressors() {
+        return x.server.compressors();
+    }
+
     /** For the static file server: a zero-copy file region with the current status and headers. */
+    @Override
     public void sendFileRange(Path file, long offset, long length) {
         res().sendFileRange(this, file, offset, length);
     }
 
     /** For the static file server: {@code body} (owned by this call) as it is, no compression. */
+    @Override
     public void sendPrepared(ByteBuf body) {
         if (!live()) {
             body.release();

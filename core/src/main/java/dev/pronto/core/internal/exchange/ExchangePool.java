@@ -1,7 +1,6 @@
 package dev.pronto.core.internal.exchange;
 
 import dev.pronto.core.ResponseHook;
-import dev.pronto.core.internal.server.ServerContext;
 import io.netty.channel.EventLoop;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -19,7 +18,7 @@ import java.util.function.Supplier;
  */
 public final class ExchangePool {
     private final Carrier carrier;
-    private final ServerContext server;
+    private final ExchangeContext server;
     private final Supplier<? extends ExchangeSlot> slots;
     private final Exchange[] spares;
     private int spareCount;
@@ -29,7 +28,7 @@ public final class ExchangePool {
      * @param limit how many finished exchanges are kept for reuse
      * @param slots makes the carrier's protocol state for each new exchange
      */
-    public ExchangePool(Carrier carrier, ServerContext server, int limit, Supplier<? extends ExchangeSlot> slots) {
+    public ExchangePool(Carrier carrier, ExchangeContext server, int limit, Supplier<? extends ExchangeSlot> slots) {
         this.carrier = carrier;
         this.server = server;
         this.slots = slots;
@@ -114,6 +113,33 @@ public final class ExchangePool {
         }
     }
 
+    /** Counts {@code e} against {@code maxInFlight}; false (not counted) when the limit is reached. */
+    static boolean admitInFlight(Exchange e) {
+        if (!e.server.admitInFlight()) {
+            return false;
+        }
+        e.inFlight = true;
+        return true;
+    }
+
+    /** Gives back {@code e}'s {@code maxInFlight} count, if it has one. Idempotent. */
+    private static void releaseInFlight(Exchange e) {
+        if (e.inFlight) {
+            e.inFlight = false;
+            e.server.releaseInFlight();
+        }
+    }
+
+    /**
+     * {@code e}'s whole response is the transport's now, though its stream closes only later (HTTP/3: when
+     * the client acknowledges it): frees its {@code maxInFlight} count, as other carriers free it once
+     * written, and runs {@link #observe}.
+     */
+    public void handedOver(Exchange e) {
+        releaseInFlight(e);
+        observe(e);
+    }
+
     /** Runs the {@code onResponse} hooks of a response handed to the socket; a failing hook is logged. */
     public void observe(Exchange e) {
         java.util.List<ResponseHook> hooks = e.life.onResponse();
@@ -133,7 +159,7 @@ public final class ExchangePool {
 
     /** The carrier is done with {@code e} (written, or given up): recycled now or when the last hold goes. */
     public void finish(Exchange e) {
-        server.releaseInFlight(e);
+        releaseInFlight(e);
         e.finished = true;
         if (e.holds == 0) {
             settle(e);

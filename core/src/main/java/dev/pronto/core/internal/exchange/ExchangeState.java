@@ -33,6 +33,22 @@ package dev.pronto.core.internal.exchange;
  * The dispatcher holds an exchange while its chain runs (see {@code Exchange.dispatching}); a
  * COMPLETE or ABORTED exchange is recycled only after that hold is released, so a blocking handler
  * that returns after its response left never reads a reused exchange.
+ *
+ * <p><b>The per-generation fields</b> of {@link Exchange} are private to this package; every one is
+ * cleared by recycle. Who changes them, and when:
+ * <ul>
+ *   <li>The carrier, on its event loop, in RECEIVED (before {@code Dispatch.run}): the request body
+ *       ({@code body(ByteBuf)}, or {@code stream(StreamingBody)} for a streaming route; {@code takeBody()}
+ *       hands it to an h2c upgrade), when the head arrived ({@code received}), the root scope for a request
+ *       answered before routing ({@code atRootScope}). {@code closeAfterResponse()} may be called in any
+ *       state up to the head's encoding; it only ever turns on within a generation.</li>
+ *   <li>The dispatcher ({@code Dispatch}, this package): the scope ({@code life}), route, outcome, timing,
+ *       attributes and the async request, while it holds the exchange.</li>
+ *   <li>{@link ExchangePool} only: the holds, the {@code maxInFlight} count ({@code admitInFlight} in
+ *       dispatch, released once the response is written or handed over, or when it is finished), and
+ *       {@code bytesOut} of a whole response ({@code startWrite}); a carrier sets {@code bytesOut} itself
+ *       only for what it frames on its own (a streamed response: -1).</li>
+ * </ul>
  */
 public final class ExchangeState {
     public static final int RECEIVED = 0;

@@ -1,6 +1,7 @@
 package dev.pronto.core.internal.exchange;
 
 import dev.pronto.wire.Ascii;
+import dev.pronto.wire.HeadBytes;
 import io.netty.buffer.ByteBuf;
 import java.util.Arrays;
 

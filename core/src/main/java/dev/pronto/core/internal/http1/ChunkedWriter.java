@@ -2,11 +2,11 @@ package dev.pronto.core.internal.http1;
 
 import dev.pronto.core.BodyWriter;
 import dev.pronto.core.internal.content.StreamCompressor;
-import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.Exchange.HeldPart;
-import dev.pronto.core.internal.exchange.HeadBytes;
+import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ResponseHeaders;
 import dev.pronto.wire.Ascii;
+import dev.pronto.wire.HeadBytes;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelPromise;

@@ -66,7 +66,7 @@ final class ConnectionTimer {
             conn.queue.forEachPending(e -> {
                 // a body still arriving is the client's to finish (the body timeouts above); only
                 // while the server stops reading it does the wait count against the handler
-                long since = e != streaming ? e.receivedNanos : paused ? clock.lastActivity() : now;
+                long since = e != streaming ? e.receivedNanos() : paused ? clock.lastActivity() : now;
                 if (ExchangeState.open(e.state()) && clock.responseOverdue(since, now)) {
                     Errors.answerByServer(e, 503, "Service Unavailable: no response within the response timeout");
                 }

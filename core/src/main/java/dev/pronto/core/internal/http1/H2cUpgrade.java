@@ -32,11 +32,11 @@ final class H2cUpgrade {
         }
         ServerRequest req = e.request;
         String connection = req.header("Connection");
-        return e.head.http11 && !e.closeAfter && e.stream == null
+        return e.head.http11 && !e.closeAfter() && e.stream() == null
                 && HeaderTokens.hasToken(req.header("Upgrade"), "h2c")
                 && HeaderTokens.hasToken(connection, "upgrade") && HeaderTokens.hasToken(connection, "http2-settings")
                 && req.headers("HTTP2-Settings").size() == 1
-                && (e.body == null || e.body.readableBytes() <= MAX_BODY)
+                && (e.body() == null || e.body().readableBytes() <= MAX_BODY)
                 && H2cSettings.parse(req.header("HTTP2-Settings")) != null;
     }
 
@@ -45,7 +45,7 @@ final class H2cUpgrade {
      * head and body with it; {@code e} itself is discarded. Event loop; {@link #applies} was true.
      */
     static void upgrade(HttpConnection conn, Exchange e) {
-        ServerProtocol.Takeover h2 = conn.server.protocols().get(Protocol.HTTP_2).upgrade(e);
+        ServerProtocol.Takeover h2 = conn.server.protocols().get(Protocol.HTTP_2).upgrade(e, conn.server);
         conn.writeRaw(Unpooled.wrappedBuffer(SWITCHING));
         conn.upgrade("h2", h2.carrier(), h2.start());
     }

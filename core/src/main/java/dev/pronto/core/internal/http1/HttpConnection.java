@@ -8,15 +8,15 @@ import dev.pronto.core.internal.exchange.Errors;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangePool;
 import dev.pronto.core.internal.exchange.FilePart;
-import dev.pronto.core.internal.exchange.HeadBytes;
 import dev.pronto.core.internal.exchange.ProtocolSwitch;
-import dev.pronto.core.internal.exchange.Http1Head;
 import dev.pronto.core.internal.exchange.ReadGate;
 import dev.pronto.core.internal.exchange.ResponseBody;
 import dev.pronto.core.internal.exchange.ServerConnection;
 import dev.pronto.core.internal.server.ServerContext;
 import dev.pronto.core.internal.util.DateHeader;
 import dev.pronto.wire.Ascii;
+import dev.pronto.wire.HeadBytes;
+import dev.pronto.wire.Http1Head;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
@@ -365,7 +365,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     /** A streamed body broke its framing: answer its exchange with the error, then close. */
     void failStream(Exchange e, int status, String message) {
         decoder.stop();
-        e.closeAfter = true;
+        e.closeAfterResponse();
         if (!Errors.answerByServer(e, status, message)) {
             closeAfterWrite();
         }
@@ -388,10 +388,10 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         decoder.stop();
         Exchange e = queue.obtain();
         e.open();
-        e.life = server.routes().root();
+        e.atRootScope();
         e.head.http11 = true;
         e.head.method = dev.pronto.router.Method.GET;
-        e.closeAfter = true;
+        e.closeAfterResponse();
         queue.admit(e);
         Errors.answerByServer(e, status, message);
         queue.handlerReturned(e);

@@ -119,7 +119,7 @@ final class RequestDecoder {
         int length = lf + 1 - from;
         Exchange e = conn.queue.obtain();
         e.open();
-        e.receivedNanos = conn.lastActivity();
+        e.received(conn.lastActivity());
         RequestHead h = e.head;
         h.reset(length);
         cum.getBytes(from, h.bytes, 0, length);
@@ -160,7 +160,7 @@ final class RequestDecoder {
         phase = CHUNKED;
         beginBody();
         chunked.reset();
-        e.body = conn.alloc().ioBuffer(256);
+        e.body(conn.alloc().ioBuffer(256));
         if (e.head.expectContinue && !cum.isReadable()) {
             conn.writeContinue();
         }
@@ -176,12 +176,12 @@ final class RequestDecoder {
         }
         streaming = new StreamingBody(e);
         streamingExchange = e;
-        e.stream = streaming;
+        e.stream(streaming);
         parts.start(h.chunked, h.contentLength);
         phase = h.chunked ? CHUNKED_STREAM : FIXED_STREAM;
         beginBody();
         if (!h.keepAlive()) {
-            e.closeAfter = true;
+            e.closeAfterResponse();
         }
         if (h.expectContinue) {
             conn.writeContinue();
@@ -216,8 +216,8 @@ final class RequestDecoder {
 
     private void endStream() {
         // the request is whole now: its response timeout counts from here
-        streamingExchange.receivedNanos = conn.lastActivity();
-        phase = streamingExchange.closeAfter || closeWhenStreamEnds ? STOPPED : HEAD;
+        streamingExchange.received(conn.lastActivity());
+        phase = streamingExchange.closeAfter() || closeWhenStreamEnds ? STOPPED : HEAD;
         streaming = null;
         streamingExchange = null;
         if (closeWhenStreamEnds) {
@@ -246,13 +246,13 @@ final class RequestDecoder {
             }
             return false;
         }
-        current.body = cum.retainedSlice(cum.readerIndex(), length);
+        current.body(cum.retainedSlice(cum.readerIndex(), length));
         cum.skipBytes(length);
         return dispatch();
     }
 
     private boolean chunkedBody() {
-        int r = chunked.decode(cum, current.body);
+        int r = chunked.decode(cum, current.body());
         if (r == ChunkedDecoder.MORE) {
             return false;
         }
@@ -269,9 +269,9 @@ final class RequestDecoder {
         Exchange e = current;
         current = null;
         phase = HEAD;
-        e.receivedNanos = conn.lastActivity();
+        e.received(conn.lastActivity());
         if (!e.head.keepAlive()) {
-            e.closeAfter = true;
+            e.closeAfterResponse();
             phase = STOPPED;
         }
         conn.dispatch(e);

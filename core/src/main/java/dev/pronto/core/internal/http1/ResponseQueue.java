@@ -119,13 +119,13 @@ final class ResponseQueue {
             return;
         }
         e.completed();
-        e.bytesOut = conn.bytesOf(part1) + (part2 instanceof ByteBuf b ? b.readableBytes()
+        e.bytesOut(conn.bytesOf(part1) + (part2 instanceof ByteBuf b ? b.readableBytes()
                 : part2 instanceof io.netty.channel.FileRegion r ? r.count()
-                : part2 instanceof io.netty.handler.stream.ChunkedInput<?> in ? in.length() : 0);
+                : part2 instanceof io.netty.handler.stream.ChunkedInput<?> in ? in.length() : 0));
         H1Slot s = H1Slot.of(e);
         if (s.direct) {
             conn.write(part1, part2);
-            if (e.closeAfter) {
+            if (e.closeAfter()) {
                 conn.closeAfterWrite();
             }
             return;
@@ -139,7 +139,7 @@ final class ResponseQueue {
 
     /** Writes the head of a streamed response; chunks follow through {@link #writeChunk}. */
     void startStream(Exchange e, ByteBuf head) {
-        e.bytesOut = -1;
+        e.bytesOut(-1);
         writeChunk(e, head);
     }
 
@@ -182,7 +182,7 @@ final class ResponseQueue {
         }
         e.completed();
         if (H1Slot.of(e).direct) {
-            if (e.closeAfter) {
+            if (e.closeAfter()) {
                 conn.closeAfterWrite();
             }
         } else if (e == pendingHead) {
@@ -213,7 +213,7 @@ final class ResponseQueue {
                 conn.touch();
             }
             pendingCount--;
-            boolean close = x.closeAfter;
+            boolean close = x.closeAfter();
             finishWritten(x);
             if (close) {
                 conn.closeAfterWrite();

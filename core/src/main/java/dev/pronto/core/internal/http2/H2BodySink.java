@@ -1,10 +1,10 @@
 package dev.pronto.core.internal.http2;
 
 import dev.pronto.core.internal.content.BodySink;
-import dev.pronto.core.internal.content.FramedBody;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangePool;
+import dev.pronto.core.internal.exchange.FramedBody;
 import dev.pronto.core.internal.exchange.ResponseBody;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -39,7 +39,7 @@ final class H2BodySink implements BodySink {
     @Override
     public void start(String defaultType) {
         withBody = ResponseBody.hasBody(e);
-        e.bytesOut = -1;
+        e.bytesOut(-1);
         conn.encoder().writeHeaders(conn.ctx(), streamId, H2Responses.headers(e, -1, defaultType), 0, !withBody,
                 conn.ctx().newPromise());
         conn.requestFlush();

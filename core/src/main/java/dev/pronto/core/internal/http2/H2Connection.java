@@ -1,13 +1,13 @@
 package dev.pronto.core.internal.http2;
 
 import dev.pronto.core.BodyWriter;
-import dev.pronto.core.internal.content.FramedBody;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Carrier;
 import dev.pronto.core.internal.exchange.Dispatch;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangePool;
 import dev.pronto.core.internal.exchange.ExchangeState;
+import dev.pronto.core.internal.exchange.FramedBody;
 import dev.pronto.core.internal.exchange.ReadGate;
 import dev.pronto.core.internal.exchange.ResponseBody;
 import dev.pronto.core.internal.exchange.ServerConnection;
@@ -232,7 +232,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
 
     /** Runs the chain of a request whose head (and, unless streamed, body) has arrived. */
     void dispatch(Exchange e) {
-        e.receivedNanos = timer.nanoTime();
+        e.received(timer.nanoTime());
         Dispatch.run(e);
     }
 
@@ -364,7 +364,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
         try {
             io.netty.channel.ChannelFuture last = H2Writes.response(this, e, body);
             pool.observe(e);
-            if (e.closeAfter && stream.state().remoteSideOpen()) {
+            if (e.closeAfter() && stream.state().remoteSideOpen()) {
                 stopRequestBody(streamId, last);
             }
         } finally {

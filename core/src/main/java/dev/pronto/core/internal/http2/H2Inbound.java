@@ -75,10 +75,10 @@ final class H2Inbound extends Http2EventAdapter {
             return;
         }
         if (Dispatch.routeStreams(e)) {
-            e.stream = new StreamingBody(e);
+            e.stream(new StreamingBody(e));
             conn.dispatch(e);
             if (endOfStream) {
-                e.stream.end();
+                e.stream().end();
             }
         } else if (endOfStream) {
             conn.dispatch(e);
@@ -86,8 +86,8 @@ final class H2Inbound extends Http2EventAdapter {
     }
 
     private void reject(Exchange e, int status, String message) {
-        e.life = conn.server.routes().root();
-        e.closeAfter = true;
+        e.atRootScope();
+        e.closeAfterResponse();
         Errors.answerByServer(e, status, message);
     }
 
@@ -102,16 +102,16 @@ final class H2Inbound extends Http2EventAdapter {
             return processed;
         }
         conn.timer.dataArrived(e, endOfStream);
-        if (e.stream != null) {
-            if (e.stream.received() + data.readableBytes() > maxBody && !e.match.value().messageStream()) {
+        if (e.stream() != null) {
+            if (e.stream().received() + data.readableBytes() > maxBody && !e.match.value().messageStream()) {
                 streamTooLarge(e);
                 return processed;
             }
             if (data.isReadable()) {
-                e.stream.offer(data.retain());
+                e.stream().offer(data.retain());
             }
             if (endOfStream) {
-                e.stream.end();
+                e.stream().end();
             }
             return processed;
         }
@@ -133,8 +133,8 @@ final class H2Inbound extends Http2EventAdapter {
      * for any early answer), else the stream is reset (CANCEL). Nothing more of it is read.
      */
     private void streamTooLarge(Exchange e) {
-        e.stream.fail(new PayloadTooLargeException(tooLarge));
-        e.closeAfter = true;
+        e.stream().fail(new PayloadTooLargeException(tooLarge));
+        e.closeAfterResponse();
         // a blocking reader woken by the failure may already be answering 413 itself: only a
         // response already under way is cut
         if (!Errors.answerByServer(e, 413, tooLarge) && e.response.streamStarted()) {
@@ -145,24 +145,24 @@ final class H2Inbound extends Http2EventAdapter {
     /** Appends {@code data} to the body; false (answered 413) past the limit. */
     private boolean aggregate(Exchange e, ByteBuf data) {
         int n = data.readableBytes();
-        long have = e.body == null ? 0 : e.body.readableBytes();
+        long have = e.body() == null ? 0 : e.body().readableBytes();
         if (have + n > maxBody) {
             reject(e, 413, tooLarge);
             return false;
         }
-        if (e.body == null) {
+        if (e.body() == null) {
             // grow with what arrives, never with what the client declares
-            e.body = conn.alloc().ioBuffer(Math.max(n, 256));
+            e.body(conn.alloc().ioBuffer(Math.max(n, 256)));
         }
-        e.body.writeBytes(data);
+        e.body().writeBytes(data);
         return true;
     }
 
     private void bodyEnded(Exchange e) {
-        if (e.stream != null) {
-            e.stream.end();
+        if (e.stream() != null) {
+            e.stream().end();
         } else if (e.state() == ExchangeState.RECEIVED) {
-            if (e.head.contentLength >= 0 && e.head.contentLength != (e.body == null ? 0 : e.body.readableBytes())) {
+            if (e.head.contentLength >= 0 && e.head.contentLength != (e.body() == null ? 0 : e.body().readableBytes())) {
                 reject(e, 400, "Request body does not match its Content-Length");
                 return;
             }

@@ -63,7 +63,7 @@ final class H2Timer {
     /** The head of {@code e} arrived in the current read: its body, if any, starts now. */
     void headersArrived(Exchange e) {
         long now = clock.lastActivity();
-        e.receivedNanos = now;
+        e.received(now);
         H2Slot slot = H2Slot.of(e);
         slot.bodyStart = gate.readingTime(now);
         slot.lastData = slot.bodyStart;
@@ -74,7 +74,7 @@ final class H2Timer {
         long now = clock.lastActivity();
         H2Slot.of(e).lastData = gate.readingTime(now);
         if (end) {
-            e.receivedNanos = now;
+            e.received(now);
         }
     }
 
@@ -103,21 +103,21 @@ final class H2Timer {
         int state = e.state();
         H2Slot slot = H2Slot.of(e);
         if (state == ExchangeState.RECEIVED) {
-            long bytes = e.body == null ? 0 : e.body.readableBytes();
+            long bytes = e.body() == null ? 0 : e.body().readableBytes();
             if (body.silent(reading - slot.lastData) || body.tooSlow(bytes, reading - slot.bodyStart)) {
                 bodyTimedOut(e);
             }
         } else if (state == ExchangeState.DISPATCHED) {
-            if (e.stream != null && !e.stream.finished()) {
+            if (e.stream() != null && !e.stream().finished()) {
                 // still arriving: the client's to finish (a message stream may go at the sender's
                 // pace: silence only), unless the server has stopped reading it for that long
                 if (body.silent(reading - slot.lastData) || e.match.value().rated()
-                        && body.tooSlow(e.stream.received(), reading - slot.bodyStart)) {
+                        && body.tooSlow(e.stream().received(), reading - slot.bodyStart)) {
                     bodyTimedOut(e);
                 } else if (clock.responseOverdue(now - gate.pausedFor(now), now)) {
                     Errors.answerByServer(e, 503, "Service Unavailable: no response within the response timeout");
                 }
-            } else if (clock.responseOverdue(e.receivedNanos, now)) {
+            } else if (clock.responseOverdue(e.receivedNanos(), now)) {
                 Errors.answerByServer(e, 503, "Service Unavailable: no response within the response timeout");
             }
         }
@@ -125,9 +125,9 @@ final class H2Timer {
 
     /** 408, and a reset of the stream once it is written (the client may still be sending). */
     private static void bodyTimedOut(Exchange e) {
-        e.closeAfter = true;
-        if (e.stream != null) {
-            e.stream.fail(new java.io.IOException(SLOW_BODY));
+        e.closeAfterResponse();
+        if (e.stream() != null) {
+            e.stream().fail(new java.io.IOException(SLOW_BODY));
         }
         Errors.answerByServer(e, 408, SLOW_BODY);
     }

@@ -1,7 +1,7 @@
 package dev.pronto.core.internal.http2;
 
-import dev.pronto.core.internal.content.FileChunk;
 import dev.pronto.core.internal.exchange.Exchange;
+import dev.pronto.core.internal.exchange.FileChunk;
 import dev.pronto.core.internal.exchange.FilePart;
 import dev.pronto.core.internal.exchange.ResponseBody;
 import io.netty.buffer.ByteBuf;

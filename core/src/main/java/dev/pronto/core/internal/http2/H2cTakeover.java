@@ -2,6 +2,7 @@ package dev.pronto.core.internal.http2;
 
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ServerRequest;
+import dev.pronto.core.internal.server.ServerContext;
 import dev.pronto.core.internal.server.ServerProtocol;
 import dev.pronto.wire.H2cSettings;
 import io.netty.buffer.ByteBuf;
@@ -28,12 +29,12 @@ final class H2cTakeover {
     }
 
     /** The carrier taking over {@code e}'s connection; takes {@code e}'s body. Event loop. */
-    static ServerProtocol.Takeover of(Exchange e) {
+    static ServerProtocol.Takeover of(Exchange e, ServerContext server) {
         Http2Settings settings = H2cSettings.parse(e.request.header("HTTP2-Settings"));
         Http2Headers headers = headers(e.request);
-        ByteBuf body = e.body;
-        e.body = null;
-        H2Connection h2 = H2ConnectionBuilder.create(e.server, e.carrier.altSvc());
+        ByteBuf body = e.body();
+        e.takeBody();
+        H2Connection h2 = H2ConnectionBuilder.create(server, e.carrier.altSvc());
         Upgraded up = new Upgraded(settings, headers, body);
         return new ServerProtocol.Takeover(h2, ctx -> stream1(h2, ctx, up));
     }

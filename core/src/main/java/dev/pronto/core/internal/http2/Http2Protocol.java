@@ -42,7 +42,7 @@ public final class Http2Protocol implements ServerProtocol {
     }
 
     @Override
-    public Takeover upgrade(Exchange e) {
-        return H2cTakeover.of(e);
+    public Takeover upgrade(Exchange e, ServerContext server) {
+        return H2cTakeover.of(e, server);
     }
 }

@@ -1,10 +1,10 @@
 package dev.pronto.core.internal.http3;
 
 import dev.pronto.core.internal.content.BodySink;
-import dev.pronto.core.internal.content.FramedBody;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangePool;
+import dev.pronto.core.internal.exchange.FramedBody;
 import dev.pronto.core.internal.exchange.ResponseBody;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -43,7 +43,7 @@ final class H3BodySink implements BodySink {
     @Override
     public void start(String defaultType) {
         withBody = ResponseBody.hasBody(e);
-        e.bytesOut = -1;
+        e.bytesOut(-1);
         lastWrite = stream.writeAndFlush(new DefaultHttp3HeadersFrame(H3Responses.headers(e, -1, defaultType)));
     }
 
@@ -82,7 +82,7 @@ final class H3BodySink implements BodySink {
             });
         }
         if (last) {
-            H3Writes.end(stream, H3Responses.trailers(e), e.closeAfter, written);
+            H3Writes.end(stream, H3Responses.trailers(e), e.closeAfter(), written);
             finish();
         }
     }
@@ -92,8 +92,7 @@ final class H3BodySink implements BodySink {
         ExchangePool.hold(e);
         try {
             e.completed();
-            conn.server.releaseInFlight(e);
-            conn.pool.observe(e);
+            conn.pool.handedOver(e);
         } finally {
             conn.release(e);
         }

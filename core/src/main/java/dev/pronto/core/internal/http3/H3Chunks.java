@@ -1,6 +1,6 @@
 package dev.pronto.core.internal.http3;
 
-import dev.pronto.core.internal.content.FileChunk;
+import dev.pronto.core.internal.exchange.FileChunk;
 import dev.pronto.core.internal.exchange.FilePart;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;

@@ -1,13 +1,13 @@
 package dev.pronto.core.internal.http3;
 
 import dev.pronto.core.BodyWriter;
-import dev.pronto.core.internal.content.FramedBody;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Carrier;
 import dev.pronto.core.internal.exchange.Dispatch;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangePool;
 import dev.pronto.core.internal.exchange.ExchangeState;
+import dev.pronto.core.internal.exchange.FramedBody;
 import dev.pronto.core.internal.exchange.ResponseBody;
 import dev.pronto.core.internal.exchange.ServerConnection;
 import dev.pronto.core.internal.server.ServerContext;
@@ -165,7 +165,7 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
 
     /** Runs the chain of a request whose head (and, unless streamed, body) has arrived. */
     void dispatch(Exchange e) {
-        e.receivedNanos = timer.nanoTime();
+        e.received(timer.nanoTime());
         Dispatch.run(e);
     }
 
@@ -223,8 +223,7 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
             H3Writes.response(this, e, body);
             // the response is QUIC's now: its maxInFlight slot is free, as HTTP/1.1 and HTTP/2 free it once
             // written, not when the client's acknowledgements let the stream close
-            server.releaseInFlight(e);
-            pool.observe(e);
+            pool.handedOver(e);
         } finally {
             pool.endWrite(e, body);
         }

@@ -38,19 +38,7 @@ final class H3Payloads {
             return fieldSection(p, from, from + len) ? null : Http3ErrorCode.QPACK_DECOMPRESSION_FAILED;
         }
         // CANCEL_PUSH, GOAWAY, MAX_PUSH_ID: one variable-length integer and nothing else
-        return len > 0 && varintLength(p.getByte(from)) == len ? null : Http3ErrorCode.H3_FRAME_ERROR;
-    }
-
-    static int varintLength(byte first) {
-        return 1 << ((first & 0xff) >> 6);
-    }
-
-    private static long varint(ByteBuf p, int at, int n) {
-        long v = p.getByte(at) & 0x3f;
-        for (int i = 1; i < n; i++) {
-            v = v << 8 | (p.getByte(at + i) & 0xff);
-        }
-        return v;
+        return len > 0 && H3Varint.length(p.getByte(from)) == len ? null : Http3ErrorCode.H3_FRAME_ERROR;
     }
 
     private static Http3ErrorCode settings(ByteBuf p, int from, int len) {
@@ -59,13 +47,13 @@ final class H3Payloads {
         int at = from;
         int end = from + len;
         while (at < end) {
-            int idLen = varintLength(p.getByte(at));
-            if (at + idLen >= end || at + idLen + varintLength(p.getByte(at + idLen)) > end) {
+            int idLen = H3Varint.length(p.getByte(at));
+            if (at + idLen >= end || at + idLen + H3Varint.length(p.getByte(at + idLen)) > end) {
                 return Http3ErrorCode.H3_FRAME_ERROR;
             }
-            long id = varint(p, at, idLen);
+            long id = H3Varint.read(p, at, idLen);
             at += idLen;
-            at += varintLength(p.getByte(at));
+            at += H3Varint.length(p.getByte(at));
             // RFC 9114 §7.2.4.1: HTTP/2's identifiers are reserved, and no identifier may appear twice
             if (id == 0 || (id >= 2 && id <= 5)) {
                 return Http3ErrorCode.H3_SETTINGS_ERROR;

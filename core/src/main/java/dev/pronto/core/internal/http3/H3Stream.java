@@ -91,14 +91,14 @@ final class H3Stream extends Http3RequestStreamInboundHandler {
         } else if (e.head.contentLength > maxBody) {
             reject(413, tooLarge());
         } else if (Dispatch.routeStreams(e)) {
-            e.stream = new StreamingBody(e);
+            e.stream(new StreamingBody(e));
             conn.dispatch(e);
         }
     }
 
     private void reject(int status, String message) {
-        e.life = conn.server.routes().root();
-        e.closeAfter = true;
+        e.atRootScope();
+        e.closeAfterResponse();
         Errors.answerByServer(e, status, message);
     }
 
@@ -120,11 +120,11 @@ final class H3Stream extends Http3RequestStreamInboundHandler {
             return;
         }
         lastData = conn.nanoTime();
-        if (e.stream != null) {
-            if (e.stream.received() + data.readableBytes() > maxBody && !e.match.value().messageStream()) {
+        if (e.stream() != null) {
+            if (e.stream().received() + data.readableBytes() > maxBody && !e.match.value().messageStream()) {
                 streamTooLarge();
             } else if (data.isReadable()) {
-                e.stream.offer(data.retain());
+                e.stream().offer(data.retain());
                 conn.pauseIfAsked(stream);
             }
             return;
@@ -136,8 +136,8 @@ final class H3Stream extends Http3RequestStreamInboundHandler {
 
     /** A streamed body went past {@code maxBodySize}: its reader fails; 413 if the response has not started, else a reset. */
     private void streamTooLarge() {
-        e.stream.fail(new PayloadTooLargeException(tooLarge()));
-        e.closeAfter = true;
+        e.stream().fail(new PayloadTooLargeException(tooLarge()));
+        e.closeAfterResponse();
         if (!Errors.answerByServer(e, 413, tooLarge()) && e.response.streamStarted()) {
             conn.abort(e, Http3ErrorCode.H3_REQUEST_CANCELLED);
         }
@@ -146,16 +146,16 @@ final class H3Stream extends Http3RequestStreamInboundHandler {
     /** Appends {@code data} to the body; answers 413 past the limit. */
     private void aggregate(ByteBuf data) {
         int n = data.readableBytes();
-        long have = e.body == null ? 0 : e.body.readableBytes();
+        long have = e.body() == null ? 0 : e.body().readableBytes();
         if (have + n > maxBody) {
             reject(413, tooLarge());
             return;
         }
-        if (e.body == null) {
+        if (e.body() == null) {
             // grow with what arrives, never with what the client declares
-            e.body = conn.alloc().ioBuffer(Math.max(n, 256));
+            e.body(conn.alloc().ioBuffer(Math.max(n, 256)));
         }
-        e.body.writeBytes(data);
+        e.body().writeBytes(data);
     }
 
     @Override
@@ -165,10 +165,10 @@ final class H3Stream extends Http3RequestStreamInboundHandler {
             H3Connection.reset(stream, Http3ErrorCode.H3_REQUEST_INCOMPLETE);
             return;
         }
-        if (e.stream != null) {
-            e.stream.end();
+        if (e.stream() != null) {
+            e.stream().end();
         } else if (e.state() == ExchangeState.RECEIVED) {
-            long have = e.body == null ? 0 : e.body.readableBytes();
+            long have = e.body() == null ? 0 : e.body().readableBytes();
             if (e.head.contentLength >= 0 && e.head.contentLength != have) {
                 reject(400, "Request body does not match its Content-Length");
                 return;

@@ -68,27 +68,27 @@ final class H3Timer {
         int state = e.state();
         boolean paused = !s.channel().config().isAutoRead();
         if (state == ExchangeState.RECEIVED) {
-            long bytes = e.body == null ? 0 : e.body.readableBytes();
+            long bytes = e.body() == null ? 0 : e.body().readableBytes();
             if (body.silent(now - s.lastData) || body.tooSlow(bytes, now - s.bodyStart)) {
                 bodyTimedOut(e);
             }
         } else if (state == ExchangeState.DISPATCHED) {
-            if (e.stream != null && !e.stream.finished()) {
+            if (e.stream() != null && !e.stream().finished()) {
                 // still arriving: the client's to finish, unless the server itself stopped reading it
                 if (!paused && (body.silent(now - s.lastData) || e.match.value().rated()
-                        && body.tooSlow(e.stream.received(), now - s.bodyStart))) {
+                        && body.tooSlow(e.stream().received(), now - s.bodyStart))) {
                     bodyTimedOut(e);
                 }
-            } else if (now - e.receivedNanos >= responseNanos) {
+            } else if (now - e.receivedNanos() >= responseNanos) {
                 Errors.answerByServer(e, 503, NO_RESPONSE);
             }
         }
     }
 
     private static void bodyTimedOut(Exchange e) {
-        e.closeAfter = true;
-        if (e.stream != null) {
-            e.stream.fail(new java.io.IOException(SLOW_BODY));
+        e.closeAfterResponse();
+        if (e.stream() != null) {
+            e.stream().fail(new java.io.IOException(SLOW_BODY));
         }
         Errors.answerByServer(e, 408, SLOW_BODY);
     }

@@ -34,7 +34,7 @@ final class H3Writes {
         if (ResponseBody.hasBody(e) && (body.isFile() || body.length() > H3Chunks.SIZE)) {
             s.flush();
             H3Chunks chunks = body.isFile() ? H3Chunks.of(body.takeFile()) : H3Chunks.of(body.takeSource());
-            new H3BodySend(chunks, new StreamTarget(conn, s, trailers, e.closeAfter)).next();
+            new H3BodySend(chunks, new StreamTarget(conn, s, trailers, e.closeAfter())).next();
             return;
         }
         ByteBuf out = ResponseBody.hasBody(e) ? body.takeBuffer(conn.alloc()) : null;
@@ -43,7 +43,7 @@ final class H3Writes {
         } else if (out != null) {
             out.release();
         }
-        end(s, trailers, e.closeAfter, last);
+        end(s, trailers, e.closeAfter(), last);
     }
 
     /**

@@ -1,7 +1,10 @@
 package dev.pronto.core.internal.server;
 
 import dev.pronto.core.ConnectionKind;
+import dev.pronto.core.Handler;
 import dev.pronto.core.Protocol;
+import dev.pronto.core.WebSocketHandler;
+import dev.pronto.core.WebSocketOptions;
 import dev.pronto.core.internal.exchange.ServerConnection;
 import io.netty.channel.ChannelPipeline;
 import java.util.List;
@@ -13,17 +16,26 @@ import java.util.List;
  * another by id (h2c upgrade and prior knowledge). Immutable; any thread.
  */
 public final class ProtocolCarriers {
-    private static final ProtocolCarriers BUILT_IN = new ProtocolCarriers(BuiltInProtocols.all());
-
     private final List<ServerProtocol> protocols;
 
-    ProtocolCarriers(List<ServerProtocol> protocols) {
+    /** A registry of {@code protocols} (Pronto's: {@code registry.BuiltInProtocols}). */
+    public ProtocolCarriers(List<ServerProtocol> protocols) {
         this.protocols = List.copyOf(protocols);
     }
 
-    /** The protocols Pronto ships. */
-    static ProtocolCarriers builtIn() {
-        return BUILT_IN;
+    /**
+     * The route handler serving {@code handler} with {@code options}: it answers the opening handshake and
+     * switches its connection to the protocol of kind {@link ConnectionKind#WEBSOCKET}.
+     *
+     * @throws IllegalStateException when no such protocol is registered
+     */
+    public Handler webSocketRoute(WebSocketHandler handler, WebSocketOptions options) {
+        for (ServerProtocol p : protocols) {
+            if (p.kind() == ConnectionKind.WEBSOCKET) {
+                return p.route(handler, options);
+            }
+        }
+        throw new IllegalStateException("no protocol registered for WebSocket routes");
     }
 
     /**

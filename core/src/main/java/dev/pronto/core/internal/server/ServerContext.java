@@ -3,7 +3,7 @@ package dev.pronto.core.internal.server;
 import dev.pronto.core.JsonCodec;
 import dev.pronto.core.ServerConfig;
 import dev.pronto.core.internal.content.Compressors;
-import dev.pronto.core.internal.exchange.Exchange;
+import dev.pronto.core.internal.exchange.ExchangeContext;
 import dev.pronto.core.internal.exchange.RouteTable;
 import dev.pronto.core.internal.exchange.ServerConnection;
 import dev.pronto.core.internal.util.ConsoleLogger;
@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * What every connection of one server shares: configuration, routes, the JSON codec, the
  * virtual-thread executor for blocking handlers, and the set of open connections for shutdown.
  */
-public final class ServerContext {
+public final class ServerContext implements ExchangeContext {
     private static final Logger LOG = ConsoleLogger.unlessSilent(LoggerFactory.getLogger("dev.pronto.core.Server"),
             LoggerFactory.getILoggerFactory());
 
@@ -34,7 +34,7 @@ public final class ServerContext {
     private final ExecutorService blocking;
     private final Set<ServerConnection> connections = ConcurrentHashMap.newKeySet();
     private final AtomicInteger open = new AtomicInteger();
-    private final ProtocolCarriers protocols = ProtocolCarriers.builtIn();
+    private final ProtocolCarriers protocols;
     private final dev.pronto.core.internal.form.UploadRegistry uploads = new dev.pronto.core.internal.form.UploadRegistry();
 
     /**
@@ -54,6 +54,7 @@ public final class ServerContext {
         this.http2 = features.http2() == null ? dev.pronto.core.Http2Config.defaults() : features.http2();
         this.http3 = features.http3() == null ? dev.pronto.core.Http3Config.defaults() : features.http3();
         this.blocking = blocking;
+        this.protocols = features.protocols();
     }
 
     /**
@@ -64,14 +65,11 @@ public final class ServerContext {
      * @param errors how the server writes its own error bodies
      * @param http2 HTTP/2 settings, or null for the defaults
      * @param http3 QUIC and HTTP/3 settings, or null for the defaults
+     * @param protocols the protocols the server speaks ({@code registry.BuiltInProtocols.carriers()})
      */
     public record Features(JsonCodec json, dev.pronto.core.Compression compression, dev.pronto.core.ErrorFormat errors,
-                           dev.pronto.core.Http2Config http2, dev.pronto.core.Http3Config http3) {
-        /** Features with the default HTTP/3 settings. */
-        public Features(JsonCodec json, dev.pronto.core.Compression compression, dev.pronto.core.ErrorFormat errors,
-                        dev.pronto.core.Http2Config http2) {
-            this(json, compression, errors, http2, null);
-        }
+                           dev.pronto.core.Http2Config http2, dev.pronto.core.Http3Config http3,
+                           ProtocolCarriers protocols) {
     }
 
     /** The protocols this server speaks, by id: how a carrier finds another one. */
@@ -89,31 +87,23 @@ public final class ServerContext {
         return http2;
     }
 
+    @Override
     public boolean problemDetails() {
         return problemDetails;
     }
 
-    /** Counts {@code e} against {@code maxInFlight}; false (not counted) when the limit is reached. */
-    public boolean admitInFlight(Exchange e) {
+    @Override
+    public boolean admitInFlight() {
         if (inFlight.incrementAndGet() > config.maxInFlight()) {
             inFlight.decrementAndGet();
             return false;
         }
-        e.inFlight = true;
         return true;
     }
 
-    public void releaseInFlight(Exchange e) {
-        if (e.inFlight) {
-            e.inFlight = false;
-            inFlight.decrementAndGet();
-        }
-    }
-
-    /** Whether a blocking request waited longer than {@code maxQueueTime} for its thread. */
-    public boolean queuedTooLong(Exchange e) {
-        java.time.Duration max = config.maxQueueTime();
-        return max != null && e.startNanos != 0 && System.nanoTime() - e.startNanos > max.toNanos();
+    @Override
+    public void releaseInFlight() {
+        inFlight.decrementAndGet();
     }
 
     /** Requests in flight (counted only when {@code maxInFlight} is set). */
@@ -121,24 +111,29 @@ public final class ServerContext {
         return inFlight.get();
     }
 
+    @Override
     public Compressors compressors() {
         return compressors;
     }
 
     /** The multipart forms under way, whose temporary files a stopping server deletes. */
+    @Override
     public dev.pronto.core.internal.form.UploadRegistry uploads() {
         return uploads;
     }
 
+    @Override
     public ServerConfig config() {
         return config;
     }
 
     /** The compiled routes. */
+    @Override
     public RouteTable routes() {
         return routes;
     }
 
+    @Override
     public JsonCodec json() {
         if (json == null) {
             throw new IllegalStateException("No JSON codec configured: add Server.builder().json(ProntoJson.create(...))");
@@ -146,11 +141,13 @@ public final class ServerContext {
         return json;
     }
 
+    @Override
     public ExecutorService blockingExecutor() {
         return blocking;
     }
 
     /** The server's logger ({@code dev.pronto.core.Server}; the console when SLF4J has no provider). */
+    @Override
     public Logger log() {
         return LOG;
     }
@@ -204,6 +201,7 @@ public final class ServerContext {
     }
 
     /** A hook, handler or callback failed after its response was sent: WARN, rate-limited. */
+    @Override
     public void failedAfterAnswer(String what, Throwable cause) {
         if (lateFailures.allow()) {
             LOG.warn("{}{}", what, lateFailures.suffix(), cause);

@@ -11,7 +11,7 @@ import java.util.function.Consumer;
 
 /**
  * One protocol the server speaks, as the listener and the other protocols see it. A protocol package
- * implements this once and is listed in {@link BuiltInProtocols}; the server reaches it only through
+ * implements this once and is listed in {@code registry.BuiltInProtocols}; the server reaches it only through
  * {@link ProtocolCarriers}, looked up by {@link #id()} or {@link #kind()}, so protocols never import one
  * another. Implementations are stateless and shared by every server of the JVM; every method runs on the
  * channel's event loop unless it says otherwise.
@@ -61,6 +61,17 @@ public interface ServerProtocol {
                    String host) {
     }
 
+    /**
+     * The route handler answering a request to switch to this protocol and serving {@code handler} there
+     * (WebSocket: {@code Routes.ws}). Called when routes are declared, on the caller's thread.
+     *
+     * @throws UnsupportedOperationException when this protocol is not reached through a route
+     */
+    default dev.pronto.core.Handler route(dev.pronto.core.WebSocketHandler handler,
+                                         dev.pronto.core.WebSocketOptions options) {
+        throw new UnsupportedOperationException(kind().tag() + " is not reached through a route");
+    }
+
     /** Whether it negotiates TLS inside its own handshake (teleport), so it gets TLS listeners' channels first. */
     default boolean ownsTls() {
         return false;
@@ -82,8 +93,10 @@ public interface ServerProtocol {
      * Its carrier for the connection of {@code e}, a request that asked to switch to this protocol (HTTP/1.1
      * {@code Upgrade}) and was answered 101 by its carrier; takes {@code e}'s body. Null when this protocol
      * takes no upgrade.
+     *
+     * @param server the server of {@code e}'s connection
      */
-    default Takeover upgrade(Exchange e) {
+    default Takeover upgrade(Exchange e, ServerContext server) {
         return null;
     }
 

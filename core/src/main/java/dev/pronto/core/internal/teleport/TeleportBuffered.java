@@ -58,9 +58,9 @@ final class TeleportBuffered {
         if (!admitted(length)) {
             return ChunkedDecoder.MORE;
         }
-        ByteBuf body = e.body;
+        ByteBuf body = e.body();
         if (body == null && cum.readableBytes() >= length) {
-            e.body = cum.retainedSlice(cum.readerIndex(), length);
+            e.body(cum.retainedSlice(cum.readerIndex(), length));
             cum.skipBytes(length);
             return ChunkedDecoder.DONE;
         }
@@ -70,7 +70,8 @@ final class TeleportBuffered {
             return ChunkedDecoder.MORE;
         }
         if (body == null) {
-            body = e.body = conn.alloc().ioBuffer(Math.min(length, SLICE_LIMIT), length);
+            body = conn.alloc().ioBuffer(Math.min(length, SLICE_LIMIT), length);
+            e.body(body);
         }
         body.writeBytes(cum, Math.min(cum.readableBytes(), length - body.readableBytes()));
         return body.readableBytes() == length ? ChunkedDecoder.DONE : ChunkedDecoder.MORE;
@@ -81,11 +82,11 @@ final class TeleportBuffered {
         if (!admitted(CHUNKED_START)) {
             return ChunkedDecoder.MORE;
         }
-        if (e.body == null) {
-            e.body = conn.alloc().ioBuffer(256);
+        if (e.body() == null) {
+            e.body(conn.alloc().ioBuffer(256));
         }
-        int r = chunked.decode(cum, e.body);
-        int size = e.body.readableBytes();
+        int r = chunked.decode(cum, e.body());
+        int size = e.body().readableBytes();
         if (size > held) {
             // an admitted body is never paused by the budget (two half-received bodies would wait on each other)
             budget.take(size - held);

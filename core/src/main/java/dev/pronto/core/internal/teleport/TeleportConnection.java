@@ -1,7 +1,6 @@
 package dev.pronto.core.internal.teleport;
 
 import dev.pronto.core.BodyWriter;
-import dev.pronto.core.internal.content.FramedBody;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Carrier;
 import dev.pronto.core.internal.exchange.Dispatch;
@@ -10,13 +9,15 @@ import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangePool;
 import dev.pronto.core.internal.exchange.ExchangeState;
 import dev.pronto.core.internal.exchange.FilePart;
-import dev.pronto.core.internal.exchange.Http1Head;
+import dev.pronto.core.internal.exchange.FramedBody;
 import dev.pronto.core.internal.exchange.ReadGate;
 import dev.pronto.core.internal.exchange.ResponseBody;
 import dev.pronto.core.internal.exchange.ServerConnection;
 import dev.pronto.core.internal.exchange.StreamingBody;
 import dev.pronto.core.internal.server.ServerContext;
 import dev.pronto.core.internal.util.ConnectionClock;
+import dev.pronto.core.internal.util.DateHeader;
+import dev.pronto.wire.Http1Head;
 import dev.pronto.wire.TeleportOutput;
 import dev.pronto.wire.TeleportWire;
 import io.netty.buffer.ByteBuf;
@@ -220,29 +221,29 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
      * {@code held} budget bytes, or (a streaming route) its body still to follow into {@code body}.
      */
     void accept(Exchange e, long held, StreamingBody body) {
-        e.receivedNanos = timer.nanoTime();
+        e.received(timer.nanoTime());
         if (pending.size() >= maxPending) {
             budget.release(held);
             if (body != null) {
                 // it is still read, and dropped
                 body.abandon();
             }
-            e.life = server.routes().root();
+            e.atRootScope();
             Errors.answerByServer(e, 429, "Too Many Requests: more than " + maxPending
                     + " requests in flight on this teleport connection (maxPendingResponses)");
             return;
         }
         pending.add(e, held);
-        e.stream = body;
+        e.stream(body);
         Dispatch.run(e);
     }
 
     /** A message that cannot be framed: answer it when the client expects an answer, then close once answered. */
     void failFraming(Exchange e, int status, String message) {
-        e.life = server.routes().root();
+        e.atRootScope();
         e.head.http11 = true;
         e.head.method = dev.pronto.router.Method.GET;
-        e.closeAfter = true;
+        e.closeAfterResponse();
         Errors.answerByServer(e, status, message);
         closeWhenAnswered();
     }
@@ -266,7 +267,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
 
     private void finish(Exchange e) {
         budget.release(pending.remove(e));
-        if (e.stream != null && decoder.pausedOnlyBy(e.stream) && gate.open(ReadGate.BODY)) {
+        if (e.stream() != null && decoder.pausedOnlyBy(e.stream()) && gate.open(ReadGate.BODY)) {
             // answered with its body unread: what is left of it is read and dropped, and the next messages framed
             eventLoop().execute(this::decodeBuffered);
         }
@@ -313,7 +314,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
         int extra = withBody ? body.copyLength() : 0;
         ByteBuf head = alloc().ioBuffer(164 + e.response.headers().estimate() + extra);
         head.writeIntLE(TeleportSlot.of(e).id);
-        Http1Head.encode(head, e, body.length(), body.defaultType());
+        Http1Head.encode(head, e, body.length(), body.defaultType(), DateHeader.line());
         Object part2 = null;
         if (withBody) {
             body.writeTo(head);
@@ -337,7 +338,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
         ExchangePool.hold(e);
         try {
             e.completed();
-            e.bytesOut = head.readableBytes() - TeleportWire.ID_LENGTH + (body == null ? 0 : body.readableBytes());
+            e.bytesOut(head.readableBytes() - TeleportWire.ID_LENGTH + (body == null ? 0 : body.readableBytes()));
             if (TeleportSlot.of(e).id == 0) {
                 head.release();
                 if (body != null) {

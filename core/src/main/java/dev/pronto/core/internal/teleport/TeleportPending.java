@@ -54,7 +54,7 @@ final class TeleportPending {
         // backwards: an answer removes its exchange, moving the last one into its slot
         for (int i = count - 1; i >= 0; i--) {
             Exchange e = slots[Math.min(i, count - 1)];
-            if (ExchangeState.open(e.state()) && e.receivedNanos - receivedBy <= 0) {
+            if (ExchangeState.open(e.state()) && e.receivedNanos() - receivedBy <= 0) {
                 Errors.answerByServer(e, 503, "Service Unavailable: no response within the response timeout");
             }
         }

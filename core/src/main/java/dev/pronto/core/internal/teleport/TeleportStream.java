@@ -60,7 +60,7 @@ final class TeleportStream {
             StreamingBody s = body;
             fail(new dev.pronto.core.HttpException(chunked.errorStatus, chunked.errorMessage));
             // answer it unless its handler already did (its exchange may even serve another request by now)
-            if (exchange.stream == s && ExchangeState.open(exchange.state())) {
+            if (exchange.stream() == s && ExchangeState.open(exchange.state())) {
                 Errors.answerByServer(exchange, chunked.errorStatus, chunked.errorMessage);
             }
             return r;

@@ -1,7 +1,10 @@
 package dev.pronto.core.internal.websocket;
 
 import dev.pronto.core.ConnectionKind;
+import dev.pronto.core.Handler;
 import dev.pronto.core.Protocol;
+import dev.pronto.core.WebSocketHandler;
+import dev.pronto.core.WebSocketOptions;
 import dev.pronto.core.internal.exchange.ServerConnection;
 import dev.pronto.core.internal.server.ServerProtocol;
 
@@ -24,5 +27,10 @@ public final class WebSocketProtocol implements ServerProtocol {
     @Override
     public boolean carries(ServerConnection c) {
         return c instanceof WsConnection;
+    }
+
+    @Override
+    public Handler route(WebSocketHandler handler, WebSocketOptions options) {
+        return WsRoute.of(handler, options);
     }
 }

@@ -8,6 +8,7 @@ import dev.pronto.core.WebSocketOptions;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangeHandle;
 import dev.pronto.core.internal.exchange.ProtocolSwitch;
+import dev.pronto.core.internal.server.ServerContext;
 import dev.pronto.router.Method;
 import dev.pronto.wire.WsHandshakes;
 import java.util.HashMap;
@@ -47,7 +48,7 @@ public final class WsRoute implements Handler {
             return;
         }
         String key = req.header("Sec-WebSocket-Key");
-        if (!WsHandshake.validKey(key) || !e.head.http11 || e.closeAfter) {
+        if (!WsHandshake.validKey(key) || !e.head.http11 || e.closeAfter()) {
             res.status(400).send("Bad WebSocket handshake: Sec-WebSocket-Key must be 16 base64 bytes over HTTP/1.1");
             return;
         }
@@ -62,7 +63,7 @@ public final class WsRoute implements Handler {
         if (deflate != null) {
             res.header("Sec-WebSocket-Extensions", deflate.response());
         }
-        WsConnection ws = new WsConnection(WsHost.of(e.server), new WsConnection.Route(handler, options, deflate == null ? null : deflate.extension()), session(req, e));
+        WsConnection ws = new WsConnection(WsHost.of((ServerContext) e.server), new WsConnection.Route(handler, options, deflate == null ? null : deflate.extension()), session(req, e));
         res.send();
         if (e.response.status() == 101) {
             // an onSend hook may have failed and been answered instead: then there is nothing to switch to
@@ -74,15 +75,15 @@ public final class WsRoute implements Handler {
     private static WsSession session(Request req, Exchange e) {
         Map<String, String> params = Map.of();
         int n = e.match.paramCount();
-        if (n > 0 && e.outcome == dev.pronto.router.Outcome.MATCHED) {
+        if (n > 0 && e.outcome() == dev.pronto.router.Outcome.MATCHED) {
             params = new HashMap<>(n * 2);
             for (int i = 0; i < n; i++) {
                 params.put(e.match.paramName(i), dev.pronto.core.internal.util.PercentDecoder.param(e.match, i));
             }
         }
         Map<String, Object> attributes = new java.util.concurrent.ConcurrentHashMap<>(4);
-        if (e.attributes != null) {
-            e.attributes.forEach((k, v) -> {
+        if (e.attributes() != null) {
+            e.attributes().forEach((k, v) -> {
                 if (v != null) {
                     attributes.put(k, v);
                 }

@@ -3,6 +3,7 @@ package dev.pronto.core.internal.exchange;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -11,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link Exchange} holds no protocol's state: a protocol keeps what it needs in the exchange's
  * {@link ExchangeSlot}, made by its carrier. Read as structure: no field is typed by a protocol package
- * or named after a protocol or its framing (stream ids, queue links, parked output).
+ * or named after a protocol or its framing (stream ids, queue links, parked output). Its state is its
+ * package's: no field is public and mutable (carriers go through the methods {@link ExchangeState} lists).
  */
 class ExchangeFieldsTest {
     private static final Pattern PROTOCOL_NAME = Pattern.compile(
@@ -28,6 +30,12 @@ class ExchangeFieldsTest {
     @Test
     void noFieldIsTypedByAProtocolPackage() {
         assertThat(FIELDS).filteredOn(f -> PROTOCOL_PACKAGE.matcher(f.getType().getName()).matches()).isEmpty();
+    }
+
+    @Test
+    void noFieldIsPublicAndMutable() {
+        assertThat(FIELDS).filteredOn(f -> Modifier.isPublic(f.getModifiers()) && !Modifier.isFinal(f.getModifiers()))
+                .extracting(Field::getName).isEmpty();
     }
 
     @Test

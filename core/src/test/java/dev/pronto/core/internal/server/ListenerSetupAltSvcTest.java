@@ -75,7 +75,7 @@ class ListenerSetupAltSvcTest {
                 null, "h3=\":8443\"; ma=86400");
         io.netty.channel.embedded.EmbeddedChannel ch = new io.netty.channel.embedded.EmbeddedChannel();
         try {
-            ProtocolCarriers.builtIn().negotiated(ch.pipeline(), alpn, listener, context);
+            dev.pronto.core.internal.registry.BuiltInProtocols.carriers().negotiated(ch.pipeline(), alpn, listener, context);
 
             assertThat(((Carrier) ch.pipeline().last()).altSvc()).isEqualTo("h3=\":8443\"; ma=86400");
         } finally {

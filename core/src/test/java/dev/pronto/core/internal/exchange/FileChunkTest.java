@@ -1,8 +1,7 @@
-package dev.pronto.core.internal.content;
+package dev.pronto.core.internal.exchange;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pronto.core.internal.exchange.FilePart;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import java.io.IOException;

@@ -1,13 +1,12 @@
-package dev.pronto.core.internal.content;
+package dev.pronto.core.internal.exchange;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.pronto.core.Compression;
 import dev.pronto.core.ContentCoding;
-import dev.pronto.core.internal.exchange.Exchange;
-import dev.pronto.core.internal.exchange.ExchangeState;
-import dev.pronto.core.internal.exchange.TestExchanges;
+import dev.pronto.core.internal.content.BodySink;
+import dev.pronto.core.internal.content.StreamCompressor;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;

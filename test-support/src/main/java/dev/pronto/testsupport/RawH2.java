@@ -1,4 +1,4 @@
-package dev.pronto.core;
+package dev.pronto.testsupport;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -18,18 +18,29 @@ import java.nio.charset.StandardCharsets;
  * A raw HTTP/2 client over a plain socket for tests that must send what no well-behaved client
  * sends: it writes frames byte for byte and reads frames back as they arrive.
  */
-final class RawH2 implements AutoCloseable {
-    static final int DATA = 0x0;
-    static final int HEADERS = 0x1;
-    static final int RST_STREAM = 0x3;
-    static final int SETTINGS = 0x4;
-    static final int PING = 0x6;
-    static final int GOAWAY = 0x7;
-    static final int WINDOW_UPDATE = 0x8;
-    static final int CONTINUATION = 0x9;
-    static final int END_STREAM = 0x1;
-    static final int END_HEADERS = 0x4;
-    static final int ACK = 0x1;
+public final class RawH2 implements AutoCloseable {
+    /** DATA frame type. */
+    public static final int DATA = 0x0;
+    /** HEADERS frame type. */
+    public static final int HEADERS = 0x1;
+    /** RST_STREAM frame type. */
+    public static final int RST_STREAM = 0x3;
+    /** SETTINGS frame type. */
+    public static final int SETTINGS = 0x4;
+    /** PING frame type. */
+    public static final int PING = 0x6;
+    /** GOAWAY frame type. */
+    public static final int GOAWAY = 0x7;
+    /** WINDOW_UPDATE frame type. */
+    public static final int WINDOW_UPDATE = 0x8;
+    /** CONTINUATION frame type. */
+    public static final int CONTINUATION = 0x9;
+    /** The END_STREAM flag (DATA, HEADERS). */
+    public static final int END_STREAM = 0x1;
+    /** The END_HEADERS flag (HEADERS, CONTINUATION). */
+    public static final int END_HEADERS = 0x4;
+    /** The ACK flag (SETTINGS, PING). */
+    public static final int ACK = 0x1;
     private static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
     private final Socket socket;
@@ -39,9 +50,9 @@ final class RawH2 implements AutoCloseable {
     private final DefaultHttp2HeadersEncoder hpack = new DefaultHttp2HeadersEncoder();
 
     /** A frame read from the server. */
-    record Frame(int type, int flags, int stream, byte[] payload) {
+    public record Frame(int type, int flags, int stream, byte[] payload) {
         /** This HEADERS frame's block, decoded by {@code hpack} (one decoder per connection: it keeps the table). */
-        Http2Headers decodeWith(io.netty.handler.codec.http2.DefaultHttp2HeadersDecoder hpack)
+        public Http2Headers decodeWith(io.netty.handler.codec.http2.DefaultHttp2HeadersDecoder hpack)
                 throws io.netty.handler.codec.http2.Http2Exception {
             ByteBuf block = Unpooled.wrappedBuffer(payload);
             try {
@@ -52,23 +63,25 @@ final class RawH2 implements AutoCloseable {
         }
 
         /** The error code of a GOAWAY or RST_STREAM frame. */
-        long errorCode() {
+        public long errorCode() {
             int at = type == GOAWAY ? 4 : 0;
             return ((payload[at] & 0xFFL) << 24) | ((payload[at + 1] & 0xFF) << 16) | ((payload[at + 2] & 0xFF) << 8)
                     | (payload[at + 3] & 0xFF);
         }
 
-        String text() {
+        /** The payload as UTF-8 text (a GOAWAY's debug data, a DATA frame's body). */
+        public String text() {
             return new String(payload, StandardCharsets.UTF_8);
         }
     }
 
-    RawH2(int port, int... settings) throws IOException {
+    /** Connects to {@code 127.0.0.1:port} in clear text and sends the preface and SETTINGS ({@code id, value} pairs). */
+    public RawH2(int port, int... settings) throws IOException {
         this(new Socket("127.0.0.1", port), settings);
     }
 
     /** Speaks HTTP/2 on {@code socket}: a plain one, or a TLS one that negotiated h2. */
-    RawH2(Socket socket, int... settings) throws IOException {
+    public RawH2(Socket socket, int... settings) throws IOException {
         this.socket = socket;
         socket.setSoTimeout(10_000);
         out = new java.io.BufferedOutputStream(socket.getOutputStream(), 1 << 16);
@@ -87,7 +100,8 @@ final class RawH2 implements AutoCloseable {
         frame(SETTINGS, 0, 0, payload);
     }
 
-    void frame(int type, int flags, int stream, byte[] payload) throws IOException {
+    /** Writes one frame as it is (or holds it, see {@link #hold()}). */
+    public void frame(int type, int flags, int stream, byte[] payload) throws IOException {
         byte[] f = new byte[9 + payload.length];
         f[0] = (byte) (payload.length >> 16);
         f[1] = (byte) (payload.length >> 8);
@@ -106,33 +120,33 @@ final class RawH2 implements AutoCloseable {
     }
 
     /** The connection's socket (to reset it, for one). */
-    Socket socket() {
+    public Socket socket() {
         return socket;
     }
 
     /** Holds the frames written from now on, to send them in one write with {@link #send()}. */
-    void hold() {
+    public void hold() {
         holding = true;
     }
 
     /** Sends the held frames at once. */
-    void send() throws IOException {
+    public void send() throws IOException {
         holding = false;
         out.flush();
     }
 
     /** An HPACK block for a request. */
-    byte[] block(String method, String path) throws Exception {
+    public byte[] block(String method, String path) throws Exception {
         return block(request(method, path));
     }
 
     /** The pseudo-header fields of a request, to add fields to (names are checked, values are not). */
-    static Http2Headers request(String method, String path) {
+    public static Http2Headers request(String method, String path) {
         return new DefaultHttp2Headers(true, false, 8).method(method).path(path).scheme("http").authority("localhost");
     }
 
     /** An HPACK block for {@code h} as it is. */
-    byte[] block(Http2Headers h) throws Exception {
+    public byte[] block(Http2Headers h) throws Exception {
         ByteBuf buf = Unpooled.buffer();
         try {
             hpack.encodeHeaders(1, h, buf);
@@ -142,12 +156,13 @@ final class RawH2 implements AutoCloseable {
         }
     }
 
-    void request(int stream, String method, String path, int flags) throws Exception {
+    /** Sends a request's HEADERS (END_HEADERS, plus {@code flags}) on {@code stream}. */
+    public void request(int stream, String method, String path, int flags) throws Exception {
         frame(HEADERS, END_HEADERS | flags, stream, block(method, path));
     }
 
     /** The next frame, or null once the server closed the connection. */
-    Frame read() throws IOException {
+    public Frame read() throws IOException {
         try {
             int length = in.readUnsignedByte() << 16 | in.readUnsignedByte() << 8 | in.readUnsignedByte();
             int type = in.readUnsignedByte();
@@ -162,7 +177,7 @@ final class RawH2 implements AutoCloseable {
     }
 
     /** Reads until a frame of {@code type} arrives; null if the connection closes first. */
-    Frame awaitFrame(int type) throws IOException {
+    public Frame awaitFrame(int type) throws IOException {
         for (Frame f = read(); f != null; f = read()) {
             if (f.type() == type) {
                 return f;
@@ -172,7 +187,7 @@ final class RawH2 implements AutoCloseable {
     }
 
     /** Whether the server closed the connection (reads to the end, failing on a read timeout). */
-    boolean closedByServer() throws IOException {
+    public boolean closedByServer() throws IOException {
         try {
             while (read() != null) {
                 // drain what the server still sends

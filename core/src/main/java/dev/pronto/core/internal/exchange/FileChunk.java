@@ -1,6 +1,5 @@
-package dev.pronto.core.internal.content;
+package dev.pronto.core.internal.exchange;
 
-import dev.pronto.core.internal.exchange.FilePart;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import java.io.IOException;

@@ -1,8 +1,8 @@
-package dev.pronto.core.internal.content;
+package dev.pronto.core.internal.exchange;
 
 import dev.pronto.core.BodyWriter;
-import dev.pronto.core.internal.exchange.Exchange;
-import dev.pronto.core.internal.exchange.ExchangeState;
+import dev.pronto.core.internal.content.BodySink;
+import dev.pronto.core.internal.content.StreamCompressor;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;

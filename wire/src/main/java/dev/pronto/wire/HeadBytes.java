@@ -1,6 +1,5 @@
-package dev.pronto.core.internal.exchange;
+package dev.pronto.wire;
 
-import dev.pronto.wire.Ascii;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.AsciiString;
 import io.netty.util.concurrent.FastThreadLocal;
@@ -11,6 +10,8 @@ import io.netty.util.concurrent.FastThreadLocal;
  * and capacity checks. One per thread (event loops in practice), reused; not reentrant.
  */
 public final class HeadBytes {
+    /** {@code "\r\n"} for {@link #pair(int)}. */
+    public static final int CRLF = ('\r' << 8) | '\n';
     private static final int INITIAL = 256;
     /** A scratch grown past this by a huge head is dropped after use rather than kept per thread. */
     private static final int KEEP = 8 * 1024;
@@ -31,10 +32,12 @@ public final class HeadBytes {
         return h;
     }
 
+    /** Bytes assembled so far. */
     public int length() {
         return n;
     }
 
+    /** Appends {@code src}. */
     public void bytes(byte[] src) {
         int len = src.length;
         ensure(len);
@@ -67,6 +70,7 @@ public final class HeadBytes {
         n += 2;
     }
 
+    /** Appends {@code v} (not negative) in decimal digits. */
     public void decimal(long v) {
         int digits = Ascii.digits(v);
         ensure(digits);
