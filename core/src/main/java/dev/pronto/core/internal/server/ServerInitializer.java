@@ -3,6 +3,7 @@ package dev.pronto.core.internal.server;
 import dev.pronto.core.Listener;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
+import io.netty.handler.ssl.SslHandler;
 
 /**
  * Sets up each accepted channel of one listener, enforcing {@code maxConnections}: the protocol's
@@ -42,7 +43,9 @@ public final class ServerInitializer extends ChannelInitializer<Channel> {
             // teleport negotiates TLS inside its own handshake, after 15 plaintext bytes each way
             lead.accept(ch.pipeline(), listener, server);
         } else {
-            ch.pipeline().addLast("tls", tls.newHandler(ch.alloc()))
+            SslHandler handler = tls.newHandler(ch.alloc());
+            ch.pipeline().addLast("tlsClose", new TlsCloseGuard(handler.engine()))
+                    .addLast("tls", handler)
                     .addLast("handshake", new TlsHandshake(server, listener));
         }
     }
