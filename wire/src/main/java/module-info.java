@@ -13,7 +13,7 @@ module dev.pronto.wire {
     requires transitive io.netty.handler;
     requires transitive io.netty.codec;
     requires transitive io.netty.codec.http;
-    requires io.netty.codec.http2;
+    requires transitive io.netty.codec.http2;
     requires io.netty.transport.classes.epoll;
     requires io.netty.transport.classes.io_uring;
 

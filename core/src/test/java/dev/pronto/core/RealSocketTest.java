@@ -107,6 +107,7 @@ class RealSocketTest {
     }
 
     /** Waits until the listener is closed, i.e. the server has begun to drain. */
+    @SuppressWarnings("try") // the resource is the point: opened, then closed
     private static void awaitRefused(int port) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (System.nanoTime() < deadline) {

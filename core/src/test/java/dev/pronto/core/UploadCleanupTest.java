@@ -40,6 +40,7 @@ class UploadCleanupTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the resource is the point: opened, then closed
     void theClientGoingAwayMidFileDeletesIt() throws Exception {
         try (Socket s = startUpload()) {
             assertThat(awaitFile()).isTrue();
@@ -49,6 +50,7 @@ class UploadCleanupTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the resource is the point: opened, then closed
     void theServerStoppingMidFileDeletesIt() throws Exception {
         try (Socket s = startUpload()) {
             assertThat(awaitFile()).isTrue();

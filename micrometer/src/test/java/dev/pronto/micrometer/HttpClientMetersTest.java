@@ -56,6 +56,7 @@ class HttpClientMetersTest {
                 .tag("outcome", "UNKNOWN").timer().count()).isEqualTo(1);
     }
 
+    @SuppressWarnings("try") // the resource is the point: opened, then closed
     private void get(String path) throws Exception {
         try (ClientResponse ignored = meters.send(client, ClientRequest.get("http://127.0.0.1:" + server.port() + path))
                 .toCompletableFuture().get(10, TimeUnit.SECONDS)) {

@@ -27,6 +27,10 @@ public final class Framing {
     private int errorStatus;
     private String errorMessage;
 
+    /** Rules with no message folded in yet. */
+    public Framing() {
+    }
+
     /** Forgets the previous message. */
     public void reset() {
         contentLength = -1;

@@ -25,6 +25,9 @@ public final class HeadBytes {
     private byte[] b = new byte[INITIAL];
     private int n;
 
+    private HeadBytes() {
+    }
+
     /** The calling thread's scratch, emptied. */
     public static HeadBytes local() {
         HeadBytes h = LOCAL.get();

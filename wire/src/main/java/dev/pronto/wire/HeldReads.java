@@ -15,6 +15,10 @@ import java.util.List;
 public final class HeldReads {
     private List<Object> held;
 
+    /** Holds nothing yet. */
+    public HeldReads() {
+    }
+
     /** Holds {@code msg}; ownership moves here. */
     public void add(Object msg) {
         if (held == null) {

@@ -171,7 +171,7 @@ public final class Members implements AutoCloseable {
             m.probe.send(ClientRequest.builder().uri(uri).timeout(timeout).build()).whenComplete((r, e) -> {
                 m.health(e == null && r.status() < 400);
                 if (r != null) {
-                    ((ClientResponse) r).close();
+                    r.close();
                 }
                 drain();
             });

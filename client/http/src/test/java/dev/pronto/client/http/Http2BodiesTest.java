@@ -47,6 +47,7 @@ class Http2BodiesTest {
         }
     }
 
+    @SuppressWarnings("try") // the publisher is closed to end the body, and again by the try
     @Test
     void streamedRequestBodyFollowsTheWindow() {
         try (SubmissionPublisher<ByteBuf> publisher = new SubmissionPublisher<>()) {

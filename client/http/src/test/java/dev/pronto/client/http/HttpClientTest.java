@@ -132,6 +132,7 @@ class HttpClientTest {
         assertThat(body.get()).isEqualTo("Hello");
     }
 
+    @SuppressWarnings("try") // the publisher is closed to end the body, and again by the try
     @Test
     void streamedRequestBodyArrivesWhole() {
         try (SubmissionPublisher<ByteBuf> publisher = new SubmissionPublisher<>()) {

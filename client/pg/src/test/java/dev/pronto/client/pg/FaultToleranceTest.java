@@ -26,6 +26,7 @@ class FaultToleranceTest {
         }
     }
 
+    @SuppressWarnings("try") // the resource is the point: opened, then closed
     private void serveOnceUp(ClosedPort reserved) throws Exception {
         int port = reserved.port();
         PgConfig config = config(port);

@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * (at most {@link Http#TIMEOUT}) and sends the next. Counts statuses; a request without a
  * response in time is recorded as a failure.
  */
+@SuppressWarnings("try") // close() waits for the requests under way, so it may be interrupted
 final class Load implements AutoCloseable {
     private final Map<Integer, AtomicLong> statuses = new ConcurrentHashMap<>();
     private final List<Throwable> failures = new CopyOnWriteArrayList<>();

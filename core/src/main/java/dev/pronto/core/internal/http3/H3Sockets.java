@@ -48,7 +48,7 @@ final class H3Sockets {
             int slot = slot(udp);
             // recvmmsg reads as many datagrams as fit the read buffer, each in a slot of this size
             b.option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, slot)
-                    .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(slot * udp.gsoSegments()));
+                    .option(ChannelOption.RECVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(slot * udp.gsoSegments()));
         }
         return b;
     }

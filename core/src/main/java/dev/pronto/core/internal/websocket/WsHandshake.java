@@ -40,6 +40,9 @@ final class WsHandshake {
      * The permessage-deflate agreement for the client's {@code Sec-WebSocket-Extensions} offers, or
      * null (not configured, not offered, or no acceptable parameters).
      */
+    // Netty 4.2.18 deprecates the constructor with a filter provider and a maxAllocation for one with two more
+    // window parameters; this one keeps Netty's defaults for those
+    @SuppressWarnings("deprecation")
     static Deflate deflate(String offers, WebSocketOptions options) {
         WebSocketOptions.Deflate d = options.compression();
         if (d == null || offers == null) {

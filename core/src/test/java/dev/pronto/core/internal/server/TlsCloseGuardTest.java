@@ -59,7 +59,7 @@ class TlsCloseGuardTest {
 
         channel.writeInbound(in);
 
-        assertThat((Object) channel.readInbound()).isNull();
+        assertThat(channel.<Object>readInbound()).isNull();
         assertThat(in.refCnt()).isZero();
         assertThat(channel.isOpen()).isFalse();
     }
