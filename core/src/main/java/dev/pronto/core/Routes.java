@@ -351,6 +351,19 @@ public final class Routes {
                 && onError.isEmpty() && byStatus.isEmpty() && byType.isEmpty() && notFound == null;
     }
 
+    /** Hands every route with a {@link RouteOptions#doc()}, this scope's then its groups', to {@code sink}. */
+    void documented(java.util.function.BiConsumer<Object[], RouteDoc> sink) {
+        for (Object[] e : entries) {
+            RouteDoc doc = ((RouteEntry) e[2]).options().doc();
+            if (doc != null) {
+                sink.accept(e, doc);
+            }
+        }
+        for (Routes child : children) {
+            child.documented(sink);
+        }
+    }
+
     private Lifecycle scope(Lifecycle parent, boolean isRoot) {
         if (!isRoot && ownEmpty()) {
             return parent;

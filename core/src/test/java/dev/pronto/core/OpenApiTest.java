@@ -101,4 +101,29 @@ class OpenApiTest {
         assertThatThrownBy(() -> OpenApi.builder().document(DOC).ui("/openapi.json").build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ui must differ from path");
     }
+
+    @Test
+    void aBlankDocumentDescribesLambdaRoutesWhereTheServerRoutesThem() {
+        RouteDoc doc = RouteDoc.builder().summary("One item").tag("Items").operationId("item")
+                .pathParam("id", "{\"type\":\"integer\",\"minimum\":1}")
+                .response(200, "The item", "application/json", "{\"$ref\":\"#/components/schemas/Item\"}")
+                .component("Item", "{\"type\":\"object\"}").build();
+        Server.Builder builder = Server.builder()
+                .routes(r -> r.group("/api", g -> g.get("/items/{id}", RouteOptions.defaults().doc(doc), (req, res) -> res.send("{}"))))
+                .routes(OpenApi.builder().blank("Shop", "2").build());
+        try (TestClient c = TestClient.start(builder)) {
+            String text = c.get("/openapi.json").text();
+
+            assertThat(text).contains("\"/api/items/{id}\"", "\"operationId\": \"item\"", "\"title\": \"Shop\"",
+                    "\"Item\": {", "\"ValidationProblem\"", "\"504\": {").doesNotContain("\"/items/{id}\"");
+        }
+    }
+
+    @Test
+    void aRouteDocRefusesASchemaThatIsNotJson() {
+        assertThatThrownBy(() -> RouteDoc.builder().query("q", "{type: string}"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("invalid JSON");
+        assertThatThrownBy(() -> RouteDoc.builder().summary("s").build())
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("at least one response");
+    }
 }
