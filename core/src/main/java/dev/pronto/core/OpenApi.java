@@ -83,13 +83,28 @@ public final class OpenApi implements Consumer<Routes> {
     public void accept(Routes routes) {
         Routes root = routes.root();
         this.routes = root;
-        root.get(path, (req, res) -> serve(req, res, prefersYaml(req.header("Accept"))));
+        root.get(path, documented("openapi.json", "application/json", "application/yaml"),
+                (req, res) -> serve(req, res, prefersYaml(req.header("Accept"))));
         String yaml = path.endsWith(".json") ? path.substring(0, path.length() - 5) + ".yaml" : path + ".yaml";
-        root.get(yaml, (req, res) -> serve(req, res, true));
+        root.get(yaml, documented("openapi.yaml", "application/yaml"), (req, res) -> serve(req, res, true));
         if (ui != null) {
             byte[] page = OpenApiPage.html(path).getBytes(StandardCharsets.UTF_8);
-            root.get(ui, (req, res) -> res.contentType("text/html; charset=utf-8").send(page));
+            RouteDoc doc = RouteDoc.builder().summary("A page listing the operations of the document").tag("OpenAPI")
+                    .operationId("openapi.page").response(200, "The page", "text/html", "{\"type\":\"string\"}").build();
+            root.get(ui, RouteOptions.defaults().doc(doc), (req, res) -> res.contentType("text/html; charset=utf-8").send(page));
         }
+    }
+
+    /** This plugin's own route in the document: the document, 304 for a matching {@code If-None-Match}. */
+    private static RouteOptions documented(String id, String... types) {
+        RouteDoc.Builder doc = RouteDoc.builder().summary("This OpenAPI document").tag("OpenAPI").operationId(id)
+                .header("If-None-Match", "{\"type\":\"string\"}");
+        for (String type : types) {
+            doc.response(200, "The document", type, "{\"type\":\"object\"}");
+        }
+        doc.responseHeader(200, "ETag", "{\"type\":\"string\"}")
+                .response(304, "Not Modified: If-None-Match matched the document's ETag");
+        return RouteOptions.defaults().doc(doc.build());
     }
 
     /** The document as the server routes it (see the class Javadoc). */
@@ -112,7 +127,7 @@ public final class OpenApi implements Consumer<Routes> {
         if (routes != null) {
             routes.documented((entry, doc) -> documented.add(new DocumentAssembly.Registered(
                     entry[0].toString(), (String) entry[1], doc.operationId, doc.operation,
-                    doc.schemas)));
+                    doc.schemas, doc.schemes)));
         }
         if (documented.isEmpty()) {
             return document;

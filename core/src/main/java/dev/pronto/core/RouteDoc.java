@@ -34,11 +34,15 @@ public final class RouteDoc {
     final Map<String, Object> operation;
     /** Component schemas this route adds, by name. */
     final Map<String, Object> schemas;
+    /** Security schemes this route requires, by name. */
+    final Map<String, Object> schemes;
 
-    private RouteDoc(String operationId, Map<String, Object> operation, Map<String, Object> schemas) {
+    private RouteDoc(String operationId, Map<String, Object> operation, Map<String, Object> schemas,
+                     Map<String, Object> schemes) {
         this.operationId = operationId;
         this.operation = operation;
         this.schemas = schemas;
+        this.schemes = schemes;
     }
 
     /**
@@ -47,7 +51,7 @@ public final class RouteDoc {
      * group is documented under the group's prefix, and one that is never registered is left out.
      */
     public static RouteDoc operation(String operationId) {
-        return new RouteDoc(Objects.requireNonNull(operationId, "operationId"), null, Map.of());
+        return new RouteDoc(Objects.requireNonNull(operationId, "operationId"), null, Map.of(), Map.of());
     }
 
     /** A builder describing a route by hand. */
@@ -66,6 +70,7 @@ public final class RouteDoc {
         private final List<Object> parameters = new ArrayList<>();
         private final Map<String, Object> responses = JsonTree.object();
         private final Map<String, Object> schemas = JsonTree.object();
+        private final Map<String, Object> schemes = JsonTree.object();
 
         private Builder() {
         }
@@ -157,6 +162,27 @@ public final class RouteDoc {
             return this;
         }
 
+        /**
+         * Requires the security scheme {@code name}, defined by {@code definition} (an OpenAPI security scheme
+         * object as JSON, e.g. {@code {"type":"http","scheme":"bearer","bearerFormat":"JWT"}}), with any of
+         * {@code roles}; call again for an alternative scheme. Adds the 401 and 403 problem responses unless given.
+         */
+        public Builder security(String name, String definition, List<String> roles) {
+            Objects.requireNonNull(name, "name");
+            schemes.put(name, schema(definition));
+            list("security").add(Map.of(name, List.copyOf(roles)));
+            String problem = "{\"$ref\":\"#/components/schemas/Problem\"}";
+            if (!responses.containsKey("401")) {
+                response(401, "Unauthorized: no credentials, or credentials that fail a check", "application/problem+json",
+                        problem);
+            }
+            if (!responses.containsKey("403")) {
+                response(403, "Forbidden: the caller holds none of the roles this operation requires",
+                        "application/problem+json", problem);
+            }
+            return this;
+        }
+
         /** Adds {@code schema} to the document's {@code components.schemas} as {@code name}, for {@code $ref}s. */
         public Builder component(String name, String schema) {
             schemas.put(Objects.requireNonNull(name, "name"), schema(schema));
@@ -183,7 +209,9 @@ public final class RouteDoc {
             rs.putAll(responses);
             Map<String, Object> own = JsonTree.object();
             own.putAll(schemas);
-            return new RouteDoc(null, op, own);
+            Map<String, Object> required = JsonTree.object();
+            required.putAll(schemes);
+            return new RouteDoc(null, op, own, required);
         }
 
         private Builder parameter(String name, String in, String schema, boolean required) {

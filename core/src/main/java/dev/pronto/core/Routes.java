@@ -55,6 +55,15 @@ public final class Routes {
     /** Kept on the root only: actions run when the server begins to stop. */
     private final List<Runnable> onDrain = new ArrayList<>();
 
+    /** A WebSocket endpoint in the OpenAPI document: what its GET answers. */
+    private static final RouteDoc WS_DOC = RouteDoc.builder().summary("A WebSocket endpoint (RFC 6455)").tag("WebSocket")
+            .response(101, "Switching Protocols: the handshake succeeded")
+            .response(400, "Bad Request: a malformed handshake", "application/problem+json",
+                    "{\"$ref\":\"#/components/schemas/Problem\"}")
+            .response(426, "Upgrade Required: a GET without the WebSocket upgrade headers", "application/problem+json",
+                    "{\"$ref\":\"#/components/schemas/Problem\"}")
+            .build();
+
     Routes() {
         this.root = this;
         this.parent = null;
@@ -162,7 +171,7 @@ public final class Routes {
     public Routes ws(String path, WebSocketOptions options, WebSocketHandler handler) {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(handler, "handler");
-        return route(Method.GET, path, RouteOptions.defaults(), dev.pronto.core.internal.websocket.WsRoute.of(handler, options));
+        return route(Method.GET, path, RouteOptions.defaults().doc(WS_DOC), dev.pronto.core.internal.websocket.WsRoute.of(handler, options));
     }
 
     /**

@@ -28,9 +28,10 @@ public final class DocumentAssembly {
      * @param operationId the processor's operation id, or null for a described route
      * @param operation the described operation (not modified), or null
      * @param schemas component schemas the described route adds
+     * @param schemes security schemes the described route requires
      */
     public record Registered(String method, String path, String operationId, Map<String, Object> operation,
-                             Map<String, Object> schemas) {
+                             Map<String, Object> schemas, Map<String, Object> schemes) {
     }
 
     private DocumentAssembly() {
@@ -60,6 +61,11 @@ public final class DocumentAssembly {
             String id = unique((String) operation.get("operationId"), ids);
             operation.put("operationId", id);
             route.schemas().forEach(schemas::putIfAbsent);
+            if (!route.schemes().isEmpty()) {
+                Map<String, Object> defined = ProblemComponents.child(ProblemComponents.child(document, "components"),
+                        "securitySchemes");
+                route.schemes().forEach(defined::putIfAbsent);
+            }
             ProblemComponents.child(paths, openApiPath(route.path())).put(route.method().toLowerCase(Locale.ROOT), operation);
         }
         document.put("paths", paths);
