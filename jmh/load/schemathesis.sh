@@ -17,6 +17,7 @@ EXAMPLES="${EXAMPLES:-20}"
 SEEDS="${SEEDS:-1}"
 VENV="$(realpath -m "${VENV:-target/schemathesis-venv}")"
 OUT="$(realpath -m "${OUT:-target/schemathesis}")"
+CONFIG="$(realpath jmh/load/schemathesis.toml)"      # per-operation settings, each with its reason
 require_file "$JAR" "mvn -Pall -B -q -pl examples -am package -DskipTests"
 if [[ ! -x "$VENV/bin/schemathesis" ]] || ! "$VENV/bin/schemathesis" --version | grep -q "$VERSION"; then
     python3 -m venv "$VENV"
@@ -38,7 +39,7 @@ status=0
 for seed in $SEEDS; do
     log="$OUT/arena-seed$seed.txt"
     # -w 1: one worker, so a run is reproducible from its seed; run in $OUT, where its .schemathesis cache goes
-    (cd "$OUT" && "$VENV/bin/schemathesis" run "$URL/openapi.json" --checks all --max-examples "$EXAMPLES" \
+    (cd "$OUT" && "$VENV/bin/schemathesis" --config-file "$CONFIG" run "$URL/openapi.json" --checks all --max-examples "$EXAMPLES" \
         --seed "$seed" -w 1 --phases examples,coverage,fuzzing,stateful --no-color >"$log" 2>&1) || status=1
     printf 'seed %s: %s\n' "$seed" "$(grep -E '^=+ .* (in|passed)' "$log" | tail -1 | tr -d '=' | xargs)"
 done

@@ -28,7 +28,7 @@ import java.util.function.Consumer;
  * one as the server routes it, assembled at the first request: every route registered with a
  * {@link RouteOptions#doc(RouteDoc)} (the generated routes of the controllers carry their operation)
  * at its full path, group prefixes included; operations of controllers never registered are left out.
- * A server where no route carries a description serves the document as written. The document describes problem responses as {@code application/problem+json},
+ * The plugin's own routes are in it too. The document describes problem responses as {@code application/problem+json},
  * which the server writes with {@code errorFormat(ErrorFormat.PROBLEM_JSON)}. Immutable and thread-safe.
  */
 public final class OpenApi implements Consumer<Routes> {
@@ -128,9 +128,6 @@ public final class OpenApi implements Consumer<Routes> {
             routes.documented((entry, doc) -> documented.add(new DocumentAssembly.Registered(
                     entry[0].toString(), (String) entry[1], doc.operationId, doc.operation,
                     doc.schemas, doc.schemes)));
-        }
-        if (documented.isEmpty()) {
-            return document;
         }
         String text = DocumentAssembly.assemble(
                 new String(document, StandardCharsets.UTF_8), documented);

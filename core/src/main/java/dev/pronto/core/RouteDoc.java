@@ -114,6 +114,11 @@ public final class RouteDoc {
             return parameter(name, "query", schema, true);
         }
 
+        /** Documents a required request header: without it (or with another value) the route refuses the request. */
+        public Builder requiredHeader(String name, String schema) {
+            return parameter(name, "header", schema, true);
+        }
+
         /** Documents an optional request header. */
         public Builder header(String name, String schema) {
             return parameter(name, "header", schema, false);
@@ -121,9 +126,18 @@ public final class RouteDoc {
 
         /** Documents the request body (required) as {@code mediaType} with {@code schema}; call again for another type. */
         public Builder body(String mediaType, String schema) {
+            return body(mediaType, schema, Boolean.TRUE);
+        }
+
+        /** Documents a request body the route may go without (an empty one reads as a default). */
+        public Builder optionalBody(String mediaType, String schema) {
+            return body(mediaType, schema, Boolean.FALSE);
+        }
+
+        private Builder body(String mediaType, String schema, Boolean required) {
             @SuppressWarnings("unchecked")
             Map<String, Object> body = (Map<String, Object>) operation.computeIfAbsent("requestBody", k -> JsonTree.object());
-            body.put("required", Boolean.TRUE);
+            body.put("required", required);
             @SuppressWarnings("unchecked")
             Map<String, Object> content = (Map<String, Object>) body.computeIfAbsent("content", k -> JsonTree.object());
             content.put(Objects.requireNonNull(mediaType, "mediaType"), Map.of("schema", schema(schema)));

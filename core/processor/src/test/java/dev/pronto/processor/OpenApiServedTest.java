@@ -57,7 +57,7 @@ class OpenApiServedTest {
             Map<String, Object> doc = served(c);
 
             assertThat(c.get("/api/reports/daily").status()).isEqualTo(401);
-            assertThat(map(at(doc, "paths"))).containsOnlyKeys("/api/reports/daily");
+            assertThat(map(at(doc, "paths"))).containsKey("/api/reports/daily").doesNotContainKey("/reports/daily");
             assertThat(at(doc, "paths", "/api/reports/daily", "get", "operationId")).isEqualTo("Reports.daily");
             assertThat(at(doc, "paths", "/api/reports/daily", "get", "security"))
                     .isEqualTo(List.of(Map.of("bearerAuth", List.of("manager"))));
@@ -72,7 +72,7 @@ class OpenApiServedTest {
                 .routes(Generated.routes(loader, "app.Other"))
                 .routes(OpenApi.builder().classLoader(loader).build());
         try (TestClient c = TestClient.start(server)) {
-            assertThat(map(at(served(c), "paths"))).containsOnlyKeys("/other");
+            assertThat(map(at(served(c), "paths"))).containsKey("/other").doesNotContainKey("/reports/daily");
         }
     }
 

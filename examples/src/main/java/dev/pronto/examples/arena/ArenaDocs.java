@@ -24,7 +24,7 @@ final class ArenaDocs {
             .operationId("metrics").response(200, "The registry's text exposition", "text/plain", TEXT));
     static final RouteOptions BASELINE = sum("baseline", RouteDoc.builder().summary("The sum of a and b, as text"));
     static final RouteOptions BASELINE_POST = sum("baselinePost", RouteDoc.builder()
-            .summary("The sum of a, b and the body's integer, as text").body("text/plain", DIGITS));
+            .summary("The sum of a, b and the body's integer (none or blank: 0), as text").optionalBody("text/plain", DIGITS));
     static final RouteOptions BASELINE2 = sum("baseline2", RouteDoc.builder().summary("The sum of a and b (HTTP/2 profiles)"));
     static final RouteOptions PUBLIC_BASELINE = sum("publicBaseline", RouteDoc.builder()
             .summary("The sum of a and b, without auth or cache"));
