@@ -31,7 +31,7 @@ final class ArenaDocs {
     static final RouteOptions PIPELINE = doc(RouteDoc.builder().summary("Answers ok (the pipelining profile)")
             .tag("Baseline").operationId("pipeline").response(200, "ok", "text/plain", q("{'const':'ok'}")));
     static final RouteOptions UPLOAD = doc(RouteDoc.builder().summary("Counts the bytes of a streamed body").tag("Baseline")
-            .operationId("upload").body("application/octet-stream", q("{'type':'string','format':'binary'}"))
+            .operationId("upload").optionalBody("application/octet-stream", q("{'type':'string','format':'binary'}"))
             .response(200, "The body's length in bytes", "text/plain", q("{'type':'string','pattern':'^[0-9]+$'}")));
     static final RouteOptions STATIC = doc(RouteDoc.builder().summary("A static file").tag("Static").operationId("static")
             .pathParam("path", TEXT).header("Range", TEXT).header("If-None-Match", TEXT)
