@@ -8,7 +8,7 @@
 #   jmh/load/schemathesis.sh                            bounded: 20 examples per operation, seed 1, both services
 #   EXAMPLES=50 SEEDS="1 2 3" jmh/load/schemathesis.sh  the long run of issue 38
 #   SERVICES=feature jmh/load/schemathesis.sh           one service
-#   ST_ARGS_feature="--exclude-path /admin/stats" ...   more options for one service's `schemathesis run`
+#   ST_ARGS_feature="--exclude-path /x" ...   more options for one service's `schemathesis run`
 # Prints each service's and seed's summary and exits non-zero if any run failed. Schemathesis lives in a venv
 # under target/ (never committed). Needs python3 (3.10+) with venv, curl, a JDK 21+ and
 # `mvn -Pall -B -q -pl examples,examples/feature -am package -DskipTests`.

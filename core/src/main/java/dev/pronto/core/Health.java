@@ -56,9 +56,23 @@ public final class Health implements Consumer<Routes> {
     @Override
     public void accept(Routes routes) {
         routes.onDrain(this::markShuttingDown);
-        routes.root().get("/health/live", (req, res) -> answer(res, liveness, null))
-                .get("/health/ready", (req, res) -> answer(res, readiness, shuttingDown ? "shutting down" : null))
-                .get("/health", (req, res) -> answer(res, readiness, shuttingDown ? "shutting down" : null));
+        routes.root().get("/health/live", documented("health.live", "Liveness: 200 while the process can serve"),
+                        (req, res) -> answer(res, liveness, null))
+                .get("/health/ready", documented("health.ready", "Readiness: 200 while every readiness check is up"),
+                        (req, res) -> answer(res, readiness, shuttingDown ? "shutting down" : null))
+                .get("/health", documented("health", "Readiness, as /health/ready"),
+                        (req, res) -> answer(res, readiness, shuttingDown ? "shutting down" : null));
+    }
+
+    /** A probe's entry in the OpenAPI document ({@link OpenApi}): 200 UP or 503 DOWN, the same JSON. */
+    private static RouteOptions documented(String id, String summary) {
+        String schema = "{\"type\":\"object\",\"properties\":{\"status\":{\"enum\":[\"UP\",\"DOWN\"]},"
+                + "\"reason\":{\"type\":\"string\"},\"checks\":{\"type\":\"object\","
+                + "\"additionalProperties\":{\"type\":\"string\"}}},\"required\":[\"status\",\"checks\"]}";
+        return RouteOptions.defaults().doc(RouteDoc.builder().summary(summary).tag("Health").operationId(id)
+                .response(200, "UP: every check is up", "application/json", schema)
+                .response(503, "DOWN: a check is down, or the server is shutting down", "application/json", schema)
+                .build());
     }
 
     /** Flips readiness to DOWN for good, without stopping anything; runs the {@link #onShuttingDown} actions once. */

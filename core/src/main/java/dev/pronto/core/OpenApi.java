@@ -4,6 +4,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import dev.pronto.core.internal.openapi.DocumentAssembly;
+import dev.pronto.core.internal.openapi.JsonTree;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -18,8 +23,12 @@ import java.util.function.Consumer;
  * }</pre>
  *
  * <p>{@link Builder#build()} reads the named class-path resource {@value #RESOURCE} once (no class-path
- * scanning) and fails with {@code IllegalStateException} when it is missing; requests are answered
- * from those bytes. The document describes problem responses as {@code application/problem+json},
+ * scanning) and fails with {@code IllegalStateException} when it is missing, unless
+ * {@link Builder#blank(String, String)} starts from an empty document. The document served is that
+ * one as the server routes it, assembled at the first request: every route registered with a
+ * {@link RouteOptions#doc(RouteDoc)} (the generated routes of the controllers carry their operation)
+ * at its full path, group prefixes included; operations of controllers never registered are left out.
+ * The plugin's own routes are in it too. The document describes problem responses as {@code application/problem+json},
  * which the server writes with {@code errorFormat(ErrorFormat.PROBLEM_JSON)}. Immutable and thread-safe.
  */
 public final class OpenApi implements Consumer<Routes> {
@@ -31,6 +40,13 @@ public final class OpenApi implements Consumer<Routes> {
     private final byte[] document;
     private final String path;
     private final String ui;
+    /** The root scope the plugin was registered in; its routes are complete once the server runs. */
+    private Routes routes;
+    /** The assembled document and its tag, made at the first request (racing requests make equal ones). */
+    private volatile Served served;
+
+    private record Served(byte[] body, String etag) {
+    }
 
     private OpenApi(byte[] document, String path, String ui) {
         this.document = document;
@@ -66,24 +82,68 @@ public final class OpenApi implements Consumer<Routes> {
     @Override
     public void accept(Routes routes) {
         Routes root = routes.root();
-        String etag = etag(document);
-        root.get(path, (req, res) -> serve(req, res, etag, prefersYaml(req.header("Accept"))));
+        this.routes = root;
+        root.get(path, documented("openapi.json", "application/json", "application/yaml"),
+                (req, res) -> serve(req, res, prefersYaml(req.header("Accept"))));
         String yaml = path.endsWith(".json") ? path.substring(0, path.length() - 5) + ".yaml" : path + ".yaml";
-        root.get(yaml, (req, res) -> serve(req, res, etag, true));
+        root.get(yaml, documented("openapi.yaml", "application/yaml"), (req, res) -> serve(req, res, true));
         if (ui != null) {
             byte[] page = OpenApiPage.html(path).getBytes(StandardCharsets.UTF_8);
-            root.get(ui, (req, res) -> res.contentType("text/html; charset=utf-8").send(page));
+            RouteDoc doc = RouteDoc.builder().summary("A page listing the operations of the document").tag("OpenAPI")
+                    .operationId("openapi.page").response(200, "The page", "text/html", "{\"type\":\"string\"}").build();
+            root.get(ui, RouteOptions.defaults().doc(doc), (req, res) -> res.contentType("text/html; charset=utf-8").send(page));
         }
     }
 
-    private void serve(Request req, Response res, String etag, boolean yaml) {
+    /** This plugin's own route in the document: the document, 304 for a matching {@code If-None-Match}. */
+    private static RouteOptions documented(String id, String... types) {
+        RouteDoc.Builder doc = RouteDoc.builder().summary("This OpenAPI document").tag("OpenAPI").operationId(id)
+                .header("If-None-Match", "{\"type\":\"string\"}");
+        for (String type : types) {
+            doc.response(200, "The document", type, "{\"type\":\"object\"}");
+        }
+        doc.responseHeader(200, "ETag", "{\"type\":\"string\"}")
+                .response(304, "Not Modified: If-None-Match matched the document's ETag");
+        return RouteOptions.defaults().doc(doc.build());
+    }
+
+    /** The document as the server routes it (see the class Javadoc). */
+    String document() {
+        return new String(served().body(), StandardCharsets.UTF_8);
+    }
+
+    private Served served() {
+        Served s = served;
+        if (s == null) {
+            byte[] body = assemble();
+            s = new Served(body, etag(body));
+            served = s;
+        }
+        return s;
+    }
+
+    private byte[] assemble() {
+        List<DocumentAssembly.Registered> documented = new ArrayList<>();
+        if (routes != null) {
+            routes.documented((entry, doc) -> documented.add(new DocumentAssembly.Registered(
+                    entry[0].toString(), (String) entry[1], doc.operationId, doc.operation,
+                    doc.schemas, doc.schemes)));
+        }
+        String text = DocumentAssembly.assemble(
+                new String(document, StandardCharsets.UTF_8), documented);
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private void serve(Request req, Response res, boolean yaml) {
+        Served doc = served();
+        String etag = doc.etag();
         res.header("ETag", etag).header("Cache-Control", "no-cache").header("Vary", "Accept");
         String inm = req.header("If-None-Match");
         if (inm != null && matches(inm, etag)) {
             res.status(304).send();
             return;
         }
-        res.contentType(yaml ? "application/yaml" : "application/json").send(document);
+        res.contentType(yaml ? "application/yaml" : "application/json").send(doc.body());
     }
 
     /** Whether {@code accept} names a YAML type and not JSON (a client that takes both gets JSON). */
@@ -135,6 +195,17 @@ public final class OpenApi implements Consumer<Routes> {
         public Builder classLoader(ClassLoader value) {
             loader = Objects.requireNonNull(value, "classLoader");
             return this;
+        }
+
+        /**
+         * Starts from an empty document titled {@code title} at {@code version} instead of the resource: for a
+         * service whose routes are all described with {@link RouteDoc#builder()}.
+         */
+        public Builder blank(String title, String version) {
+            Objects.requireNonNull(title, "title");
+            Objects.requireNonNull(version, "version");
+            String info = JsonTree.write(Map.of("title", title, "version", version));
+            return document("{\"openapi\":\"3.1.0\",\"info\":" + info.strip() + ",\"paths\":{}}");
         }
 
         /** Serves {@code json} (an OpenAPI document) instead of the resource. */

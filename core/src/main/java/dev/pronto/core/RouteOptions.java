@@ -18,8 +18,9 @@ import java.util.Objects;
  * @param body how the request body reaches the handler
  * @param forms the limits of {@link Request#form()} and {@link Request#multipart()} on this route, or null for
  *        its group's ({@link Routes#formLimits(FormLimits)})
+ * @param doc how the route appears in the OpenAPI document ({@link OpenApi}), or null for not at all
  */
-public record RouteOptions(Execution execution, BodyMode body, FormLimits forms) {
+public record RouteOptions(Execution execution, BodyMode body, FormLimits forms, RouteDoc doc) {
     private static final RouteOptions DEFAULT = new RouteOptions(Execution.EVENT_LOOP, BodyMode.AGGREGATED);
     private static final RouteOptions BLOCKING = new RouteOptions(Execution.BLOCKING, BodyMode.AGGREGATED);
 
@@ -58,20 +59,33 @@ public record RouteOptions(Execution execution, BodyMode body, FormLimits forms)
         MESSAGE_STREAM
     }
 
-    /** Validates execution and body; {@code forms} may be null. */
+    /** Validates execution and body; {@code forms} and {@code doc} may be null. */
     public RouteOptions {
         Objects.requireNonNull(execution, "execution");
         Objects.requireNonNull(body, "body");
     }
 
+    /** Options with form limits of their own ({@code forms} may be null) and no document entry. */
+    public RouteOptions(Execution execution, BodyMode body, FormLimits forms) {
+        this(execution, body, forms, null);
+    }
+
     /** Options without form limits of their own: the group's apply. */
     public RouteOptions(Execution execution, BodyMode body) {
-        this(execution, body, null);
+        this(execution, body, null, null);
     }
 
     /** These options with {@code limits} for this route's forms, over its group's. */
     public RouteOptions forms(FormLimits limits) {
-        return new RouteOptions(execution, body, Objects.requireNonNull(limits, "limits"));
+        return new RouteOptions(execution, body, Objects.requireNonNull(limits, "limits"), doc);
+    }
+
+    /**
+     * These options with {@code description}: the route appears in the document {@link OpenApi} serves, at
+     * the path the server routes (group prefixes included).
+     */
+    public RouteOptions doc(RouteDoc description) {
+        return new RouteOptions(execution, body, forms, Objects.requireNonNull(description, "doc"));
     }
 
     /** Event loop, aggregated body: what {@code r.get(path, handler)} uses. */
@@ -91,12 +105,12 @@ public record RouteOptions(Execution execution, BodyMode body, FormLimits forms)
 
     /** These options with the body streamed to the handler. */
     public RouteOptions streamingBody() {
-        return new RouteOptions(execution, BodyMode.STREAMING, forms);
+        return new RouteOptions(execution, BodyMode.STREAMING, forms, doc);
     }
 
     /** These options with the body streamed as a message stream ({@link BodyMode#MESSAGE_STREAM}). */
     public RouteOptions messageStream() {
-        return new RouteOptions(execution, BodyMode.MESSAGE_STREAM, forms);
+        return new RouteOptions(execution, BodyMode.MESSAGE_STREAM, forms, doc);
     }
 
     /** Whether the handler runs on a virtual thread. */

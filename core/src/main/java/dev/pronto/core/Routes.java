@@ -56,6 +56,19 @@ public final class Routes {
     /** Kept on the root only: actions run when the server begins to stop. */
     private final List<Runnable> onDrain = new ArrayList<>();
 
+    /** A WebSocket endpoint in the OpenAPI document: what its GET answers. */
+    private static final RouteDoc WS_DOC = RouteDoc.builder().summary("A WebSocket endpoint (RFC 6455)").tag("WebSocket")
+            .requiredHeader("Upgrade", "{\"const\":\"websocket\"}")
+            .requiredHeader("Connection", "{\"const\":\"Upgrade\"}")
+            .requiredHeader("Sec-WebSocket-Key", "{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9+/]{22}==$\"}")
+            .requiredHeader("Sec-WebSocket-Version", "{\"const\":\"13\"}")
+            .response(101, "Switching Protocols: the handshake succeeded")
+            .response(400, "Bad Request: a Sec-WebSocket-Key that is not 16 base64 bytes", "text/plain", "{\"type\":\"string\"}")
+            .response(426, "Upgrade Required: no or wrong upgrade headers, or a version other than 13", "text/plain",
+                    "{\"type\":\"string\"}")
+            .response(503, "Service Unavailable: the server cannot take the upgrade now", "text/plain", "{\"type\":\"string\"}")
+            .build();
+
     Routes() {
         this.root = this;
         this.parent = null;
@@ -163,7 +176,11 @@ public final class Routes {
     public Routes ws(String path, WebSocketOptions options, WebSocketHandler handler) {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(handler, "handler");
+<<<<<<< HEAD
         return route(Method.GET, path, RouteOptions.defaults(), BuiltInProtocols.carriers().webSocketRoute(handler, options));
+=======
+        return route(Method.GET, path, RouteOptions.defaults().doc(WS_DOC), dev.pronto.core.internal.websocket.WsRoute.of(handler, options));
+>>>>>>> j38a
     }
 
     /**
@@ -350,6 +367,19 @@ public final class Routes {
     private boolean ownEmpty() {
         return onRequest.isEmpty() && preHandler.isEmpty() && onSend.isEmpty() && onResponse.isEmpty()
                 && onError.isEmpty() && byStatus.isEmpty() && byType.isEmpty() && notFound == null;
+    }
+
+    /** Hands every route with a {@link RouteOptions#doc()}, this scope's then its groups', to {@code sink}. */
+    void documented(java.util.function.BiConsumer<Object[], RouteDoc> sink) {
+        for (Object[] e : entries) {
+            RouteDoc doc = ((RouteEntry) e[2]).options().doc();
+            if (doc != null) {
+                sink.accept(e, doc);
+            }
+        }
+        for (Routes child : children) {
+            child.documented(sink);
+        }
     }
 
     private Lifecycle scope(Lifecycle parent, boolean isRoot) {

@@ -29,7 +29,7 @@ final class ControllerReader {
     ControllerReader(ProcessingEnvironment env, ValidationReader validation) {
         this.env = env;
         this.messager = env.getMessager();
-        this.binder = new ParamBinder(env.getTypeUtils(), validation);
+        this.binder = new ParamBinder(env.getTypeUtils(), env.getElementUtils(), validation);
     }
 
     /** The controller, or null when an error was reported. */

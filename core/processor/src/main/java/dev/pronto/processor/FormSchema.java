@@ -23,6 +23,24 @@ final class FormSchema {
     private FormSchema() {
     }
 
+    /**
+     * A form field's schema. A text field carries any value as text ({@code 5} arrives as the string
+     * {@code "5"}, which the field takes), so it keeps its constraints but states no JSON type: a type
+     * would promise a refusal the wire cannot express.
+     */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> field(Map<String, Object> schema) {
+        if ("string".equals(schema.get("type")) && !schema.containsKey("format") && !schema.containsKey("enum")) {
+            schema.remove("type");
+            schema.putIfAbsent("description", "Text: any value, read as its text");
+        } else if ("array".equals(schema.get("type")) && schema.get("items") instanceof Map<?, ?> items) {
+            Map<String, Object> copy = JsonText.object();
+            copy.putAll((Map<String, Object>) items);
+            schema.put("items", field(copy));
+        }
+        return schema;
+    }
+
     /** The request body object, or null when the route reads no form. */
     static Map<String, Object> requestBody(Route route, Schemas schemas) {
         String form = RoutesWriter.form(route);
@@ -42,7 +60,7 @@ final class FormSchema {
             TypeMirror type = param.asType();
             String erased = schemas.erased(type);
             boolean list = erased.equals("java.util.List");
-            properties.put(name, file == null ? schemas.of(type, List.of(param))
+            properties.put(name, file == null ? field(schemas.of(type, List.of(param)))
                     : list ? Map.of("type", "array", "items", BINARY) : BINARY);
             if (!list && !schemas.optional(type)) {
                 required.add(name);

@@ -21,7 +21,6 @@ final class OpenApiDocument {
     private final Map<String, Object> paths = JsonText.object();
     private final Map<String, Object> schemas = JsonText.object();
     private final Map<String, Object> tags = JsonText.object();
-    private final Set<String> operationIds = new HashSet<>();
     private final Map<Map<String, Object>, List<String>> secured = new java.util.IdentityHashMap<>();
 
     /** Adds the routes of {@code controller}. */
@@ -35,12 +34,10 @@ final class OpenApiDocument {
         tagObject.put("name", tag);
         Javadoc.describe(env.getElementUtils().getDocComment(controller.type()), tagObject);
         tags.put(tag, tagObject);
-        for (Route route : controller.routes()) {
-            String id = tag + "." + route.method().getSimpleName();
-            if (!operationIds.add(id)) {
-                id = id + "." + route.verb().toLowerCase(java.util.Locale.ROOT);
-                operationIds.add(id);
-            }
+        List<String> ids = operationIds(controller);
+        for (int i = 0; i < ids.size(); i++) {
+            Route route = controller.routes().get(i);
+            String id = ids.get(i);
             @SuppressWarnings("unchecked")
             Map<String, Object> item = (Map<String, Object>) paths.computeIfAbsent(openApiPath(route.path()),
                     p -> JsonText.object());
@@ -50,6 +47,26 @@ final class OpenApiDocument {
                 secured.put(operation, route.options().roles());   // the schemes are known when written
             }
         }
+    }
+
+    /**
+     * The operation ids of {@code controller}'s routes, in order: {@code Controller.method}, and
+     * {@code Controller.method.verb} for a name taken before. The generated routes register with them
+     * ({@code RouteDoc.operation}), so the served document finds each operation where the server routes it.
+     */
+    static List<String> operationIds(Controller controller) {
+        String tag = Schemas.componentName(controller.type());
+        Set<String> taken = new HashSet<>();
+        List<String> ids = new ArrayList<>();
+        for (Route route : controller.routes()) {
+            String id = tag + "." + route.method().getSimpleName();
+            if (!taken.add(id)) {
+                id = id + "." + route.verb().toLowerCase(java.util.Locale.ROOT);
+                taken.add(id);
+            }
+            ids.add(id);
+        }
+        return ids;
     }
 
     /** Whether no route was added. */

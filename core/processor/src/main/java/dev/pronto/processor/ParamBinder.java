@@ -27,10 +27,12 @@ final class ParamBinder {
 
     private final Types types;
     private final ValidationReader validation;
+    private final NumberShapes shapes;
 
-    ParamBinder(Types types, ValidationReader validation) {
+    ParamBinder(Types types, javax.lang.model.util.Elements elements, ValidationReader validation) {
         this.types = types;
         this.validation = validation;
+        this.shapes = new NumberShapes(types, elements);
     }
 
     /**
@@ -51,6 +53,12 @@ final class ParamBinder {
         String hint = param.getEnclosingElement().getSimpleName() + " " + param.getSimpleName();
         if (body != null) {
             String expression = bodyExpression(param, Names.booleanValue(body, "anyContentType"));
+            String shape = expression.endsWith(".class)") ? shapes.of(param.asType()) : null;
+            if (shape != null) {
+                // DSL-JSON reads "3" as a number; the document's integer and number do not
+                String field = constants.add(hint + " numbers", "dev.pronto.core.annotation.JsonShape", shape);
+                expression = "Params.numbers(" + expression + ", req, " + field + ")";
+            }
             var value = new ValidationReader.Value(param.getSimpleName().toString(), "body", expression, param.asType(), hint);
             return new Argument(expression, null, true, validation.parameter(param, value, constants));
         }

@@ -82,10 +82,10 @@ final class RoutesWriter {
             line("package " + controller.packageName() + ";");
             line("");
         }
-        boolean blocking = controller.routes().stream().anyMatch(r -> r.options().blocking() || form(r) != null);
         line("import dev.pronto.core.Request;");
         line("import dev.pronto.core.Response;");
-        if (blocking) {
+        if (!controller.routes().isEmpty()) {
+            line("import dev.pronto.core.RouteDoc;");
             line("import dev.pronto.core.RouteOptions;");
         }
         line("import dev.pronto.core.Routes;");
@@ -116,23 +116,22 @@ final class RoutesWriter {
         line("    /** Registers every route of the controller on {@code routes}. */");
         line("    @Override");
         line("    public void accept(Routes routes) {");
+        List<String> ids = OpenApiDocument.operationIds(controller);
         for (int i = 0; i < handlers.size(); i++) {
             Route route = controller.routes().get(i);
             String handler = "this::" + handlers.get(i);
             String path = Names.literal(route.path().pattern());
             String form = form(route);
+            String options = "RouteOptions.defaults()";
             if (form != null) {
                 // waiting for the form needs a virtual thread; file parts stream to disk as they arrive
-                String options = form.equals("multipartData") ? "RouteOptions.blocking().streamingBody()"
-                        : "RouteOptions.blocking()";
-                line("        routes.route(dev.pronto.router.Method." + route.verb() + ", " + path
-                        + ", " + options + ", " + handler + ");");
+                options = form.equals("multipartData") ? "RouteOptions.blocking().streamingBody()" : "RouteOptions.blocking()";
             } else if (route.options().blocking()) {
-                line("        routes.route(dev.pronto.router.Method." + route.verb() + ", " + path
-                        + ", RouteOptions.blocking(), " + handler + ");");
-            } else {
-                line("        routes." + route.register() + "(" + path + ", " + handler + ");");
+                options = "RouteOptions.blocking()";
             }
+            // the operation this route is in the module's document: served where the server routes it
+            line("        routes.route(dev.pronto.router.Method." + route.verb() + ", " + path + ", " + options
+                    + ".doc(RouteDoc.operation(" + Names.literal(ids.get(i)) + ")), " + handler + ");");
         }
         for (Controller.WebSocketEndpoint ws : controller.webSockets()) {
             line("        routes.ws(" + Names.literal(ws.path()) + ", controller." + ws.method().getSimpleName() + "());");

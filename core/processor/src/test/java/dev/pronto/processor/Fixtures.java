@@ -171,6 +171,7 @@ final class Fixtures {
 
             import dev.pronto.core.Request;
             import dev.pronto.core.Response;
+            import dev.pronto.core.RouteDoc;
             import dev.pronto.core.RouteOptions;
             import dev.pronto.core.Routes;
             import dev.pronto.core.annotation.Params;
@@ -198,11 +199,11 @@ final class Fixtures {
                 /** Registers every route of the controller on {@code routes}. */
                 @Override
                 public void accept(Routes routes) {
-                    routes.get("/users/{id}", this::byId);
-                    routes.post("/users", this::create);
-                    routes.get("/users/search", this::search);
-                    routes.route(dev.pronto.router.Method.GET, "/users/{id}/avatar", RouteOptions.blocking(), this::avatar);
-                    routes.delete("/users/{id}", this::delete);
+                    routes.route(dev.pronto.router.Method.GET, "/users/{id}", RouteOptions.defaults().doc(RouteDoc.operation("Users.byId")), this::byId);
+                    routes.route(dev.pronto.router.Method.POST, "/users", RouteOptions.defaults().doc(RouteDoc.operation("Users.create")), this::create);
+                    routes.route(dev.pronto.router.Method.GET, "/users/search", RouteOptions.defaults().doc(RouteDoc.operation("Users.search")), this::search);
+                    routes.route(dev.pronto.router.Method.GET, "/users/{id}/avatar", RouteOptions.blocking().doc(RouteDoc.operation("Users.avatar")), this::avatar);
+                    routes.route(dev.pronto.router.Method.DELETE, "/users/{id}", RouteOptions.defaults().doc(RouteDoc.operation("Users.delete")), this::delete);
                 }
 
                 /** {@code GET /users/{id}}: {@link Users#byId}. */

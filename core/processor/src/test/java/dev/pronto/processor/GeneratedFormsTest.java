@@ -120,7 +120,8 @@ class GeneratedFormsTest {
         Map<String, Object> binary = Map.of("type", "string", "format", "binary", "contentMediaType", "application/octet-stream");
 
         assertThat(upload).isEqualTo(Map.of("multipart/form-data", Map.of("schema", Map.of("type", "object",
-                "properties", Map.of("title", Map.of("type", "string"), "doc", binary, "extra", binary,
+                "properties", Map.of("title", Map.of("description", "Text: any value, read as its text"), "doc", binary,
+                        "extra", binary,
                         "more", Map.of("type", "array", "items", binary)),
                 "required", List.of("title", "doc")))));
         assertThat(((Map<?, ?>) login).keySet().stream().map(Object::toString).toList())
@@ -135,5 +136,15 @@ class GeneratedFormsTest {
 
     private static String end() {
         return "--" + BOUNDARY + "--\r\n";
+    }
+
+    @Test
+    void aTextFieldStatesNoJsonTypeButANumberFieldDoes() throws Exception {
+        Map<String, Object> doc = parse(compilation);
+
+        assertThat(at(doc, "paths", "/forms/login", "post", "requestBody", "content", "multipart/form-data", "schema",
+                "properties", "user")).isEqualTo(Map.of("description", "Text: any value, read as its text"));
+        assertThat(at(doc, "paths", "/forms/login", "post", "requestBody", "content", "multipart/form-data", "schema",
+                "properties", "age")).isEqualTo(Map.of("type", "integer", "format", "int32"));
     }
 }

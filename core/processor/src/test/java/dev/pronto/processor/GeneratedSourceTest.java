@@ -57,8 +57,11 @@ class GeneratedSourceTest {
                 """);
 
         assertThat(compilation.source("app.Pages$Routes"))
-                .contains("routes.get(\"/page\", this::page);", "routes.head(\"/page\", this::page2);",
-                        "routes.get(\"/accept\", this::accept2);");
+                .contains("routes.route(dev.pronto.router.Method.GET, \"/page\", RouteOptions.defaults()"
+                                + ".doc(RouteDoc.operation(\"Pages.page\")), this::page);",
+                        "routes.route(dev.pronto.router.Method.HEAD, \"/page\", RouteOptions.defaults()"
+                                + ".doc(RouteDoc.operation(\"Pages.page.head\")), this::page2);",
+                        "this::accept2);");
     }
 
     @Test

@@ -81,6 +81,26 @@ public final class Params {
     }
 
     /**
+     * Returns {@code value}, the body of {@code req} as decoded, once its document holds a JSON number
+     * wherever {@code shape} requires one: DSL-JSON reads {@code "3"} as 3, the document's
+     * {@code integer} and {@code number} do not. One pass over the body's bytes, after decoding.
+     *
+     * @param <T> the decoded type
+     * @throws ValidationException 400 naming the first property that holds a string instead
+     */
+    public static <T> T numbers(T value, dev.pronto.core.Request req, JsonShape shape) {
+        io.netty.buffer.ByteBuf body = req.body();
+        int length = body.readableBytes();
+        byte[] bytes = io.netty.buffer.ByteBufUtil.getBytes(body, body.readerIndex(), length, false);
+        String path = shape.firstString(bytes, length);
+        if (path != null) {
+            throw new dev.pronto.core.ValidationException(List.of(new dev.pronto.core.ValidationException.FieldError(
+                    "body" + path, "must be a number, not a string")));
+        }
+        return value;
+    }
+
+    /**
      * Refuses a request whose {@code Accept} field excludes {@code application/json}, for a route
      * that answers JSON only: called before the controller runs, so a refused request changes nothing.
      * An absent or empty field, {@code *}{@code /*}, {@code application/*} and {@code application/json}

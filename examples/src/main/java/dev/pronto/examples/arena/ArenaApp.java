@@ -105,7 +105,7 @@ public final class ArenaApp implements AutoCloseable {
                 .routes(ops)
                 .routes(new BaselineRoutes())
                 .routes(new JsonController$Routes(jsonController))
-                .routes(r -> r.get("/static/{*path}", files))
+                .routes(r -> r.get("/static/{*path}", ArenaDocs.STATIC, files))
                 .routes(new DbRoutes(postgres))
                 .routes(new CrudController$Routes(new CrudController(postgres)))
                 .routes(new StackRoutes(postgres, redis, jsonController, json))

@@ -13,7 +13,7 @@ final class ArenaIndex implements Consumer<Routes> {
 
     @Override
     public void accept(Routes r) {
-        r.get("/", (req, res) -> res.contentType("text/plain; charset=utf-8").send(text));
+        r.get("/", ArenaDocs.INDEX, (req, res) -> res.contentType("text/plain; charset=utf-8").send(text));
     }
 
     /** Lists the routes of {@code server}; call once it is built, before it serves. */

@@ -37,7 +37,7 @@ final class ArenaOps implements Consumer<Routes> {
             r.register(meters);
         }
         r.register(health)
-                .get("/metrics", (req, res) -> res.contentType("text/plain; version=0.0.4; charset=utf-8")
+                .get("/metrics", ArenaDocs.METRICS, (req, res) -> res.contentType("text/plain; version=0.0.4; charset=utf-8")
                         .send(scrape()));
     }
 

@@ -4,7 +4,6 @@ import dev.pronto.core.BadRequestException;
 import dev.pronto.core.BodyListener;
 import dev.pronto.core.HttpException;
 import dev.pronto.core.Request;
-import dev.pronto.core.RouteOptions;
 import dev.pronto.core.Routes;
 import dev.pronto.core.annotation.Params;
 import io.netty.buffer.ByteBuf;
@@ -15,11 +14,11 @@ import java.util.function.Consumer;
 final class BaselineRoutes implements Consumer<Routes> {
     @Override
     public void accept(Routes r) {
-        r.get("/baseline11", (req, res) -> res.send(Long.toString(sum(req))))
-                .post("/baseline11", (req, res) -> res.send(Long.toString(sum(req) + number(req))))
-                .get("/baseline2", (req, res) -> res.send(Long.toString(sum(req))))
-                .get("/pipeline", (req, res) -> res.send("ok"))
-                .post("/upload", RouteOptions.streaming(), (req, res) -> req.onBody(new BodyListener() {
+        r.get("/baseline11", ArenaDocs.BASELINE, (req, res) -> res.send(Long.toString(sum(req))))
+                .post("/baseline11", ArenaDocs.BASELINE_POST, (req, res) -> res.send(Long.toString(sum(req) + number(req))))
+                .get("/baseline2", ArenaDocs.BASELINE2, (req, res) -> res.send(Long.toString(sum(req))))
+                .get("/pipeline", ArenaDocs.PIPELINE, (req, res) -> res.send("ok"))
+                .post("/upload", ArenaDocs.UPLOAD.streamingBody(), (req, res) -> req.onBody(new BodyListener() {
                     private long bytes;
 
                     @Override

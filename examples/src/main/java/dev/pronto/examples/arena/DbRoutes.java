@@ -7,6 +7,7 @@ import dev.pronto.core.Handler;
 import dev.pronto.core.NotFoundException;
 import dev.pronto.core.Request;
 import dev.pronto.core.Routes;
+import dev.pronto.core.annotation.Params;
 import io.vertx.core.json.JsonArray;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,14 +31,14 @@ final class DbRoutes implements Consumer<Routes> {
 
     @Override
     public void accept(Routes r) {
-        r.get("/async-db", Handler.async((req, res) -> postgres.client()
+        r.get("/async-db", ArenaDocs.ASYNC_DB, Handler.async((req, res) -> postgres.client()
                 .query(RANGE, ITEM, intOr(req, "min", 10), intOr(req, "max", 50),
                         Math.max(1, Math.min(50, intOr(req, "limit", 50))))
                 .handle((items, error) -> error == null ? new Model.DbItems(items, items.size()) : EMPTY)));
     }
 
     private static int intOr(Request req, String name, int fallback) {
-        return req.query(name) == null ? fallback : (int) BaselineRoutes.intParam(req, name);
+        return req.query(name) == null ? fallback : Params.intValue(req.query(name), name, Params.QUERY);
     }
 
     private static List<String> tags(JsonArray array) {

@@ -8,10 +8,14 @@ import dev.pronto.client.http.ClientConfig;
 import dev.pronto.client.http.HttpClient;
 import dev.pronto.client.http.ProblemException;
 import dev.pronto.core.Cors;
+import dev.pronto.core.ErrorFormat;
 import dev.pronto.core.Handler;
 import dev.pronto.core.HttpException;
+import dev.pronto.core.OpenApi;
 import dev.pronto.core.RateLimit;
 import dev.pronto.core.Request;
+import dev.pronto.core.RouteDoc;
+import dev.pronto.core.RouteOptions;
 import dev.pronto.core.Server;
 import dev.pronto.core.annotation.Params;
 import dev.pronto.json.ProntoJson;
@@ -47,15 +51,42 @@ final class QuoteService implements AutoCloseable {
         http = HttpClient.create(ClientConfig.builder().ioThreads(1).build());
         items = new CrudApi$Client(http, arenaUri, json);
         var partners = Auth.jwt(JwtConfig.builder(JwtKeys.hmac(null, partnerKey)).algorithms("HS256").build());
-        server = Server.builder().port(port).json(json)
+        server = Server.builder().port(port).json(json).errorFormat(ErrorFormat.PROBLEM_JSON)
                 .routes(r -> r.group("/quotes", g -> g
                         .register(Cors.builder().allowOrigins("https://shop.example", "http://localhost:5173").build())
                         .onRequest(RateLimit.builder(100, Duration.ofSeconds(1)).burst(20).build())
-                        .get("/{id}", Handler.async((req, res) -> quote(req, 100, null)))
+                        .get("/{id}", documented("quote", "What quantity pieces of an item cost"),
+                                Handler.async((req, res) -> quote(req, 100, null)))
                         .group("/partner", p -> p.onRequest(partners).onRequest(Auth.requireRoles("partner"))
-                                .get("/{id}", Handler.async((req, res) -> quote(req, 90, Auth.principal(req).name()))))))
+                                .get("/{id}", documented("partnerQuote", "A partner's quote: 10 % off"),
+                                        Handler.async((req, res) -> quote(req, 90, Auth.principal(req).name()))))))
+                .routes(OpenApi.builder().blank("Quotes", "1.0.0").build())
                 .build().start();
     }
+
+    /**
+     * A quote route in the service's OpenAPI document ({@code /openapi.json}): the arena's answers for the
+     * item pass through with their status (404 for a missing item, 400 for an id the arena refuses).
+     */
+    private static RouteOptions documented(String id, String summary) {
+        RouteDoc.Builder doc = RouteDoc.builder().summary(summary).tag("Quotes").operationId(id)
+                .pathParam("id", "{\"type\":\"integer\",\"format\":\"int64\"}")
+                .query("quantity", "{\"type\":\"integer\",\"format\":\"int32\"}")
+                .response(200, "The quote", "application/json", "{\"$ref\":\"#/components/schemas/Quote\"}")
+                .response(404, "The arena has no such item", "application/problem+json", PROBLEM)
+                .response(502, "The arena did not answer", "application/problem+json", PROBLEM)
+                .component("Quote", "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\"},"
+                        + "\"name\":{\"type\":[\"string\",\"null\"]},\"quantity\":{\"type\":\"integer\"},"
+                        + "\"total\":{\"type\":\"integer\"},\"partner\":{\"type\":[\"string\",\"null\"]}},"
+                        + "\"required\":[\"id\",\"quantity\",\"total\"]}");
+        if (id.equals("partnerQuote")) {
+            doc.security("bearerAuth", "{\"type\":\"http\",\"scheme\":\"bearer\",\"bearerFormat\":\"JWT\"}",
+                    java.util.List.of("partner"));
+        }
+        return RouteOptions.defaults().doc(doc.build());
+    }
+
+    private static final String PROBLEM = "{\"$ref\":\"#/components/schemas/Problem\"}";
 
     /** The bound port. */
     int port() {

@@ -10,12 +10,17 @@ import dev.pronto.core.NotFoundException;
 import dev.pronto.core.Request;
 import dev.pronto.core.Response;
 import dev.pronto.core.Routes;
+import dev.pronto.core.ValidationException;
+import dev.pronto.core.annotation.JsonShape;
 import dev.pronto.core.annotation.Params;
 import dev.pronto.examples.arena.redis.Redis;
 import dev.pronto.json.ProntoJson;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -32,6 +37,8 @@ final class StackRoutes implements Consumer<Routes> {
     private static final String USER = "SELECT id, name, email, plan FROM users WHERE id = $1";
     private static final String UPDATE = "UPDATE items SET name = $1, price = $2, quantity = $3 WHERE id = $4";
     private static final String USER_HEADER = "X-User-Id";
+    private static final JsonShape UPDATE_NUMBERS = JsonShape.object(Map.of("price", JsonShape.NUMBER,
+            "quantity", JsonShape.NUMBER));
     private static final RowMapper<Model.User> USER_ROW = row -> new Model.User(
             row.getInteger(0), row.getString(1), row.getString(2), row.getString(3));
 
@@ -51,12 +58,12 @@ final class StackRoutes implements Consumer<Routes> {
 
     @Override
     public void accept(Routes r) {
-        r.get("/public/baseline", (req, res) -> res.send(Long.toString(BaselineRoutes.sum(req))))
-                .get("/public/json/{count}", (req, res) -> res.json(
+        r.get("/public/baseline", ArenaDocs.PUBLIC_BASELINE, (req, res) -> res.send(Long.toString(BaselineRoutes.sum(req))))
+                .get("/public/json/{count}", ArenaDocs.PUBLIC_JSON, (req, res) -> res.json(
                         json.first(Params.intValue(req.param("count"), "count", Params.PATH), Optional.empty())))
-                .get("/api/items/{id}", (req, res) -> cached(items, id(req), req, res))
-                .post("/api/items/{id}", Handler.async(this::update))
-                .get("/api/me", (req, res) -> cached(users, user(req), req, res));
+                .get("/api/items/{id}", ArenaDocs.API_ITEM, (req, res) -> cached(items, id(req), req, res))
+                .post("/api/items/{id}", ArenaDocs.API_UPDATE, Handler.async(this::update))
+                .get("/api/me", ArenaDocs.API_ME, (req, res) -> cached(users, user(req), req, res));
     }
 
     /** Cache-aside: in process (answered at once), then Redis, then Postgres (no row: 404), storing what it found. */
@@ -102,9 +109,12 @@ final class StackRoutes implements Consumer<Routes> {
 
     private CompletionStage<Void> update(Request req, Response res) {
         int id = id(req);
-        Model.ItemUpdate in = req.json(Model.ItemUpdate.class);
-        if (in.name() == null || in.name().isBlank() || in.price() < 0 || in.quantity() < 0) {
-            throw new BadRequestException("body must be {\"name\": non-blank, \"price\": >= 0, \"quantity\": >= 0}");
+        // the checks the document states: a JSON body, numbers as numbers, the generated validator's bounds
+        Model.ItemUpdate in = Params.numbers(Params.jsonBody(req, Model.ItemUpdate.class), req, UPDATE_NUMBERS);
+        List<ValidationException.FieldError> errors = new ArrayList<>();
+        Model$ItemUpdate$Validator.collect(in, "body", errors);
+        if (!errors.isEmpty()) {
+            throw new ValidationException(errors);
         }
         return postgres.client().within(req.remainingNanos()).execute(UPDATE, in.name(), in.price(), in.quantity(), id)
                 .thenCompose(n -> {

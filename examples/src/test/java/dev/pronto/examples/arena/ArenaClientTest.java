@@ -208,7 +208,8 @@ class ArenaClientTest {
         try (QuoteService quotes = new QuoteService(0, "http://127.0.0.1:" + app.port(), PARTNER_KEY);
              ClientResponse r = http.sendBlocking(ClientRequest.get("http://127.0.0.1:" + quotes.port() + "/quotes/999999"))) {
             assertThat(r.status()).isEqualTo(404);
-            assertThat(r.string()).isEqualTo("item 999999 not found");
+            assertThat(r.header("content-type")).startsWith("application/problem+json");
+            assertThat(r.string()).contains("\"detail\":\"item 999999 not found\"");
         }
     }
 
@@ -264,6 +265,18 @@ class ArenaClientTest {
             assertThat(r.status()).isEqualTo(200);
             assertThat(r.header("access-control-allow-origin")).isEqualTo("https://shop.example");
             assertThat(r.header("ratelimit-policy")).isEqualTo("\"default\";q=100;w=1");
+        }
+    }
+
+    @Test
+    void theQuoteServiceServesADocumentOfItsLambdaRoutes() throws Exception {
+        try (QuoteService quotes = new QuoteService(0, "http://127.0.0.1:" + app.port(), PARTNER_KEY);
+             ClientResponse r = http.sendBlocking(ClientRequest.get("http://127.0.0.1:" + quotes.port() + "/openapi.json"))) {
+            String doc = r.string();
+
+            assertThat(r.status()).isEqualTo(200);
+            assertThat(doc).contains("\"/quotes/{id}\"", "\"/quotes/partner/{id}\"", "\"operationId\": \"partnerQuote\"",
+                    "\"bearerAuth\": [", "\"Quote\": {", "\"title\": \"Quotes\"");
         }
     }
 }

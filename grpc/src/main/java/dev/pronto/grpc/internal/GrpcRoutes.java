@@ -55,11 +55,13 @@ public final class GrpcRoutes {
     }
 
     private static void service(Routes r, ServerServiceDefinition service, GrpcRuntime runtime) {
-        for (ServerMethodDefinition<?, ?> m : service.getMethods()) {
-            r.post("/" + m.getMethodDescriptor().getFullMethodName(), CALLS, handler(m, runtime));
-        }
         String name = service.getServiceDescriptor().getName();
-        r.post("/" + name + "/{method}", CALLS, (req, res) ->
+        for (ServerMethodDefinition<?, ?> m : service.getMethods()) {
+            String method = m.getMethodDescriptor().getFullMethodName();
+            r.post("/" + method, CALLS.doc(GrpcDocs.method(method, m.getMethodDescriptor().getType().name())),
+                    handler(m, runtime));
+        }
+        r.post("/" + name + "/{method}", CALLS.doc(GrpcDocs.unknownMethod(name)), (req, res) ->
                 trailersOnly(req, res, Status.UNIMPLEMENTED.withDescription("Method not found: " + name + "/" + req.param("method"))));
     }
 

@@ -224,6 +224,17 @@ public final class ServerRequest implements Request {
     public void onBody(dev.pronto.core.BodyListener listener) {
         java.util.Objects.requireNonNull(listener, "listener");
         if (e.stream == null) {
+            if (e.route != null && e.route.streaming()) {
+                // a request without a body (no Content-Length, no chunks): it ended empty
+                try {
+                    listener.onEnd();
+                } catch (RuntimeException ex) {
+                    throw ex;
+                } catch (Exception ex) {
+                    throw new java.util.concurrent.CompletionException(ex);
+                }
+                return;
+            }
             throw new IllegalStateException("onBody needs a streaming route: register it with RouteOptions.streaming()");
         }
         e.stream.listen(listener);
