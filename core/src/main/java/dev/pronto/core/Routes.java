@@ -176,11 +176,7 @@ public final class Routes {
     public Routes ws(String path, WebSocketOptions options, WebSocketHandler handler) {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(handler, "handler");
-<<<<<<< HEAD
-        return route(Method.GET, path, RouteOptions.defaults(), BuiltInProtocols.carriers().webSocketRoute(handler, options));
-=======
-        return route(Method.GET, path, RouteOptions.defaults().doc(WS_DOC), dev.pronto.core.internal.websocket.WsRoute.of(handler, options));
->>>>>>> j38a
+        return route(Method.GET, path, RouteOptions.defaults().doc(WS_DOC), BuiltInProtocols.carriers().webSocketRoute(handler, options));
     }
 
     /**
