@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The cost of the contract checks (406 on Accept, bounds, NUL patterns, mandatory fields, RETURNING on
 # PUT): HttpArena's json and crud profiles on the working tree's arena jar and on an older build's, in
-# the same run.   jmh/load/contract-compare.sh BASE_ARENA_JAR     (e.g. a /tmp worktree of the older commit)
+# the same run, requests/s and server CPU per request.   jmh/load/contract-compare.sh BASE_ARENA_JAR     (e.g. a /tmp worktree of the older commit)
 # One embedded Postgres (core 0, with wrk); each round starts each build's arena.jar on core 1 in turn,
 # the order alternating between rounds; prints every round, then per profile the medians and head / base.
 # Needs wrk, curl, a JDK 21+, both builds' examples/target/arena.jar and arena-dev.jar (mvn -Pall -pl examples -am package).
@@ -27,10 +27,15 @@ for _ in $(seq 120); do grep -q '^DATABASE_URL=' "$LOG/db" && break; sleep 0.5; 
 DATABASE_URL=$(sed -n 's/^DATABASE_URL=//p' "$LOG/db")
 [[ -n "$DATABASE_URL" ]] || { echo "embedded Postgres did not start"; tail -20 "$LOG/db"; exit 1; }
 
-wrk_rps() { # label args... -> requests/s of one measured wrk run after a 2 s warm-up
+wrk_rps() { # args... -> "requests/s server-CPU-us-per-request" of one measured wrk run after a 2 s warm-up
     taskset -c 0 wrk -t1 -c"$CONNS" -d2s -s "$LUA" "http://127.0.0.1:$PORT" -- "$@" >/dev/null 2>&1 || true
-    taskset -c 0 wrk -t1 -c"$CONNS" -d"$DURATION" -s "$LUA" "http://127.0.0.1:$PORT" -- "$@" 2>&1 \
-        | awk '/Requests\/sec/ {print $2}' || true
+    local t0 t1 rps
+    t0=$(cpu_ticks "$APP_PID")
+    rps=$(taskset -c 0 wrk -t1 -c"$CONNS" -d"$DURATION" -s "$LUA" "http://127.0.0.1:$PORT" -- "$@" 2>&1 \
+        | awk '/Requests\/sec/ {print $2}' || true)
+    t1=$(cpu_ticks "$APP_PID")
+    awk -v r="${rps:-0}" -v t=$((t1 - t0)) -v hz="$(getconf CLK_TCK)" -v s="${DURATION%s}" \
+        'BEGIN { if (r + 0 == 0) print "0 0"; else printf "%s %.3f\n", r, t / hz * 1e6 / (r * s) }'
 }
 round() { # build jar round
     PORT=$PORT H2C_PORT=0 TLS_PORT=0 H2_PORT=0 TELEPORT_PORT=0 DATABASE_URL="$DATABASE_URL" DATABASE_MAX_CONN=16 \
@@ -41,7 +46,8 @@ round() { # build jar round
     wrk_rps "$REQ"/crud-get-{1,2,3,4,5,6,7,8,9,10,11,12,13,14,15}.raw "$REQ"/crud-update-{1,2,3}.raw \
         "$REQ/crud-list-rand-1.raw" "$REQ/crud-create-1.raw" >"$LOG/crud.$1.$3"
     kill "$APP_PID"; wait "$APP_PID" 2>/dev/null || true; APP_PID=""
-    printf 'round %s %-4s json %10s  crud %10s req/s\n' "$3" "$1" "$(cat "$LOG/json.$1.$3")" "$(cat "$LOG/crud.$1.$3")"
+    printf 'round %s %-4s json %22s  crud %22s (req/s, server CPU us per request)\n' "$3" "$1" "$(cat "$LOG/json.$1.$3")" \
+        "$(cat "$LOG/crud.$1.$3")"
 }
 echo "($CONNS connections, $DURATION, server on core 1, wrk + Postgres on core 0)"
 for r in $(seq "$ROUNDS"); do
@@ -49,6 +55,8 @@ for r in $(seq "$ROUNDS"); do
     else round base "$BASE_JAR" "$r"; round head "$HEAD_JAR" "$r"; fi
 done
 for p in json crud; do
-    h=$(cat "$LOG/$p".head.* | median); b=$(cat "$LOG/$p".base.* | median)
-    printf '%-5s median head %10s  base %10s  head/base %s\n' "$p" "$h" "$b" "$(ratio "$h" "$b")"
+    h=$(cut -d' ' -f1 "$LOG/$p".head.* | median); b=$(cut -d' ' -f1 "$LOG/$p".base.* | median)
+    hc=$(cut -d' ' -f2 "$LOG/$p".head.* | median); bc=$(cut -d' ' -f2 "$LOG/$p".base.* | median)
+    printf '%-5s median req/s head %10s  base %10s  head/base %s;  CPU us/request head %s  base %s  head/base %s\n' \
+        "$p" "$h" "$b" "$(ratio "$h" "$b")" "$hc" "$bc" "$(ratio "$hc" "$bc")"
 done
