@@ -27,7 +27,8 @@ class SigintDrainTest {
         Process kill = new ProcessBuilder("kill", "-INT", Long.toString(child.pid())).inheritIO().start();
 
         assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
-        assertThat(child.waitFor(10, TimeUnit.SECONDS)).as("exited").isTrue();
+        // generous: a CI machine running other JVMs once took over 10 s to drain and exit; a hang still fails
+        assertThat(child.waitFor(60, TimeUnit.SECONDS)).as("exited").isTrue();
         String log = Files.readString(errors);
         assertThat(child.exitValue()).as(log).isZero();
         assertThat(log).contains("SIGINT received: draining before exit", "Pronto draining", "Pronto stopped");
