@@ -1,6 +1,7 @@
 package dev.pronto.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,8 @@ class SigintDrainTest {
 
     @Test
     void sigintDrainsAndExitsZero() throws Exception {
+        assumeFalse(sigintIgnored(), "SIGINT is ignored here (a background job of a shell without job control), and a"
+                + " child inherits that: the JVM then installs no handler, as it should, and Ctrl-C cannot reach it");
         Path errors = dir.resolve("stderr.txt");
         Path output = dir.resolve("stdout.txt");
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -27,11 +30,21 @@ class SigintDrainTest {
         Process kill = new ProcessBuilder("kill", "-INT", Long.toString(child.pid())).inheritIO().start();
 
         assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
-        // generous: a CI machine running other JVMs once took over 10 s to drain and exit; a hang still fails
-        assertThat(child.waitFor(60, TimeUnit.SECONDS)).as("exited").isTrue();
+        assertThat(child.waitFor(10, TimeUnit.SECONDS)).as("exited").isTrue();
         String log = Files.readString(errors);
         assertThat(child.exitValue()).as(log).isZero();
         assertThat(log).contains("SIGINT received: draining before exit", "Pronto draining", "Pronto stopped");
+    }
+
+    /** Whether this process ignores SIGINT (Linux: bit 2 of SigIgn in /proc/self/status); false where unknown. */
+    private static boolean sigintIgnored() throws java.io.IOException {
+        Path status = Path.of("/proc/self/status");
+        if (!Files.isReadable(status)) {
+            return false;
+        }
+        return Files.readAllLines(status).stream().filter(l -> l.startsWith("SigIgn:"))
+                .map(l -> Long.parseUnsignedLong(l.substring("SigIgn:".length()).trim(), 16))
+                .anyMatch(mask -> (mask & (1L << 1)) != 0);
     }
 
     private static void awaitPortLine(Path output, Process child) throws Exception {
