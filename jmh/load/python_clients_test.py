@@ -1,7 +1,7 @@
 """The round trip of issue 38 through clients openapi-python-client generated from each service's own document.
 
 Run by jmh/load/python-clients.sh, which generates arena_client and feature_client and starts both services:
-    python python_clients_test.py ARENA_URL FEATURE_URL FEATURE_PASSWORD
+    python python_clients_test.py ARENA_URL FEATURE_URL FEATURE_PASSWORD ARENA_STATIC_DIR
 Each step asserts on the typed answer the generated client parsed (a model, a Problem, a ValidationProblem),
 never on raw JSON; a failed step raises, so the exit status is non-zero.
 """
@@ -10,9 +10,15 @@ import io
 import sys
 import uuid
 
+import httpx
+from ruamel.yaml import YAML
+
 from arena_client import Client as ArenaClient
 from arena_client.api.crud_controller import (crud_controller_by_id, crud_controller_create,
                                               crud_controller_update)
+from arena_client.api.baseline import baseline_post
+from arena_client.api.open_api import openapi_yaml
+from arena_client.api.static import static
 from arena_client.api.upload_controller import upload_controller_upload
 from arena_client.models import ModelItem, ModelItemUpdate, ModelNewItem, UploadControllerUploadBody
 from arena_client.models import Problem as ArenaProblem
@@ -58,6 +64,18 @@ def arena(url):
     check(upload == "report: 1 files, 11 bytes", "arena: a file upload arrives with its name and size")
 
 
+def arena_text_routes(url, static_dir):
+    client = ArenaClient(base_url=url, raise_on_unexpected_status=True)
+    check(baseline_post.sync(client=client, body=20, a=13, b=42) == "75", "arena: a number body summed (POST /baseline11)")
+    expected = open(f"{static_dir}/reset.css", "rb").read()
+    served = static.sync("reset.css", client=client)
+    check(served.payload.read() == expected, "arena: a static file arrives as its bytes")
+    # read with the YAML reader the generator itself installs; the document must be the one /openapi.json serves
+    text = openapi_yaml.sync(client=client)
+    document = YAML(typ="safe").load(text)
+    check(document == httpx.get(f"{url}/openapi.json").json(), "arena: /openapi.yaml arrives as text, the same document")
+
+
 def feature(url, password):
     anonymous = FeatureClient(base_url=url, raise_on_unexpected_status=True)
     # the generated AuthenticatedClient sends "<prefix> <token>": Basic with base64(user:password)
@@ -98,8 +116,9 @@ def feature(url, password):
 
 
 if __name__ == "__main__":
-    arena_url, feature_url, feature_password = sys.argv[1:4]
+    arena_url, feature_url, feature_password, static_dir = sys.argv[1:5]
     if arena_url != "-":
         arena(arena_url)
+        arena_text_routes(arena_url, static_dir)
     if feature_url != "-":
         feature(feature_url, feature_password)

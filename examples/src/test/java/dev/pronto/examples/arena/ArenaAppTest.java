@@ -97,6 +97,30 @@ class ArenaAppTest {
     }
 
     @Test
+    void anEmptyQueryNumberIsA400AsTheDocumentSaysAnInteger() throws Exception {
+        HttpResponse<byte[]> r = send(req("/baseline11?a=&b=2"));
+
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(r.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"20.0", "2e1", "2.0E1"})
+    void anIntegralJsonNumberBodyIsThatInteger(String body) throws Exception {
+        HttpResponse<byte[]> r = send(req("/baseline11?a=13&b=42").POST(HttpRequest.BodyPublishers.ofString(body)));
+
+        assertThat(new String(r.body(), java.nio.charset.StandardCharsets.UTF_8)).isEqualTo("75");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"20.5", "\u0000", "\u001c20", "20\u0000"})
+    void aBodyThatIsNoJsonIntegerIsA400(String body) throws Exception {
+        HttpResponse<byte[]> r = send(req("/baseline11?a=13&b=42").POST(HttpRequest.BodyPublishers.ofString(body)));
+
+        assertThat(r.statusCode()).isEqualTo(400);
+    }
+
+    @Test
     void nonNumericPostBodyIsA400QuotingOnlyAnExcerpt() throws Exception {
         HttpResponse<byte[]> r = send(req("/baseline11?a=1&b=2").POST(HttpRequest.BodyPublishers.ofString("x".repeat(1 << 20))));
 
