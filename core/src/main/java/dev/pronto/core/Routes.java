@@ -56,20 +56,6 @@ public final class Routes {
     /** Kept on the root only: actions run when the server begins to stop. */
     private final List<Runnable> onDrain = new ArrayList<>();
 
-    /** A WebSocket endpoint in the OpenAPI document: what its GET answers. */
-    private static final RouteDoc WS_DOC = RouteDoc.builder().summary("A WebSocket endpoint (RFC 6455)").tag("WebSocket")
-            // one-value enums rather than const: generators take enums in headers (openapi-python-client refuses const)
-            .requiredHeader("Upgrade", "{\"type\":\"string\",\"enum\":[\"websocket\"]}")
-            .requiredHeader("Connection", "{\"type\":\"string\",\"enum\":[\"Upgrade\"]}")
-            .requiredHeader("Sec-WebSocket-Key", "{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9+/]{22}==$\"}")
-            .requiredHeader("Sec-WebSocket-Version", "{\"type\":\"string\",\"enum\":[\"13\"]}")
-            .response(101, "Switching Protocols: the handshake succeeded")
-            .response(400, "Bad Request: a Sec-WebSocket-Key that is not 16 base64 bytes", "text/plain", "{\"type\":\"string\"}")
-            .response(426, "Upgrade Required: no or wrong upgrade headers, or a version other than 13", "text/plain",
-                    "{\"type\":\"string\"}")
-            .response(503, "Service Unavailable: the server cannot take the upgrade now", "text/plain", "{\"type\":\"string\"}")
-            .build();
-
     Routes() {
         this.root = this;
         this.parent = null;
@@ -177,7 +163,7 @@ public final class Routes {
     public Routes ws(String path, WebSocketOptions options, WebSocketHandler handler) {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(handler, "handler");
-        return route(Method.GET, path, RouteOptions.defaults().doc(WS_DOC), BuiltInProtocols.carriers().webSocketRoute(handler, options));
+        return route(Method.GET, path, RouteOptions.defaults().doc(WebSocketDoc.HANDSHAKE), BuiltInProtocols.carriers().webSocketRoute(handler, options));
     }
 
     /**
