@@ -7,13 +7,15 @@ import dev.pronto.testsupport.TestLoop;
 import io.netty.channel.EventLoop;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /** A finished body subscription leaves its source alone: the connection may carry the next response. */
 class ResponseStreamTest {
+    @AutoClose
     private final TestLoop loop = new TestLoop();
     private final List<String> source = new CopyOnWriteArrayList<>();
+    @AutoClose
     private final PartsSubscriber subscriber = new PartsSubscriber();
 
     private final ResponseStream stream = new ResponseStream(new ResponseStream.Source() {
@@ -32,12 +34,6 @@ class ResponseStreamTest {
             source.add("cancel");
         }
     }, subscriber);
-
-    @AfterEach
-    void stop() {
-        subscriber.close();
-        loop.close();
-    }
 
     @Test
     void requestsAfterTheBodyCompletedNeitherResumeNorCancelTheSource() {

@@ -9,13 +9,15 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.EventLoop;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /** Backpressure of a streamed HTTP/3 body: the stream is read only while the subscriber asks for more. */
 class H3BodyTest {
+    @AutoClose
     private final TestLoop loop = new TestLoop();
     private final List<String> source = new CopyOnWriteArrayList<>();
+    @AutoClose
     private final PartsSubscriber subscriber = new PartsSubscriber();
 
     private final H3Body body = new H3Body(new H3Body.Source() {
@@ -34,12 +36,6 @@ class H3BodyTest {
             source.add("cancel");
         }
     }, subscriber);
-
-    @AfterEach
-    void stop() {
-        subscriber.close();
-        loop.close();
-    }
 
     @Test
     void withoutDemandPartsAreHeldAndTheStreamIsNotRead() {
