@@ -36,3 +36,15 @@ settle() { # pid: waits until the process is quiet (at most 1 tick of CPU in hal
     done
     echo "process $1 still busy 30 s after the warm-up" >&2
 }
+
+arena_data() { # -> HttpArena's data folder: DATA_DIR if set, else shared/arena-data beside the repository (..)
+    # or beside a worktree of it (../..); fails naming the folder when there is none (use as DIR=$(arena_data))
+    local dir
+    dir="${DATA_DIR:-$(for d in .. ../..; do [[ -d "$d/shared/arena-data" ]] && { cd "$d" && pwd; break; }; done)/shared/arena-data}"
+    [[ -d "$dir" ]] || { echo "arena data not found in $dir (set DATA_DIR)" >&2; return 1; }
+    echo "$dir"
+}
+
+build_h3go() { # path: builds quic-go's http3 load client (jmh/load/h3go) there unless it is already built
+    [[ -x "$1" ]] || (cd jmh/load/h3go && go build -o "../../../$1" .)
+}
