@@ -29,9 +29,7 @@ WORKLOADS=(${WORKLOADS:-pipeline})
 FLAG_SETS=(${FLAG_SETS:-default docker})
 SERVERS=(${SERVERS:-head head-off ${REVS[*]} netty})
 BASE_PORT="${BASE_PORT:-12080}"
-# HttpArena's data beside the repository (../shared) or beside a worktree of it (../../shared)
-DATA="${DATA_DIR:-$(for d in .. ../..; do [[ -d "$d/shared/arena-data" ]] && { cd "$d" && pwd; break; }; done)/shared/arena-data}"
-[[ -d "$DATA" ]] || { echo "arena data not found in $DATA (set DATA_DIR)" >&2; exit 1; }
+DATA=$(arena_data)
 # No database unless given: a closed port in the same range, so the pool retries quietly and touches no one else's
 DB_URL="${DATABASE_URL:-postgres://bench:bench@127.0.0.1:$((BASE_PORT + 9))/benchmark}"
 HEAD_JAR=examples/target/arena.jar

@@ -52,11 +52,7 @@ DB_PID=""; APP_PID=""
 trap 'rm -f "$LUA" "$PIPE"; kill $APP_PID $DB_PID 2>/dev/null || true' EXIT
 
 DBLOG=$(mktemp)
-taskset -c 0 "$JAVA" "${FLAGS[@]}" -cp "${JAR%.jar}-dev.jar" dev.pronto.examples.arena.EmbeddedDb >"$DBLOG" 2>&1 &
-DB_PID=$!
-for _ in $(seq 120); do grep -q '^DATABASE_URL=' "$DBLOG" && break; sleep 0.5; done
-DATABASE_URL=$(sed -n 's/^DATABASE_URL=//p' "$DBLOG")
-[[ -n "$DATABASE_URL" ]] || { echo "embedded Postgres did not start:"; tail -20 "$DBLOG"; exit 1; }
+start_embedded_db "$JAR" "$DBLOG" "${FLAGS[@]}"
 
 PORT=$PORT H2C_PORT=0 TLS_PORT=0 H2_PORT=0 TELEPORT_PORT=0 DATA_DIR="$DATA" DATABASE_URL="$DATABASE_URL" DATABASE_MAX_CONN=16 \
     taskset -c 1 "$JAVA" "${FLAGS[@]}" -jar "$JAR" >/tmp/arena-load.log 2>&1 &

@@ -36,3 +36,27 @@ settle() { # pid: waits until the process is quiet (at most 1 tick of CPU in hal
     done
     echo "process $1 still busy 30 s after the warm-up" >&2
 }
+
+arena_data() { # -> HttpArena's data folder: DATA_DIR if set, else shared/arena-data beside the repository (..)
+    # or beside a worktree of it (../..); fails naming the folder when there is none (use as DIR=$(arena_data))
+    local dir
+    dir="${DATA_DIR:-$(for d in .. ../..; do [[ -d "$d/shared/arena-data" ]] && { cd "$d" && pwd; break; }; done)/shared/arena-data}"
+    [[ -d "$dir" ]] || { echo "arena data not found in $dir (set DATA_DIR)" >&2; return 1; }
+    echo "$dir"
+}
+
+build_h3go() { # path: builds quic-go's http3 load client (jmh/load/h3go) there unless it is already built
+    [[ -x "$1" ]] || (cd jmh/load/h3go && go build -o "../../../$1" .)
+}
+
+start_embedded_db() { # app-jar log [jvm-flags...]: starts the arena's embedded Postgres (EmbeddedDb, from the jar's
+    # -dev.jar) on core 0 and waits for it, 120 s at most; sets DB_PID (for the caller's EXIT trap) and DATABASE_URL,
+    # or exits showing the end of its log
+    local jar="$1" log="$2"
+    shift 2
+    taskset -c 0 "$JAVA" "$@" -cp "${jar%.jar}-dev.jar" dev.pronto.examples.arena.EmbeddedDb >"$log" 2>&1 &
+    DB_PID=$!
+    for _ in $(seq 240); do grep -q '^DATABASE_URL=' "$log" && break; sleep 0.5; done
+    DATABASE_URL=$(sed -n 's/^DATABASE_URL=//p' "$log")
+    [[ -n "$DATABASE_URL" ]] || { echo "embedded Postgres did not start:"; tail -20 "$log"; exit 1; }
+}

@@ -21,11 +21,7 @@ LUA=$(mktemp --suffix=.lua)
 sed -n "/^cat > \"\$LUA\" <<'LUA'$/,/^LUA$/p" jmh/load/arena.sh | sed '1d;$d' >"$LUA"
 DB_PID=""; APP_PID=""; LOG=$(mktemp -d)
 trap 'rm -rf "$LUA" "$LOG"; kill $APP_PID $DB_PID 2>/dev/null || true' EXIT
-taskset -c 0 "$JAVA" "${SERVER_FLAGS[@]}" -cp "${HEAD_JAR%.jar}-dev.jar" dev.pronto.examples.arena.EmbeddedDb >"$LOG/db" 2>&1 &
-DB_PID=$!
-for _ in $(seq 120); do grep -q '^DATABASE_URL=' "$LOG/db" && break; sleep 0.5; done
-DATABASE_URL=$(sed -n 's/^DATABASE_URL=//p' "$LOG/db")
-[[ -n "$DATABASE_URL" ]] || { echo "embedded Postgres did not start"; tail -20 "$LOG/db"; exit 1; }
+start_embedded_db "$HEAD_JAR" "$LOG/db" "${SERVER_FLAGS[@]}"
 
 wrk_rps() { # args... -> "requests/s server-CPU-us-per-request" of one measured wrk run after a 2 s warm-up
     taskset -c 0 wrk -t1 -c"$CONNS" -d2s -s "$LUA" "http://127.0.0.1:$PORT" -- "$@" >/dev/null 2>&1 || true

@@ -20,9 +20,7 @@ CONNS="${CONNS:-16}"
 STREAMS="${STREAMS:-32}"
 MODE="${MODE:-baseline}"
 PORT="${PORT:-14443}"
-# HttpArena's data beside the repository (../shared) or beside a worktree of it (../../shared)
-DATA_DIR="${DATA_DIR:-$(for d in .. ../..; do [[ -d "$d/shared/arena-data" ]] && { cd "$d" && pwd; break; }; done)/shared/arena-data}"
-[[ -d "$DATA_DIR" ]] || { echo "arena data not found in $DATA_DIR (set DATA_DIR)" >&2; exit 1; }
+DATA_DIR=$(arena_data)
 CERT="$DATA_DIR/certs/server.crt"
 KEY="$DATA_DIR/certs/server.key"
 H3GO="${H3GO:-jmh/target/h3go}"
@@ -30,7 +28,7 @@ LEGS="pronto quic-go${JAR_BASE:+ base}"
 FLAGS=(-Xms256m -Xmx256m "${SERVER_FLAGS[@]}" "-Darena.dataset=$DATA_DIR/dataset.json")
 require_tool go "install Go 1.24+ (https://go.dev/dl)"
 require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
-[[ -x "$H3GO" ]] || (cd jmh/load/h3go && go build -o "../../../$H3GO" .)
+build_h3go "$H3GO"
 case "$MODE" in
     baseline) PATHS=("/baseline2?a=1&b=2") ;;
     static) PATHS=()

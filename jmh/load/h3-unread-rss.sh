@@ -14,13 +14,11 @@ CONNS="${CONNS:-3}"
 STREAMS="${STREAMS:-250}"
 URL_PATH="${URL_PATH:-/static/app.js}"
 PORT="${PORT:-14444}"
-# HttpArena's data beside the repository (../shared) or beside a worktree of it (../../shared)
-DATA_DIR="${DATA_DIR:-$(for d in .. ../..; do [[ -d "$d/shared/arena-data" ]] && { cd "$d" && pwd; break; }; done)/shared/arena-data}"
-[[ -d "$DATA_DIR" ]] || { echo "arena data not found in $DATA_DIR (set DATA_DIR)" >&2; exit 1; }
+DATA_DIR=$(arena_data)
 H3GO="${H3GO:-jmh/target/h3go}"
 FLAGS=(-Xms256m -Xmx256m "${SERVER_FLAGS[@]}" "-Darena.dataset=$DATA_DIR/dataset.json")
 require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
-[[ -x "$H3GO" ]] || (cd jmh/load/h3go && go build -o "../../../$H3GO" .)
+build_h3go "$H3GO"
 URL="https://127.0.0.1:$PORT$URL_PATH"
 SERVER_PID=""; HOLDER=""
 trap 'kill $SERVER_PID $HOLDER 2>/dev/null || true' EXIT

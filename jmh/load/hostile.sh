@@ -21,11 +21,7 @@ require_tool curl "apt-get install curl"
 WORK=$(mktemp -d); DB_PID=""; APP_PID=""
 trap 'kill $APP_PID $DB_PID $(jobs -p) 2>/dev/null || true; rm -rf "$WORK"' EXIT
 
-taskset -c 0 "$JAVA" "${SERVER_FLAGS[@]}" -cp "${APP_JAR%.jar}-dev.jar" dev.pronto.examples.arena.EmbeddedDb >"$WORK/db.log" 2>&1 &
-DB_PID=$!
-for _ in $(seq 240); do grep -q '^DATABASE_URL=' "$WORK/db.log" && break; sleep 0.5; done
-DATABASE_URL=$(sed -n 's/^DATABASE_URL=//p' "$WORK/db.log")
-[[ -n "$DATABASE_URL" ]] || { echo "embedded Postgres did not start:"; tail -20 "$WORK/db.log"; exit 1; }
+start_embedded_db "$APP_JAR" "$WORK/db.log" "${SERVER_FLAGS[@]}"
 start_app() { # a fresh server per attack: RSS never shrinks back, so one attack would hide the next
     PORT=$P H2C_PORT=$H2C TLS_PORT=$TLS H2_PORT=$H2 TELEPORT_PORT=$TP DATA_DIR="$DATA" DATABASE_URL="$DATABASE_URL" \
         TLS_CERT="$DATA/certs/server.crt" TLS_KEY="$DATA/certs/server.key" \

@@ -1,27 +1,18 @@
 package dev.pronto.core;
 
-import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
-import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.handler.codec.http3.Http3;
 import io.netty.handler.codec.quic.QuicChannel;
 import io.netty.handler.codec.quic.QuicConnectionCloseEvent;
-import io.netty.handler.codec.quic.QuicSslContextBuilder;
 import io.netty.handler.codec.quic.QuicStreamChannel;
 import io.netty.handler.codec.quic.QuicStreamResetException;
 import io.netty.handler.codec.quic.QuicStreamType;
-import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import java.io.ByteArrayOutputStream;
-import java.net.InetSocketAddress;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -30,20 +21,14 @@ import java.util.concurrent.TimeUnit;
  * streams they open, and read what the server answered as raw bytes, a stream reset or a connection close.
  */
 final class H3RawClient implements AutoCloseable {
-    static final long TIMEOUT_SECONDS = 10;
-    private final MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-    private final Channel udp;
+    static final long TIMEOUT_SECONDS = QuicTestLink.TIMEOUT_SECONDS;
+    private final QuicTestLink link;
     private final QuicChannel quic;
     private final CompletableFuture<QuicConnectionCloseEvent> closed = new CompletableFuture<>();
 
     H3RawClient(int port) throws Exception {
-        var ssl = QuicSslContextBuilder.forClient().trustManager(InsecureTrustManagerFactory.INSTANCE)
-                .applicationProtocols(Http3.supportedApplicationProtocols()).build();
-        var codec = Http3.newQuicClientCodecBuilder().sslContext(ssl)
-                .maxIdleTimeout(TIMEOUT_SECONDS * 3, TimeUnit.SECONDS)
-                .initialMaxData(16L << 20).initialMaxStreamDataBidirectionalLocal(1L << 20).build();
-        udp = new Bootstrap().group(group).channel(NioDatagramChannel.class).handler(codec).bind(0).sync().channel();
-        quic = QuicChannel.newBootstrap(udp).handler(new ChannelInboundHandlerAdapter() {
+        link = new QuicTestLink(port, codec -> codec.maxIdleTimeout(TIMEOUT_SECONDS * 3, TimeUnit.SECONDS)
+                .initialMaxData(16L << 20).initialMaxStreamDataBidirectionalLocal(1L << 20), new ChannelInboundHandlerAdapter() {
                     @Override
                     public void channelRead(ChannelHandlerContext ctx, Object msg) {
                         // the server's own control and QPACK streams: read and dropped
@@ -56,8 +41,8 @@ final class H3RawClient implements AutoCloseable {
                             closed.complete(close);
                         }
                     }
-                })
-                .remoteAddress(new InetSocketAddress("127.0.0.1", port)).connect().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                });
+        quic = link.quic();
     }
 
     /** Opens a stream of {@code type}, writes {@code bytes} and, if {@code fin}, ends it; its outcome to come. */
@@ -98,9 +83,7 @@ final class H3RawClient implements AutoCloseable {
 
     @Override
     public void close() {
-        quic.close().awaitUninterruptibly(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        udp.close().awaitUninterruptibly(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        link.close();
     }
 
     /** What became of a stream: the bytes the server sent, then its end ("fin"), reset ("reset:NAME") or close. */

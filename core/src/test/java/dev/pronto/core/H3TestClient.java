@@ -1,15 +1,9 @@
 package dev.pronto.core;
 
-import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.handler.codec.http3.DefaultHttp3DataFrame;
 import io.netty.handler.codec.http3.DefaultHttp3Headers;
 import io.netty.handler.codec.http3.DefaultHttp3HeadersFrame;
@@ -21,12 +15,8 @@ import io.netty.handler.codec.http3.Http3HeadersFrame;
 import io.netty.handler.codec.http3.Http3RequestStreamInboundHandler;
 import io.netty.handler.codec.quic.QuicChannel;
 import io.netty.handler.codec.quic.QuicException;
-import io.netty.handler.codec.quic.QuicSslContext;
-import io.netty.handler.codec.quic.QuicSslContextBuilder;
 import io.netty.handler.codec.quic.QuicStreamChannel;
-import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import java.io.ByteArrayOutputStream;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -34,9 +24,8 @@ import java.util.concurrent.TimeUnit;
 
 /** A real HTTP/3 client for tests, on Netty's QUIC client codec: one QUIC connection, one stream per request. */
 final class H3TestClient implements AutoCloseable {
-    static final long TIMEOUT_SECONDS = 10;
-    private final MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-    private final Channel udp;
+    static final long TIMEOUT_SECONDS = QuicTestLink.TIMEOUT_SECONDS;
+    private final QuicTestLink link;
     private final QuicChannel quic;
     /** How the server closed the connection, once it did. */
     final CompletableFuture<io.netty.handler.codec.quic.QuicConnectionCloseEvent> closed = new CompletableFuture<>();
@@ -58,14 +47,9 @@ final class H3TestClient implements AutoCloseable {
     }
 
     H3TestClient(int port) throws Exception {
-        QuicSslContext ssl = QuicSslContextBuilder.forClient().trustManager(InsecureTrustManagerFactory.INSTANCE)
-                .applicationProtocols(Http3.supportedApplicationProtocols()).build();
-        ChannelHandler codec = Http3.newQuicClientCodecBuilder().sslContext(ssl)
-                .maxIdleTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS)
+        link = new QuicTestLink(port, codec -> codec.maxIdleTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS)
                 .initialMaxData(64L << 20).initialMaxStreamDataBidirectionalLocal(16L << 20)
-                .initialMaxStreamsBidirectional(16).build();
-        udp = new Bootstrap().group(group).channel(NioDatagramChannel.class).handler(codec).bind(0).sync().channel();
-        quic = QuicChannel.newBootstrap(udp).handler(new io.netty.channel.ChannelInitializer<QuicChannel>() {
+                .initialMaxStreamsBidirectional(16), new io.netty.channel.ChannelInitializer<QuicChannel>() {
                     @Override
                     protected void initChannel(QuicChannel ch) {
                         ch.pipeline().addLast(new Http3ClientConnectionHandler(), new io.netty.channel.ChannelInboundHandlerAdapter() {
@@ -78,8 +62,8 @@ final class H3TestClient implements AutoCloseable {
                             }
                         });
                     }
-                })
-                .remoteAddress(new InetSocketAddress("127.0.0.1", port)).connect().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                });
+        quic = link.quic();
     }
 
     QuicChannel connection() {
@@ -175,9 +159,7 @@ final class H3TestClient implements AutoCloseable {
 
     @Override
     public void close() {
-        quic.close().awaitUninterruptibly(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        udp.close().awaitUninterruptibly(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        link.close();
     }
 
     /** Gathers one response; completes at the end of the stream, or with the reset code. */

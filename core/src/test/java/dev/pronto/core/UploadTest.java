@@ -12,7 +12,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** Request bodies on every carrier: aggregated, streamed to a listener, read blocking, and limited. */
+/**
+ * Request bodies on every carrier: aggregated, streamed to a listener (an absent body ends empty), read
+ * blocking, and limited.
+ */
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestClient.Protocol.class)
 class UploadTest {
@@ -66,6 +69,14 @@ class UploadTest {
     @Test
     void streamedBodyReachesTheListenerChunkByChunk() {
         assertThat(client.request("POST", "/count", Map.of(), BODY).text()).isEqualTo("200000");
+    }
+
+    @Test
+    void aStreamedRequestWithoutABodyEndsEmpty() {
+        var res = client.request("POST", "/count", Map.of(), null);
+
+        assertThat(res.status()).isEqualTo(200);
+        assertThat(res.text()).isEqualTo("0");
     }
 
     @Test

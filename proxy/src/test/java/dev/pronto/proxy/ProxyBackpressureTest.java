@@ -1,5 +1,6 @@
 package dev.pronto.proxy;
 
+import static dev.pronto.proxy.TestUpstreams.upstream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pronto.client.http.ClientConfig;
@@ -48,14 +49,6 @@ class ProxyBackpressureTest {
                 .get("/park", (req, res) -> parked.add(res.async()))).build().start();
         open.add(s::close);
         return s;
-    }
-
-    private static Upstream upstream(Server backend, UpstreamTransport transport) {
-        return switch (transport) {
-            case HTTP_1_1 -> Upstream.http("127.0.0.1", backend.ports().get(0));
-            case HTTP_2 -> Upstream.h2c("127.0.0.1", backend.ports().get(0));
-            case TELEPORT -> Upstream.teleport("127.0.0.1", backend.ports().get(1));
-        };
     }
 
     private UpstreamGroup group;

@@ -1,5 +1,6 @@
 package dev.pronto.proxy;
 
+import static dev.pronto.proxy.TestUpstreams.upstream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pronto.client.http.ClientConfig;
@@ -55,14 +56,6 @@ class ProxyTest {
                 .get("/health", (req, res) -> res.status(name.equals("sick") ? 500 : 200).send("ok"))).build().start();
         open.add(s::close);
         return s;
-    }
-
-    private static Upstream upstream(Server backend, UpstreamTransport transport) {
-        return switch (transport) {
-            case HTTP_1_1 -> Upstream.http("127.0.0.1", backend.ports().get(0));
-            case HTTP_2 -> Upstream.h2c("127.0.0.1", backend.ports().get(0));
-            case TELEPORT -> Upstream.teleport("127.0.0.1", backend.ports().get(1));
-        };
     }
 
     /** An edge proxying every path of interest to the group {@code build} makes on the edge's (started) loops. */

@@ -11,6 +11,28 @@ import java.util.Map;
 
 /** Reads the OpenAPI document a test compilation wrote, and walks it. */
 final class OpenApiDocuments {
+    /** A controller guarded by roles: {@code /reports/daily} for managers, {@code /reports/audit} for auditors or admins. */
+    static final String REPORTS = """
+            package app;
+
+            import dev.pronto.core.annotation.*;
+
+            @Path("/reports")
+            @RolesAllowed("manager")
+            public final class Reports {
+                @Get("/daily")
+                String daily() {
+                    return "daily";
+                }
+
+                @Get("/audit")
+                @RolesAllowed({"auditor", "admin"})
+                String audit() {
+                    return "audit";
+                }
+            }
+            """;
+
     private OpenApiDocuments() {
     }
 
@@ -29,9 +51,14 @@ final class OpenApiDocuments {
     }
 
     /** The document parsed into maps and lists. */
-    @SuppressWarnings("unchecked")
     static Map<String, Object> parse(TestCompiler.Compilation compilation) {
-        byte[] bytes = text(compilation).getBytes(StandardCharsets.UTF_8);
+        return parse(text(compilation));
+    }
+
+    /** The document {@code json} parsed into maps and lists. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> parse(String json) {
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
         try {
             return new DslJson<>().deserialize(Map.class, bytes, bytes.length);
         } catch (IOException e) {

@@ -2,6 +2,7 @@ package dev.pronto.processor;
 
 import static dev.pronto.processor.OpenApiDocuments.at;
 import static dev.pronto.processor.OpenApiDocuments.compiled;
+import static dev.pronto.processor.OpenApiDocuments.REPORTS;
 import static dev.pronto.processor.OpenApiDocuments.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,26 +13,6 @@ import org.junit.jupiter.api.Test;
 /** {@code @RolesAllowed} routes in the OpenAPI document: security requirements, schemes, 401 and 403. */
 class OpenApiSecurityTest {
     private static final String REF = "$ref";
-    private static final String REPORTS = """
-            package app;
-
-            import dev.pronto.core.annotation.*;
-
-            @Path("/reports")
-            @RolesAllowed("manager")
-            public final class Reports {
-                @Get("/daily")
-                String daily() {
-                    return "daily";
-                }
-
-                @Get("/audit")
-                @RolesAllowed({"auditor", "admin"})
-                String audit() {
-                    return "audit";
-                }
-            }
-            """;
 
     @Test
     void guardedRoutesRequireABearerTokenWithTheirRoles() {

@@ -1,16 +1,14 @@
 package dev.pronto.processor;
 
+import static dev.pronto.processor.OpenApiDocuments.REPORTS;
 import static dev.pronto.processor.OpenApiDocuments.at;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.dslplatform.json.DslJson;
 import dev.pronto.core.OpenApi;
 import dev.pronto.core.RouteDoc;
 import dev.pronto.core.RouteOptions;
 import dev.pronto.core.Server;
 import dev.pronto.core.testing.TestClient;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import dev.pronto.processor.GeneratedRoutesTest.Generated;
@@ -18,20 +16,6 @@ import org.junit.jupiter.api.Test;
 
 /** The served {@code /openapi.json}: the processor's operations where the server routes them, and described lambda routes. */
 class OpenApiServedTest {
-    private static final String REPORTS = """
-            package app;
-
-            import dev.pronto.core.annotation.*;
-
-            @Path("/reports")
-            @RolesAllowed("manager")
-            public final class Reports {
-                @Get("/daily")
-                String daily() {
-                    return "daily";
-                }
-            }
-            """;
     private static final String OTHER = """
             package app;
 
@@ -98,10 +82,8 @@ class OpenApiServedTest {
         }
     }
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> served(TestClient c) throws IOException {
-        byte[] bytes = c.get("/openapi.json").text().getBytes(StandardCharsets.UTF_8);
-        return new DslJson<>().deserialize(Map.class, bytes, bytes.length);
+    private static Map<String, Object> served(TestClient c) {
+        return OpenApiDocuments.parse(c.get("/openapi.json").text());
     }
 
     @SuppressWarnings("unchecked")

@@ -1,5 +1,6 @@
 package dev.pronto.core.internal.openapi;
 
+import dev.pronto.core.internal.util.JsonStrings;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -191,7 +192,7 @@ public final class JsonTree {
             case null -> out.append("null");
             case Map<?, ?> map -> writeObject(out, new TreeMap<>(map), depth);
             case List<?> list -> writeArray(out, list, depth);
-            case String s -> writeString(out, s);
+            case String s -> JsonStrings.quoted(out, s);
             case BigDecimal n -> out.append(n.toPlainString());
             case Number n -> out.append(n);
             case Boolean b -> out.append(b);
@@ -208,7 +209,7 @@ public final class JsonTree {
         String sep = "\n";
         for (Map.Entry<?, ?> e : map.entrySet()) {
             out.append(sep).append("  ".repeat(depth + 1));
-            writeString(out, (String) e.getKey());
+            JsonStrings.quoted(out, (String) e.getKey());
             out.append(": ");
             write(out, e.getValue(), depth + 1);
             sep = ",\n";
@@ -229,27 +230,5 @@ public final class JsonTree {
             sep = ",\n";
         }
         out.append('\n').append("  ".repeat(depth)).append(']');
-    }
-
-    private static void writeString(StringBuilder out, String s) {
-        out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        out.append('"');
     }
 }

@@ -2,6 +2,7 @@ package dev.pronto.client.http.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pronto.testsupport.PackageGraph;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +27,7 @@ class ClientPackageRulesTest {
     void theModuleExportsNoImplementationPackage() throws IOException {
         String moduleInfo = Files.readString(Path.of("src/main/java/module-info.java"));
 
-        assertThat(ClientPackageRules.exportsInternal(moduleInfo)).isEmpty();
+        assertThat(PackageGraph.exportsInternal(moduleInfo)).isEmpty();
     }
 
     @Test

@@ -2,27 +2,26 @@ package dev.pronto.client.http.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.channel.DefaultEventLoop;
+import dev.pronto.testsupport.PartsSubscriber;
+import dev.pronto.testsupport.TestLoop;
 import io.netty.channel.EventLoop;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Flow;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /** A finished body subscription leaves its source alone: the connection may carry the next response. */
 class ResponseStreamTest {
-    private final EventLoop loop = new DefaultEventLoop();
+    @AutoClose
+    private final TestLoop loop = new TestLoop();
     private final List<String> source = new CopyOnWriteArrayList<>();
-    private Flow.Subscription subscription;
+    @AutoClose
+    private final PartsSubscriber subscriber = new PartsSubscriber();
 
     private final ResponseStream stream = new ResponseStream(new ResponseStream.Source() {
         @Override
         public EventLoop eventLoop() {
-            return loop;
+            return loop.eventLoop();
         }
 
         @Override
@@ -34,44 +33,17 @@ class ResponseStreamTest {
         public void cancelStream() {
             source.add("cancel");
         }
-    }, new Flow.Subscriber<ByteBuf>() {
-        @Override
-        public void onSubscribe(Flow.Subscription s) {
-            subscription = s;
-        }
-
-        @Override
-        public void onNext(ByteBuf item) {
-            item.release();
-        }
-
-        @Override
-        public void onError(Throwable t) {
-        }
-
-        @Override
-        public void onComplete() {
-        }
-    });
-
-    @AfterEach
-    void stop() {
-        loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-    }
-
-    private void onLoop(Runnable r) throws Exception {
-        CompletableFuture.runAsync(r, loop).get(5, TimeUnit.SECONDS);
-    }
+    }, subscriber);
 
     @Test
-    void requestsAfterTheBodyCompletedNeitherResumeNorCancelTheSource() throws Exception {
-        onLoop(() -> {
+    void requestsAfterTheBodyCompletedNeitherResumeNorCancelTheSource() {
+        loop.run(() -> {
             stream.start();
             stream.complete();
         });
-        subscription.request(1);
-        subscription.request(0);
-        onLoop(() -> { }); // the requests run on the loop, after the tasks they queued
+        subscriber.subscription().request(1);
+        subscriber.subscription().request(0);
+        loop.drain(); // the requests run on the loop, after the tasks they queued
         assertThat(source).isEmpty();
     }
 }

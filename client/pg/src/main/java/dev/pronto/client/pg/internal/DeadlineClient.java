@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * gets one task on the loop that, at the deadline, fails it with a 504 and cancels it on the
  * server if it is running there. Made per request, only when the request has a deadline.
  */
-final class DeadlineClient implements PgClient {
+final class DeadlineClient implements TupleClient {
     private final LoopPool pool;
     /** On {@link System#nanoTime()}'s clock. */
     private final long deadline;
@@ -34,11 +34,6 @@ final class DeadlineClient implements PgClient {
     }
 
     @Override
-    public <T> CompletionStage<List<T>> query(String sql, RowMapper<T> mapper, Object... params) {
-        return query(sql, mapper, Tuple.wrap(Objects.requireNonNull(params, "params")));
-    }
-
-    @Override
     public <T> CompletionStage<List<T>> query(String sql, RowMapper<T> mapper, Tuple params) {
         Objects.requireNonNull(sql, "sql");
         Objects.requireNonNull(params, "params");
@@ -51,18 +46,13 @@ final class DeadlineClient implements PgClient {
     }
 
     @Override
-    public <T> CompletionStage<T> queryOne(String sql, RowMapper<T> mapper, Object... params) {
-        return query(sql, mapper, params).thenApply(rows -> rows.isEmpty() ? null : rows.get(0));
-    }
-
-    @Override
     public CompletionStage<Integer> execute(String sql, Object... params) {
         Objects.requireNonNull(sql, "sql");
         long left = deadline - System.nanoTime();
         if (left <= 0) {
             return CompletableFuture.failedFuture(QueryTimeoutException.deadline());
         }
-        return watch(pool.submit(sql, pool.ignoreRows(), Tuple.wrap(Objects.requireNonNull(params, "params")),
+        return watch(pool.submit(sql, pool.ignoreRows(), TupleClient.tuple(params),
                 pool.rowCount()), left);
     }
 

@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Collector;
 
 /**
@@ -23,7 +24,7 @@ import java.util.stream.Collector;
  * the loop; calls from other threads are moved onto it. Queries go to the least loaded live
  * connection, one connection per loop iteration; with none live they fail at once. A periodic sweep on the loop enforces the query timeout.
  */
-public final class LoopPool implements PgClient {
+public final class LoopPool implements TupleClient {
     private static final Collector<Row, Object, Object> IGNORE_ROWS = Collector.of(() -> null, (a, r) -> { },
             (a, b) -> a, a -> null);
     private static final Function<SqlResult<Object>, Integer> ROW_COUNT = SqlResult::rowCount;
@@ -96,15 +97,7 @@ public final class LoopPool implements PgClient {
         if (loop.inEventLoop()) {
             return transactions.run(work);
         }
-        CompletableFuture<T> moved = new CompletableFuture<>();
-        loop.execute(() -> transactions.run(work).whenComplete((v, e) -> {
-            if (e != null) {
-                moved.completeExceptionally(e);
-            } else {
-                moved.complete(v);
-            }
-        }));
-        return moved;
+        return moved(() -> transactions.run(work));
     }
 
     @Override
@@ -137,11 +130,6 @@ public final class LoopPool implements PgClient {
     }
 
     @Override
-    public <T> CompletionStage<List<T>> query(String sql, RowMapper<T> mapper, Object... params) {
-        return query(sql, mapper, Tuple.wrap(Objects.requireNonNull(params, "params")));
-    }
-
-    @Override
     public <T> CompletionStage<List<T>> query(String sql, RowMapper<T> mapper, Tuple params) {
         Objects.requireNonNull(sql, "sql");
         Objects.requireNonNull(params, "params");
@@ -149,28 +137,15 @@ public final class LoopPool implements PgClient {
     }
 
     @Override
-    public <T> CompletionStage<T> queryOne(String sql, RowMapper<T> mapper, Object... params) {
-        return query(sql, mapper, params).thenApply(rows -> rows.isEmpty() ? null : rows.get(0));
-    }
-
-    @Override
     public CompletionStage<Integer> execute(String sql, Object... params) {
         Objects.requireNonNull(sql, "sql");
-        return submit(sql, IGNORE_ROWS, Tuple.wrap(Objects.requireNonNull(params, "params")), ROW_COUNT);
+        return submit(sql, IGNORE_ROWS, TupleClient.tuple(params), ROW_COUNT);
     }
 
     <R, V> CompletableFuture<V> submit(String sql, Collector<Row, ?, R> collector, Tuple params,
             Function<SqlResult<R>, V> result) {
         if (!loop.inEventLoop()) {
-            CompletableFuture<V> moved = new CompletableFuture<>();
-            loop.execute(() -> submit(sql, collector, params, result).whenComplete((v, e) -> {
-                if (e != null) {
-                    moved.completeExceptionally(e);
-                } else {
-                    moved.complete(v);
-                }
-            }));
-            return moved;
+            return moved(() -> submit(sql, collector, params, result));
         }
         Slot slot = pick();
         if (slot == null) {
@@ -178,6 +153,19 @@ public final class LoopPool implements PgClient {
                     "Postgres client closed") : lastFailure));
         }
         return slot.execute(sql, collector, params, result);
+    }
+
+    /** A call from another thread, made on the loop; the stage it returns completes as the call's does. */
+    private <V> CompletableFuture<V> moved(Supplier<CompletableFuture<V>> call) {
+        CompletableFuture<V> moved = new CompletableFuture<>();
+        loop.execute(() -> call.get().whenComplete((v, e) -> {
+            if (e != null) {
+                moved.completeExceptionally(e);
+            } else {
+                moved.complete(v);
+            }
+        }));
+        return moved;
     }
 
     // Queries issued in one event-loop iteration (typically the requests of one epoll batch) all go

@@ -19,7 +19,7 @@ import java.util.function.Supplier;
  * transaction, in order. Once the transaction has ended, every call fails: the connection is then
  * another transaction's.
  */
-final class TxClient implements PgClient {
+final class TxClient implements TupleClient {
     private final EventLoop loop;
     private final PgConnection connection;
     private volatile boolean ended;
@@ -39,11 +39,6 @@ final class TxClient implements PgClient {
     }
 
     @Override
-    public <T> CompletionStage<List<T>> query(String sql, RowMapper<T> mapper, Object... params) {
-        return query(sql, mapper, Tuple.wrap(Objects.requireNonNull(params, "params")));
-    }
-
-    @Override
     public <T> CompletionStage<List<T>> query(String sql, RowMapper<T> mapper, Tuple params) {
         Objects.requireNonNull(sql, "sql");
         Objects.requireNonNull(params, "params");
@@ -52,14 +47,9 @@ final class TxClient implements PgClient {
     }
 
     @Override
-    public <T> CompletionStage<T> queryOne(String sql, RowMapper<T> mapper, Object... params) {
-        return query(sql, mapper, params).thenApply(rows -> rows.isEmpty() ? null : rows.get(0));
-    }
-
-    @Override
     public CompletionStage<Integer> execute(String sql, Object... params) {
         Objects.requireNonNull(sql, "sql");
-        Tuple tuple = Tuple.wrap(Objects.requireNonNull(params, "params"));
+        Tuple tuple = TupleClient.tuple(params);
         return run(() -> connection.preparedQuery(sql).execute(tuple), SqlResult::rowCount);
     }
 

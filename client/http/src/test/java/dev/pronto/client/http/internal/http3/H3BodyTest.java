@@ -2,29 +2,28 @@ package dev.pronto.client.http.internal.http3;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pronto.testsupport.PartsSubscriber;
+import dev.pronto.testsupport.TestLoop;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.DefaultEventLoop;
 import io.netty.channel.EventLoop;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Flow;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /** Backpressure of a streamed HTTP/3 body: the stream is read only while the subscriber asks for more. */
 class H3BodyTest {
-    private final EventLoop loop = new DefaultEventLoop();
-    private final List<String> source = new ArrayList<>();
-    private final List<ByteBuf> got = new ArrayList<>();
-    private Flow.Subscription subscription;
+    @AutoClose
+    private final TestLoop loop = new TestLoop();
+    private final List<String> source = new CopyOnWriteArrayList<>();
+    @AutoClose
+    private final PartsSubscriber subscriber = new PartsSubscriber();
 
     private final H3Body body = new H3Body(new H3Body.Source() {
         @Override
         public EventLoop eventLoop() {
-            return loop;
+            return loop.eventLoop();
         }
 
         @Override
@@ -36,69 +35,40 @@ class H3BodyTest {
         public void cancelBody() {
             source.add("cancel");
         }
-    }, new Flow.Subscriber<ByteBuf>() {
-        @Override
-        public void onSubscribe(Flow.Subscription s) {
-            subscription = s;
-        }
-
-        @Override
-        public void onNext(ByteBuf item) {
-            got.add(item);
-        }
-
-        @Override
-        public void onError(Throwable t) {
-        }
-
-        @Override
-        public void onComplete() {
-            source.add("complete");
-        }
-    });
-
-    @AfterEach
-    void stop() {
-        got.forEach(ByteBuf::release);
-        loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-    }
-
-    private void onLoop(Runnable r) throws Exception {
-        CompletableFuture.runAsync(r, loop).get(5, TimeUnit.SECONDS);
-    }
+    }, subscriber);
 
     @Test
-    void withoutDemandPartsAreHeldAndTheStreamIsNotRead() throws Exception {
-        onLoop(() -> {
+    void withoutDemandPartsAreHeldAndTheStreamIsNotRead() {
+        loop.run(() -> {
             body.start();
             body.offer(Unpooled.copiedBuffer(new byte[10]));
         });
-        assertThat(got).isEmpty();
+        assertThat(subscriber.parts()).isEmpty();
         assertThat(source).isEmpty();
-        subscription.request(1);
-        onLoop(() -> { }); // the demand is counted on the loop, after the task request() queued
-        assertThat(got).hasSize(1);
+        subscriber.subscription().request(1);
+        loop.drain(); // the demand is counted on the loop, after the task request() queued
+        assertThat(subscriber.parts()).hasSize(1);
         assertThat(source).isEmpty(); // one part asked for, one delivered: nothing more is read
     }
 
     @Test
-    void demandBeyondWhatIsHeldReadsTheStream() throws Exception {
-        onLoop(body::start);
-        subscription.request(2);
-        onLoop(() -> body.offer(Unpooled.copiedBuffer(new byte[10])));
-        assertThat(got).hasSize(1);
+    void demandBeyondWhatIsHeldReadsTheStream() {
+        loop.run(body::start);
+        subscriber.subscription().request(2);
+        loop.run(() -> body.offer(Unpooled.copiedBuffer(new byte[10])));
+        assertThat(subscriber.parts()).hasSize(1);
         assertThat(source).containsExactly("read", "read");
     }
 
     @Test
-    void cancelReleasesHeldPartsAndStopsTheStream() throws Exception {
+    void cancelReleasesHeldPartsAndStopsTheStream() {
         ByteBuf part = Unpooled.copiedBuffer(new byte[10]);
-        onLoop(() -> {
+        loop.run(() -> {
             body.start();
             body.offer(part);
         });
-        subscription.cancel();
-        onLoop(() -> { });
+        subscriber.subscription().cancel();
+        loop.drain();
         assertThat(part.refCnt()).isZero();
         assertThat(source).containsExactly("cancel");
     }
