@@ -2,10 +2,11 @@ package dev.pronto.auth.internal;
 
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.JWSVerifier;
 import com.nimbusds.jose.JOSEObjectType;
+import com.nimbusds.jose.util.Base64URL;
 import com.nimbusds.jwt.JWTClaimsSet;
-import com.nimbusds.jwt.SignedJWT;
 import dev.pronto.auth.JtiCheck;
 import dev.pronto.auth.JwtConfig;
 import dev.pronto.auth.Principal;
@@ -14,16 +15,19 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Date;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 /**
- * Verifies a compact JWS: the strict syntax of {@link CompactJws}, algorithm from the configured set and
- * {@code typ} when configured, key by {@code kid} and of the algorithm's type, signature, then
+ * Verifies a compact JWS: the strict syntax and JSON of {@link CompactJws}, algorithm from the configured set
+ * and {@code typ} when configured, key by {@code kid} and of the algorithm's type, signature, then
  * {@code exp}/{@code nbf}/{@code iat} age/{@code iss}/{@code aud}/{@code jti}. A verified token is remembered
  * (bounded; only signed tokens get in, so a client cannot fill it) with the key set that verified it, so a
  * client presenting the same token again costs a map lookup and the time checks until the keys change.
+ * Header and claims are decoded and parsed once, by {@link CompactJws}; the JOSE library builds its header
+ * and claims set from those maps and checks the signature over the token's own signing input.
  */
 public final class JwtVerifier {
     /** How many verified tokens are remembered by default. */
@@ -76,11 +80,10 @@ public final class JwtVerifier {
             jti(hit.jti, hit.expires);
             return hit.principal;
         }
-        CompactJws.syntax(token);
-        CompactJws.json(token);
-        SignedJWT jwt = parse(token);
-        signature(jwt, current);
-        Verified verified = check(claims(jwt), current, now);
+        CompactJws jws = CompactJws.read(token);
+        JWSHeader header = header(jws.header());
+        signature(header, jws, current);
+        Verified verified = check(claims(jws.claims()), current, now);
         if (cacheSize > 0) {
             if (cache.size() >= cacheSize) {
                 cache.clear();      // crude but bounded; valid tokens are re-verified once
@@ -144,38 +147,48 @@ public final class JwtVerifier {
         }
     }
 
-    private SignedJWT parse(String token) throws TokenRejected {
+    /** The JOSE header from the members the strict reader built (null: members the library refuses). */
+    private JWSHeader header(Map<String, Object> members) throws TokenRejected {
         try {
-            SignedJWT jwt = SignedJWT.parse(token);
-            if (!algorithms.contains(jwt.getHeader().getAlgorithm())) {
+            if (members == null) {
+                throw TokenRejected.MALFORMED;
+            }
+            JWSHeader header = JWSHeader.parse(members, null);
+            if (!algorithms.contains(header.getAlgorithm())) {
                 throw TokenRejected.ALGORITHM;
             }
-            if (jwt.getHeader().getIncludedParams().contains("crit") && jwt.getHeader().getCriticalParams() == null
-                    || jwt.getHeader().getCriticalParams() != null && jwt.getHeader().getCriticalParams().isEmpty()) {
+            if (header.getIncludedParams().contains("crit") && header.getCriticalParams() == null
+                    || header.getCriticalParams() != null && header.getCriticalParams().isEmpty()) {
                 throw TokenRejected.MALFORMED;     // RFC 7515 4.1.11: never an empty list
             }
-            if (type != null && !type.equalsIgnoreCase(mediaType(jwt.getHeader().getType()))) {
+            if (type != null && !type.equalsIgnoreCase(mediaType(header.getType()))) {
                 throw TokenRejected.TYPE;
             }
-            return jwt;
+            return header;
         } catch (ParseException | RuntimeException e) {
             throw TokenRejected.MALFORMED;      // includes alg "none", which is no JWS
         }
     }
 
-    private void signature(SignedJWT jwt, KeySource.KeySet current) throws TokenRejected {
-        String kid = jwt.getHeader().getKeyID();
+    private void signature(JWSHeader header, CompactJws jws, KeySource.KeySet current) throws TokenRejected {
+        String kid = header.getKeyID();
         List<JWSVerifier> candidates = current.find(kid);
         if (candidates == null) {
             keys.missed(kid);
             throw TokenRejected.UNKNOWN_KEY;
         }
-        JWSAlgorithm alg = jwt.getHeader().getAlgorithm();
+        JWSAlgorithm alg = header.getAlgorithm();
+        byte[] signingInput = null;
+        Base64URL signature = null;
         boolean fitting = false;
         for (JWSVerifier verifier : candidates) {
             if (verifier.supportedJWSAlgorithms().contains(alg)) {
-                fitting = true;
-                if (verified(jwt, verifier)) {
+                if (!fitting) {
+                    fitting = true;
+                    signingInput = jws.signingInput(header);
+                    signature = jws.signature();
+                }
+                if (verified(verifier, header, signingInput, signature)) {
                     return;
                 }
             }
@@ -192,17 +205,22 @@ public final class JwtVerifier {
         return t.regionMatches(true, 0, "application/", 0, 12) && t.indexOf('/', 12) < 0 ? t.substring(12) : t;
     }
 
-    private static boolean verified(SignedJWT jwt, JWSVerifier verifier) {
+    /** Verifiers do not modify their arguments, so one signing input serves every candidate key. */
+    private static boolean verified(JWSVerifier verifier, JWSHeader header, byte[] signingInput, Base64URL signature) {
         try {
-            return jwt.verify(verifier);
+            return verifier.verify(header, signingInput, signature);
         } catch (JOSEException | RuntimeException e) {
             return false;
         }
     }
 
-    private static JWTClaimsSet claims(SignedJWT jwt) throws TokenRejected {
+    /** The claims set from the members the strict reader built (null: members the library refuses). */
+    private static JWTClaimsSet claims(Map<String, Object> members) throws TokenRejected {
+        if (members == null) {
+            throw TokenRejected.MALFORMED;
+        }
         try {
-            return jwt.getJWTClaimsSet();
+            return JWTClaimsSet.parse(members);
         } catch (ParseException e) {
             throw TokenRejected.MALFORMED;
         }

@@ -1,14 +1,21 @@
 package dev.pronto.auth.internal;
 
-import java.util.HashSet;
-import java.util.Set;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
- * A validating reader of RFC 8259 JSON that builds nothing but the member names it must compare: the
+ * A strict reader of RFC 8259 JSON that builds the JOSE library's own value model while it checks: the
  * text must be one object, every object's member names unique (RFC 7515 §5.2 step 3, RFC 7519 §4), no
  * deeper than {@link #MAX_DEPTH}. Why its own reader: the JOSE library's JSON reader accepts an array of
  * pairs where an object is due and keeps one of two duplicate members, so a second verifier could read
- * the same token differently. Not thread-confined: each call has its own state.
+ * the same token differently; and reading once here spares the library a second parse of the same text.
+ *
+ * <p>Values are what the library's reader (Gson, {@code LONG_OR_DOUBLE}) gives, so its {@code parse(Map)}
+ * methods see no difference: objects as insertion-ordered maps, arrays as lists, strings, booleans, null,
+ * and a number as a {@code Long} when its text has no {@code .} and fits one, else a {@code Double}. Not
+ * thread-confined: each call has its own state.
  */
 final class StrictJson {
     /** How deeply arrays and objects may nest. */
@@ -16,104 +23,120 @@ final class StrictJson {
 
     private final String s;
     private int i;
+    /** Why: the library's reader refuses a number beyond the double range; the caller decides when. */
+    private boolean finite = true;
 
     private StrictJson(String s) {
         this.s = s;
     }
 
-    /** Checks {@code text} is exactly one JSON object with unique member names. */
-    static void object(String text) throws TokenRejected {
+    /**
+     * The members of {@code text}, which must be exactly one JSON object with unique member names; null
+     * when it is such an object but holds a number beyond the double range, which the JOSE library's
+     * reader refuses (the caller refuses it where the library would have).
+     */
+    static Map<String, Object> object(String text) throws TokenRejected {
         StrictJson json = new StrictJson(text);
         json.space();
         if (json.peek() != '{') {
             throw TokenRejected.NOT_OBJECT;
         }
-        json.value(0);
+        Object members = json.value(0);
         json.space();
         if (json.i != text.length()) {
             throw TokenRejected.MALFORMED;
         }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> map = (Map<String, Object>) members;
+        return json.finite ? map : null;
     }
 
-    private void value(int depth) throws TokenRejected {
+    private Object value(int depth) throws TokenRejected {
         if (depth > MAX_DEPTH) {
             throw TokenRejected.MALFORMED;
         }
-        switch (peek()) {
+        return switch (peek()) {
             case '{' -> object(depth);
             case '[' -> array(depth);
-            case '"' -> string(null);
-            case 't' -> literal("true");
-            case 'f' -> literal("false");
-            case 'n' -> literal("null");
+            case '"' -> string();
+            case 't' -> literal("true", Boolean.TRUE);
+            case 'f' -> literal("false", Boolean.FALSE);
+            case 'n' -> literal("null", null);
             default -> number();
-        }
+        };
     }
 
-    private void object(int depth) throws TokenRejected {
+    private Map<String, Object> object(int depth) throws TokenRejected {
         i++;
         space();
+        Map<String, Object> members = new LinkedHashMap<>();
         if (peek() == '}') {
             i++;
-            return;
+            return members;
         }
-        Set<String> names = new HashSet<>();
         while (true) {
             space();
-            StringBuilder name = new StringBuilder();
-            string(name);
-            if (!names.add(name.toString())) {
+            String name = string();
+            if (members.containsKey(name)) {
                 throw TokenRejected.DUPLICATE;
             }
             space();
             expect(':');
             space();
-            value(depth + 1);
+            members.put(name, value(depth + 1));
             space();
             if (peek() == '}') {
                 i++;
-                return;
+                return members;
             }
             expect(',');
         }
     }
 
-    private void array(int depth) throws TokenRejected {
+    private List<Object> array(int depth) throws TokenRejected {
         i++;
         space();
+        List<Object> items = new ArrayList<>();
         if (peek() == ']') {
             i++;
-            return;
+            return items;
         }
         while (true) {
             space();
-            value(depth + 1);
+            items.add(value(depth + 1));
             space();
             if (peek() == ']') {
                 i++;
-                return;
+                return items;
             }
             expect(',');
         }
     }
 
-    /** Reads a string; its decoded text goes to {@code out} when not null (names are compared decoded). */
-    private void string(StringBuilder out) throws TokenRejected {
+    /** Reads a string; a run without escapes is one {@code substring}, escapes go through a builder. */
+    private String string() throws TokenRejected {
         expect('"');
+        int start = i;
+        while (i < s.length()) {
+            char c = s.charAt(i);
+            if (c == '"') {
+                return s.substring(start, i++);
+            }
+            if (c < 0x20 || c == '\\') {
+                break;
+            }
+            i++;
+        }
+        StringBuilder out = new StringBuilder().append(s, start, i);
         while (true) {
             char c = next();
             if (c == '"') {
-                return;
+                return out.toString();
             }
             if (c < 0x20) {
                 throw TokenRejected.MALFORMED;
             }
-            if (c == '\\') {
-                c = escape();
-            }
-            if (out != null) {
-                out.append(c);
-            }
+            out.append(c == '\\' ? escape() : c);
         }
     }
 
@@ -139,7 +162,8 @@ final class StrictJson {
         return d;
     }
 
-    private void number() throws TokenRejected {
+    private Number number() throws TokenRejected {
+        int start = i;
         if (peek() == '-') {
             i++;
         }
@@ -148,9 +172,11 @@ final class StrictJson {
         } else {
             digits();
         }
+        boolean integer = true;
         if (peek() == '.') {
             i++;
             digits();
+            integer = false;
         }
         if (peek() == 'e' || peek() == 'E') {
             i++;
@@ -158,7 +184,35 @@ final class StrictJson {
                 i++;
             }
             digits();
+            integer = false;
         }
+        return integer && i - start <= 18 ? Long.valueOf(smallInteger(start)) : parsed(s.substring(start, i));
+    }
+
+    /** Why: {@code exp}, {@code iat} and most numbers are short integers; no text is built for them. */
+    private long smallInteger(int start) {
+        boolean negative = s.charAt(start) == '-';
+        long v = 0;
+        for (int k = negative ? start + 1 : start; k < i; k++) {
+            v = v * 10 + (s.charAt(k) - '0');
+        }
+        return negative ? -v : v;
+    }
+
+    /** The library's rule: a text with a {@code .} or not fitting a long is a double. */
+    private Number parsed(String text) {
+        if (text.indexOf('.') < 0) {
+            try {
+                return Long.parseLong(text);
+            } catch (NumberFormatException e) {
+                // an exponent, or beyond the long range: a double, as the library reads it
+            }
+        }
+        Double d = Double.valueOf(text);
+        if (d.isInfinite()) {
+            finite = false;
+        }
+        return d;
     }
 
     private void digits() throws TokenRejected {
@@ -171,11 +225,12 @@ final class StrictJson {
         }
     }
 
-    private void literal(String word) throws TokenRejected {
+    private Object literal(String word, Object value) throws TokenRejected {
         if (!s.startsWith(word, i)) {
             throw TokenRejected.MALFORMED;
         }
         i += word.length();
+        return value;
     }
 
     private void space() {
