@@ -13,6 +13,12 @@ import javax.lang.model.util.Elements;
  * type, so this only translates; constraints without a keyword ({@code @Past}) are left out.
  */
 final class SchemaKeywords {
+    /**
+     * A character that is not blank to {@code String.isBlank}, which the generated check calls: Java's whitespace
+     * written out, since ECMA-262's {@code \S} differs from it (it treats U+001C-U+001F as text and U+00A0,
+     * U+2007, U+202F and U+FEFF as space), so a schema with {@code \S} would admit values the check refuses.
+     */
+    static final String NOT_BLANK = "[^\\t-\\r\\x1c-\\x20\\u1680\\u2000-\\u2006\\u2008-\\u200a\\u2028\\u2029\\u205f\\u3000]";
     private static final List<String> REQUIRING = List.of("NotNull", "NotBlank", "NotEmpty");
 
     private final Elements elements;
@@ -67,7 +73,7 @@ final class SchemaKeywords {
         switch (Names.simpleName(mirror)) {
             case "NotBlank" -> {
                 schema.put("minLength", 1);
-                pattern(schema, "\\S");
+                pattern(schema, NOT_BLANK);
             }
             case "NotEmpty" -> sized(schema, "min", 1);
             case "Size" -> {

@@ -132,7 +132,7 @@ class OpenApiTest {
         Map<String, Object> doc = parse(compiled(OpenApiFixtures.CONSTRAINED));
         Object form = at(doc, "components", "schemas", "Signup.Form");
         assertThat(at(form, "properties")).isEqualTo(Map.of(
-                "name", Map.of("type", "string", "minLength", 1L, "maxLength", 40L, "pattern", "\\S"),
+                "name", Map.of("type", "string", "minLength", 1L, "maxLength", 40L, "pattern", SchemaKeywords.NOT_BLANK),
                 "email", Map.of("type", NULLABLE_STRING, "format", "email"),
                 "code", Map.of("type", NULLABLE_STRING, "pattern", "^(?:[a-z]+)$"),
                 "age", Map.of("type", "integer", "format", "int32", "exclusiveMinimum", 0L),
@@ -143,6 +143,16 @@ class OpenApiTest {
         assertThat(at(form, "required")).isEqualTo(List.of("name", "age"));
         assertThat(at(doc, "paths", "/signup", "post", "parameters", "0", "schema"))
                 .isEqualTo(Map.of("type", "integer", "format", "int32", "minimum", 1L, "maximum", 50L));
+    }
+
+    @Test
+    void theNotBlankPatternFindsTextExactlyWhereIsBlankDoes() {
+        java.util.regex.Pattern notBlank = java.util.regex.Pattern.compile(SchemaKeywords.NOT_BLANK);
+
+        for (char c = 0; c < Character.MAX_VALUE; c++) {
+            String one = String.valueOf(c);
+            assertThat(notBlank.matcher(one).find()).as("U+%04X", (int) c).isEqualTo(!one.isBlank());
+        }
     }
 
     @Test
@@ -162,7 +172,7 @@ class OpenApiTest {
                     }
                 }
                 """)), "components", "schemas", "Notes.Note", "properties", "text");
-        assertThat(doc).isEqualTo(Map.of("type", "string", "minLength", 1L, "pattern", "\\S",
+        assertThat(doc).isEqualTo(Map.of("type", "string", "minLength", 1L, "pattern", SchemaKeywords.NOT_BLANK,
                 "allOf", List.of(Map.of("pattern", "^(?:[^\\x00]*)$"))));
     }
 
