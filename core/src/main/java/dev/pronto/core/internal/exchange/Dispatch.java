@@ -61,7 +61,12 @@ public final class Dispatch {
     /** Whether a blocking request waited longer than {@code maxQueueTime} for its thread. */
     private static boolean queuedTooLong(Exchange e) {
         java.time.Duration max = e.server.config().maxQueueTime();
-        return max != null && e.startNanos != 0 && System.nanoTime() - e.startNanos > max.toNanos();
+        return max != null && e.dispatchedNanos != 0 && loopNanos(e) - e.dispatchedNanos > max.toNanos();
+    }
+
+    /** The carrier's loop clock, the one {@link Exchange#received} is given. */
+    static long loopNanos(Exchange e) {
+        return e.carrier.eventLoop().ticker().nanoTime();
     }
 
     private static void start(Exchange e, ExchangeHandle h) throws Exception {
@@ -71,8 +76,11 @@ public final class Dispatch {
         if (!RequestDeadline.arm(e)) {
             return;
         }
-        if (table.timed() || server.config().maxQueueTime() != null) {
-            e.startNanos = System.nanoTime();
+        if (server.config().maxQueueTime() != null) {
+            e.dispatchedNanos = loopNanos(e);
+        }
+        if (e.startNanos == 0 && table.timed()) {
+            e.startNanos = e.dispatchedNanos != 0 ? e.dispatchedNanos : loopNanos(e);
         }
         if (server.config().maxInFlight() > 0 && !ExchangePool.admitInFlight(e)) {
             h.status(503).header("Retry-After", "1").send("Service Unavailable: too many requests in flight");

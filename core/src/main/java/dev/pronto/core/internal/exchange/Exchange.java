@@ -54,8 +54,13 @@ public final class Exchange implements Http1Head.Source {
     RouteEntry route;
     /** Result of the route lookup, null until routed. */
     dev.pronto.router.Outcome outcome;
-    /** When dispatch began, if anything needs timing; else 0. */
+    /**
+     * When the head arrived (the carrier's read that completed it), on the carrier's loop clock, or when dispatch
+     * began for a carrier that does not say; 0 until then. The request timers count from it.
+     */
     long startNanos;
+    /** When dispatch began, on the carrier's loop clock, if {@code maxQueueTime} is set; else 0. */
+    long dispatchedNanos;
     /** When the head arrived, on the carrier's clock (for the response timeout). */
     long receivedNanos;
     /** The caller's deadline on the carrier's loop clock ({@link RequestDeadline}); 0 when none. */
@@ -137,9 +142,16 @@ public final class Exchange implements Http1Head.Source {
         return receivedNanos;
     }
 
-    /** The head arrived at {@code nanos} on the carrier's clock (the response timeout counts from it). */
+    /**
+     * The request arrived at {@code nanos} on the carrier's loop clock (the response timeout counts from it): its
+     * head, or later the end of its body. The first call also starts the request's timing, so timing a request
+     * costs no clock read of its own.
+     */
     public void received(long nanos) {
         receivedNanos = nanos;
+        if (startNanos == 0) {
+            startNanos = nanos;
+        }
     }
 
     /** Bytes of the encoded response, -1 when streamed. */
@@ -306,6 +318,7 @@ public final class Exchange implements Http1Head.Source {
         route = null;
         life = Lifecycle.EMPTY;
         startNanos = 0;
+        dispatchedNanos = 0;
         receivedNanos = 0;
         deadlineNanos = 0;
         bytesOut = 0;

@@ -146,7 +146,7 @@ public final class ExchangePool {
         if (hooks.isEmpty()) {
             return;
         }
-        long nanos = e.startNanos == 0 ? 0 : System.nanoTime() - e.startNanos;
+        long nanos = e.startNanos == 0 ? 0 : Math.max(0, Dispatch.loopNanos(e) - e.startNanos);
         // indexed: an iterator per response is not always scalar-replaced once this is inlined into a carrier
         for (int i = 0; i < hooks.size(); i++) {
             try {
