@@ -1,8 +1,6 @@
 package dev.pronto.core;
 
-import dev.pronto.core.internal.util.LoopSlot;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import dev.pronto.core.internal.util.LoopCells;
 import java.util.Arrays;
 
 /**
@@ -26,10 +24,7 @@ public final class RequestHistogram implements RequestTimer {
     private static final int PREVIOUS_MAX = MAX + 1;
     private static final int WINDOW = PREVIOUS_MAX + 1;
     private static final int WIDTH = WINDOW + 1;
-    private static final VarHandle CELL = MethodHandles.arrayElementVarHandle(long[].class);
-
-    private final long[] shared = new long[WIDTH];
-    private volatile long[][] cells = new long[0][];
+    private final LoopCells cells = new LoopCells(WIDTH);
 
     private RequestHistogram() {
     }
@@ -42,38 +37,15 @@ public final class RequestHistogram implements RequestTimer {
     /** Records one request of {@code nanos} (negative counts as 0); any thread, allocation-free once warm. */
     @Override
     public void record(long nanos) {
-        int slot = LoopSlot.current();
-        long[][] all = cells;
-        long[] cell;
-        if (slot >= 0 && slot < all.length && (cell = all[slot]) != null) {
+        long[] cell = cells.mine();
+        if (cell != null) {
             write(cell, Math.max(0, nanos), MaxWindow.current());
         } else {
-            recordSlow(slot, Math.max(0, nanos));
-        }
-    }
-
-    private void recordSlow(int slot, long nanos) {
-        if (slot < 0) {
+            long[] shared = cells.shared();
             synchronized (shared) {
-                write(shared, nanos, MaxWindow.current());
+                write(shared, Math.max(0, nanos), MaxWindow.current());
             }
-            return;
         }
-        long[] cell;
-        synchronized (this) {
-            long[][] all = cells;
-            if (slot >= all.length) {
-                all = Arrays.copyOf(all, slot + 1);
-            } else if (all[slot] == null) {
-                all = all.clone();
-            }
-            if (all[slot] == null) {
-                all[slot] = new long[WIDTH];
-                cells = all;
-            }
-            cell = all[slot];
-        }
-        write(cell, nanos, MaxWindow.current());
     }
 
     // The one writer of the cell: plain reads of its own values, opaque writes so a reader never sees a torn long.
@@ -82,15 +54,15 @@ public final class RequestHistogram implements RequestTimer {
         while (b < BOUNDS.length && nanos > BOUNDS[b]) {
             b++;
         }
-        CELL.setOpaque(cell, b, cell[b] + 1);
-        CELL.setOpaque(cell, SUM, cell[SUM] + nanos);
+        LoopCells.set(cell, b, cell[b] + 1);
+        LoopCells.set(cell, SUM, cell[SUM] + nanos);
         if (cell[WINDOW] != window) {
-            CELL.setOpaque(cell, PREVIOUS_MAX, cell[WINDOW] == window - 1 ? cell[MAX] : 0L);
-            CELL.setOpaque(cell, MAX, 0L);
-            CELL.setOpaque(cell, WINDOW, window);
+            LoopCells.set(cell, PREVIOUS_MAX, cell[WINDOW] == window - 1 ? cell[MAX] : 0L);
+            LoopCells.set(cell, MAX, 0L);
+            LoopCells.set(cell, WINDOW, window);
         }
         if (nanos > cell[MAX]) {
-            CELL.setOpaque(cell, MAX, nanos);
+            LoopCells.set(cell, MAX, nanos);
         }
     }
 
@@ -102,8 +74,7 @@ public final class RequestHistogram implements RequestTimer {
         long window = MaxWindow.current();
         long[] counts = new long[BOUNDS.length + 1];
         long[] totals = new long[2];
-        read(shared, counts, totals, window);
-        for (long[] cell : cells) {
+        for (long[] cell : cells.cells()) {
             if (cell != null) {
                 read(cell, counts, totals, window);
             }
@@ -114,13 +85,13 @@ public final class RequestHistogram implements RequestTimer {
 
     private static void read(long[] cell, long[] counts, long[] totals, long window) {
         for (int b = 0; b < counts.length; b++) {
-            counts[b] += (long) CELL.getOpaque(cell, b);
+            counts[b] += LoopCells.get(cell, b);
         }
-        totals[0] += (long) CELL.getOpaque(cell, SUM);
-        long cellWindow = (long) CELL.getOpaque(cell, WINDOW);
-        long max = (long) CELL.getOpaque(cell, MAX);
+        totals[0] += LoopCells.get(cell, SUM);
+        long cellWindow = LoopCells.get(cell, WINDOW);
+        long max = LoopCells.get(cell, MAX);
         if (cellWindow == window) {
-            max = Math.max(max, (long) CELL.getOpaque(cell, PREVIOUS_MAX));
+            max = Math.max(max, LoopCells.get(cell, PREVIOUS_MAX));
         } else if (cellWindow != window - 1) {
             max = 0;
         }

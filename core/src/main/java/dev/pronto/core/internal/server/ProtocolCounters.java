@@ -2,65 +2,59 @@ package dev.pronto.core.internal.server;
 
 import dev.pronto.core.Http2StreamOutcome;
 import dev.pronto.core.MeterNames;
-import java.util.concurrent.atomic.LongAdder;
+import dev.pronto.core.internal.util.LoopCells;
 
 /**
  * The per-protocol counters of one server, read by a metrics scrape: HTTP/2 streams by how they ended,
- * WebSocket messages each way and WebSocket closes by code. LongAdders, so the event loops increment
- * without contending and without allocating; a close code is counted in one of a fixed set of cells
- * ({@link MeterNames#webSocketCloseCodeTag(int)}), so a peer cannot grow them.
+ * WebSocket messages each way and WebSocket closes by code. One cell per event loop ({@link LoopCells}), so a
+ * stream or a message writes only its own loop's counters: no CAS, no shared cache line, no allocation. A close code
+ * is counted in one of a fixed set of counters ({@link MeterNames#webSocketCloseCodeTag(int)}), so a peer cannot grow
+ * them. Thread-safe.
  */
 public final class ProtocolCounters {
     /** The counters of WebSocket clients, which no server reads. */
     public static final ProtocolCounters UNREAD = new ProtocolCounters();
 
-    private final LongAdder[] streams = adders(Http2StreamOutcome.values().length);
-    private final LongAdder messagesIn = new LongAdder();
-    private final LongAdder messagesOut = new LongAdder();
-    private final LongAdder[] closes = adders(MeterNames.WEBSOCKET_CLOSE_CODES.size());
-
-    private static LongAdder[] adders(int n) {
-        LongAdder[] out = new LongAdder[n];
-        for (int i = 0; i < n; i++) {
-            out[i] = new LongAdder();
-        }
-        return out;
-    }
+    private static final int STREAMS = 0;
+    private static final int MESSAGES_IN = Http2StreamOutcome.values().length;
+    private static final int MESSAGES_OUT = MESSAGES_IN + 1;
+    private static final int CLOSES = MESSAGES_OUT + 1;
+    private final LoopCells cells = new LoopCells(CLOSES + MeterNames.WEBSOCKET_CLOSE_CODES.size());
 
     public void streamEnded(Http2StreamOutcome outcome) {
-        streams[outcome.ordinal()].increment();
+        cells.add(STREAMS + outcome.ordinal(), 1);
     }
 
     public void messageIn() {
-        messagesIn.increment();
+        cells.add(MESSAGES_IN, 1);
     }
 
     public void messageOut() {
-        messagesOut.increment();
+        cells.add(MESSAGES_OUT, 1);
     }
 
     public void closed(int code) {
-        closes[MeterNames.webSocketCloseCodeIndex(code)].increment();
+        cells.add(CLOSES + MeterNames.webSocketCloseCodeIndex(code), 1);
     }
 
     /** HTTP/2 streams that ended with {@code outcome}. */
     public long streams(Http2StreamOutcome outcome) {
-        return streams[outcome.ordinal()].sum();
+        return cells.sum(STREAMS + outcome.ordinal());
     }
 
     /** WebSocket messages received whole (or the last fragment of one delivered in fragments). */
     public long messagesIn() {
-        return messagesIn.sum();
+        return cells.sum(MESSAGES_IN);
     }
 
     /** WebSocket messages the application sent. */
     public long messagesOut() {
-        return messagesOut.sum();
+        return cells.sum(MESSAGES_OUT);
     }
 
     /** WebSocket closes counted under {@code codeTag}, one of {@link MeterNames#WEBSOCKET_CLOSE_CODES}. */
     public long closes(String codeTag) {
         int i = MeterNames.WEBSOCKET_CLOSE_CODES.indexOf(codeTag);
-        return i < 0 ? 0 : closes[i].sum();
+        return i < 0 ? 0 : cells.sum(CLOSES + i);
     }
 }

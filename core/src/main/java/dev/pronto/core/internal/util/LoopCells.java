@@ -1,0 +1,98 @@
+package dev.pronto.core.internal.util;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+
+/**
+ * Per-request counters without a shared write: one {@code long[]} cell of a fixed width per event loop
+ * ({@link LoopSlot}), each written by its loop alone with plain reads and opaque writes (no CAS, no shared cache line,
+ * no allocation once the loop's cell exists), and a shared cell, written under its own lock, for every other thread.
+ * Readers add the cells up; a read is not atomic across cells, and a value never goes back between reads.
+ *
+ * <p>Thread-safe: {@link #mine()} and {@link #add} from any thread, {@link #sum} and {@link #cells} from any thread.
+ */
+public final class LoopCells {
+    private static final VarHandle CELL = MethodHandles.arrayElementVarHandle(long[].class);
+    private final int width;
+    private final long[] shared;
+    private volatile long[][] cells = new long[0][];
+
+    /** Cells of {@code width} longs, all 0. */
+    public LoopCells(int width) {
+        this.width = width;
+        this.shared = new long[width];
+    }
+
+    /** The calling event loop's cell, made on its first use; null on any other thread (then use {@link #shared()}). */
+    public long[] mine() {
+        int slot = LoopSlot.current();
+        long[][] all = cells;
+        long[] cell;
+        if (slot >= 0 && slot < all.length && (cell = all[slot]) != null) {
+            return cell;
+        }
+        return slot < 0 ? null : grow(slot);
+    }
+
+    private synchronized long[] grow(int slot) {
+        long[][] all = cells;
+        if (slot >= all.length) {
+            all = Arrays.copyOf(all, slot + 1);
+        } else if (all[slot] == null) {
+            all = all.clone();
+        }
+        if (all[slot] == null) {
+            all[slot] = new long[width];
+            cells = all;
+        }
+        return all[slot];
+    }
+
+    /** The cell of threads that are not event loops: write it only while holding its lock (the array itself). */
+    public long[] shared() {
+        return shared;
+    }
+
+    /** Adds {@code n} to counter {@code index} of the calling thread's cell. */
+    public void add(int index, long n) {
+        long[] cell = mine();
+        if (cell != null) {
+            set(cell, index, cell[index] + n);
+        } else {
+            synchronized (shared) {
+                set(shared, index, shared[index] + n);
+            }
+        }
+    }
+
+    /** Counter {@code index} summed over every cell. */
+    public long sum(int index) {
+        long n = get(shared, index);
+        for (long[] cell : cells) {
+            if (cell != null) {
+                n += get(cell, index);
+            }
+        }
+        return n;
+    }
+
+    /** Every cell now: the shared one first, then one per event loop that has written (read with {@link #get}). */
+    public long[][] cells() {
+        long[][] all = cells;
+        long[][] out = new long[all.length + 1][];
+        out[0] = shared;
+        System.arraycopy(all, 0, out, 1, all.length);
+        return out;
+    }
+
+    /** The single writer's store: opaque, so a reader never sees a torn long. */
+    public static void set(long[] cell, int index, long value) {
+        CELL.setOpaque(cell, index, value);
+    }
+
+    /** A reader's load of what {@link #set} stored. */
+    public static long get(long[] cell, int index) {
+        return (long) CELL.getOpaque(cell, index);
+    }
+}

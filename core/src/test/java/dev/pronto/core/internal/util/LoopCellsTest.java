@@ -1,0 +1,64 @@
+package dev.pronto.core.internal.util;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.util.concurrent.FastThreadLocalThread;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+
+class LoopCellsTest {
+    private static final int PER_THREAD = 100_000;
+
+    @Test
+    void countsFromEveryEventLoopAndOtherThreadsAreSummed() throws Exception {
+        LoopCells cells = new LoopCells(2);
+        CountDownLatch start = new CountDownLatch(1);
+        Thread[] writers = {
+            new FastThreadLocalThread(() -> addAfter(start, cells)),
+            new FastThreadLocalThread(() -> addAfter(start, cells)),
+            new Thread(() -> addAfter(start, cells)),
+            new Thread(() -> addAfter(start, cells)),
+        };
+        for (Thread t : writers) {
+            t.start();
+        }
+        start.countDown();
+        for (Thread t : writers) {
+            t.join();
+        }
+
+        assertThat(cells.sum(0)).isEqualTo(4L * PER_THREAD);
+        assertThat(cells.sum(1)).isEqualTo(4L * PER_THREAD * 3);
+    }
+
+    @Test
+    void anEventLoopWritesItsOwnCellAndOtherThreadsTheSharedOne() throws Exception {
+        LoopCells cells = new LoopCells(1);
+        long[][] seen = new long[1][];
+        Thread loop = new FastThreadLocalThread(() -> {
+            cells.add(0, 5);
+            seen[0] = cells.mine();
+        });
+        loop.start();
+        loop.join();
+        cells.add(0, 2);
+
+        assertThat(cells.mine()).isNull();
+        assertThat(seen[0]).isNotSameAs(cells.shared()).containsExactly(5);
+        assertThat(cells.shared()).containsExactly(2);
+        assertThat(cells.sum(0)).isEqualTo(7);
+    }
+
+    private static void addAfter(CountDownLatch start, LoopCells cells) {
+        try {
+            start.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        for (int i = 0; i < PER_THREAD; i++) {
+            cells.add(0, 1);
+            cells.add(1, 3);
+        }
+    }
+}
