@@ -1,5 +1,7 @@
 package dev.pronto.core;
 
+import dev.pronto.core.internal.util.FlushTimedHook;
+import dev.pronto.core.internal.util.FlushTimes;
 import dev.pronto.core.internal.server.RequestSeries;
 import dev.pronto.router.Method;
 import java.util.Objects;
@@ -35,15 +37,7 @@ public final class RequestMetrics implements Consumer<Routes> {
     /** Records every request of {@code routes} (an {@code onResponse} hook on the root). */
     @Override
     public void accept(Routes routes) {
-        routes.root().onResponse((req, status, bytes, nanos) -> {
-            if (req.attribute(AccessLog.GRPC_STATUS) instanceof Integer grpc) {
-                series.timer(MeterNames.PROTOCOL_GRPC, req.method(), req.routePattern(), MeterNames.grpcHttpStatus(grpc))
-                        .record(nanos);
-                series.grpcTimer(req.routePattern(), grpc).record(nanos);
-            } else {
-                series.timer(req.protocol(), req.method(), req.routePattern(), status).record(nanos);
-            }
-        });
+        routes.root().onResponse(new Recorder(series));
     }
 
     /**
@@ -57,5 +51,39 @@ public final class RequestMetrics implements Consumer<Routes> {
      */
     public void record(String protocol, Method method, String routePattern, int status, long nanos) {
         series.timer(protocol, method, routePattern, status).record(nanos);
+    }
+
+    /**
+     * The hook: records at once when called as a hook, or, on carriers that flush in batches, resolves the series
+     * now and lets the flush record it with the batch's one clock read.
+     */
+    private record Recorder(RequestSeries series) implements FlushTimedHook {
+        @Override
+        public void handle(Request req, int status, long bytes, long nanos) {
+            Integer grpc = grpcStatus(req);
+            timer(req, status, grpc).record(nanos);
+            if (grpc != null) {
+                series.grpcTimer(req.routePattern(), grpc).record(nanos);
+            }
+        }
+
+        @Override
+        public void resolve(Request req, int status, FlushTimes times, long startNanos) {
+            Integer grpc = grpcStatus(req);
+            times.add(timer(req, status, grpc), startNanos);
+            if (grpc != null) {
+                times.add(series.grpcTimer(req.routePattern(), grpc), startNanos);
+            }
+        }
+
+        private static Integer grpcStatus(Request req) {
+            return req.attribute(AccessLog.GRPC_STATUS) instanceof Integer grpc ? grpc : null;
+        }
+
+        // A gRPC call: its route as uri, and the HTTP status its gRPC status maps to (its own HTTP status is 200)
+        private RequestTimer timer(Request req, int status, Integer grpc) {
+            return grpc == null ? series.timer(req.protocol(), req.method(), req.routePattern(), status)
+                    : series.timer(MeterNames.PROTOCOL_GRPC, req.method(), req.routePattern(), MeterNames.grpcHttpStatus(grpc));
+        }
     }
 }

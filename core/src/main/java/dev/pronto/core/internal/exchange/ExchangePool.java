@@ -1,6 +1,8 @@
 package dev.pronto.core.internal.exchange;
 
 import dev.pronto.core.ResponseHook;
+import dev.pronto.core.internal.util.FlushTimedHook;
+import dev.pronto.core.internal.util.FlushTimes;
 import io.netty.channel.EventLoop;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -23,6 +25,9 @@ public final class ExchangePool {
     private final Exchange[] spares;
     private int spareCount;
     private boolean closed;
+    /** Timings waiting for the carrier's flush, when it {@linkplain #timeAtFlush() flushes in batches}; else null. */
+    private FlushTimes flushTimes;
+    private boolean timeAtFlush;
 
     /**
      * @param limit how many finished exchanges are kept for reuse
@@ -140,21 +145,52 @@ public final class ExchangePool {
         observe(e);
     }
 
+    /**
+     * The carrier calls {@link #flushed()} after each flush: timing-only hooks then take the flush's time as the
+     * response's hand-off, with one clock read per flush.
+     */
+    public void timeAtFlush() {
+        timeAtFlush = true;
+    }
+
+    /** The carrier flushed: records the timings of the responses handed over since the last flush. */
+    public void flushed() {
+        if (flushTimes != null) {
+            flushTimes.record();
+        }
+    }
+
     /** Runs the {@code onResponse} hooks of a response handed to the socket; a failing hook is logged. */
     public void observe(Exchange e) {
         java.util.List<ResponseHook> hooks = e.life.onResponse();
         if (hooks.isEmpty()) {
             return;
         }
-        long nanos = e.startNanos == 0 ? 0 : Math.max(0, Dispatch.loopNanos(e) - e.startNanos);
+        long nanos = -1;
         // indexed: an iterator per response is not always scalar-replaced once this is inlined into a carrier
         for (int i = 0; i < hooks.size(); i++) {
+            ResponseHook hook = hooks.get(i);
             try {
-                hooks.get(i).handle(e.handle, e.response.status(), e.bytesOut, nanos);
+                if (timeAtFlush && e.startNanos != 0 && hook instanceof FlushTimedHook timed) {
+                    timed.resolve(e.handle, e.response.status(), flushTimes(), e.startNanos);
+                    continue;
+                }
+                if (nanos < 0) {
+                    nanos = e.startNanos == 0 ? 0 : Math.max(0, Dispatch.loopNanos(e) - e.startNanos);
+                }
+                hook.handle(e.handle, e.response.status(), e.bytesOut, nanos);
             } catch (RuntimeException failure) {
                 server.log().warn("onResponse hook failed", failure);
             }
         }
+    }
+
+    private FlushTimes flushTimes() {
+        FlushTimes t = flushTimes;
+        if (t == null) {
+            t = flushTimes = new FlushTimes(carrier.eventLoop().ticker());
+        }
+        return t;
     }
 
     /** The carrier is done with {@code e} (written, or given up): recycled now or when the last hold goes. */
@@ -188,6 +224,7 @@ public final class ExchangePool {
 
     /** The connection closes: spares are dropped and aborted exchanges are freed from now on. Idempotent. */
     public void close() {
+        flushed();
         closed = true;
         java.util.Arrays.fill(spares, 0, spareCount, null);
         spareCount = 0;

@@ -425,6 +425,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         }
         out.writePending();
         ctx.flush();
+        queue.pool.flushed();
         ByteBuf rest = decoder.takeRest();
         ctx.pipeline().addAfter(ctx.name(), name, next);
         installed.accept(ctx.pipeline().context(next));

@@ -150,6 +150,7 @@ final class OutboundBatch {
             needsFlush = false;
             writePending();
             conn.ctx().flush();
+            conn.queue.pool.flushed();
         }
     }
 
@@ -164,6 +165,7 @@ final class OutboundBatch {
         flushScheduled = false;
         writePending();
         conn.ctx().flush();
+        conn.queue.pool.flushed();
     }
 
     void release() {

@@ -27,6 +27,8 @@ final class ResponseQueue {
     ResponseQueue(HttpConnection conn) {
         this.conn = conn;
         this.pool = new ExchangePool(conn, conn.server, SPARES, H1Slot::new);
+        // OutboundBatch flushes once per read batch and calls pool.flushed(): one clock read times the whole batch
+        pool.timeAtFlush();
     }
 
     /** Whether {@code e} is the oldest exchange waiting for its response. */

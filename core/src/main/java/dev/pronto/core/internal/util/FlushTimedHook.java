@@ -1,0 +1,18 @@
+package dev.pronto.core.internal.util;
+
+import dev.pronto.core.Request;
+import dev.pronto.core.ResponseHook;
+
+/**
+ * An {@code onResponse} hook that only times responses, so its clock read can wait for the carrier's flush: on a
+ * carrier that flushes in batches, {@code ExchangePool.observe} calls {@link #resolve} instead of
+ * {@link #handle}, and the flush records what it added with one clock read for the whole batch
+ * ({@link FlushTimes}). Elsewhere it is an ordinary hook. Event loop.
+ */
+public interface FlushTimedHook extends ResponseHook {
+    /**
+     * Picks the timers of a response handed to the carrier while the request is still readable, and adds them to
+     * {@code times} with {@code startNanos}; nothing is recorded yet.
+     */
+    void resolve(Request req, int status, FlushTimes times, long startNanos);
+}
