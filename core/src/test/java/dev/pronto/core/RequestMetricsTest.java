@@ -29,6 +29,7 @@ class RequestMetricsTest {
         assertThat(created).containsExactly(new RequestTags("GET", "/users/{id}", 201, "HTTP/1.1"),
                 new RequestTags("GET", "/users/{id}", 201, "HTTP/2.0"));
         assertThat(created.get(0).outcome()).isEqualTo("SUCCESS");
+        assertThat(recorded.sum()).isEqualTo(2);
     }
 
     @Test

@@ -69,6 +69,8 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
         this.maxFrameSize = server.http2().maxFrameSize();
         // spares: enough for the streams a client keeps in flight, bounded
         this.pool = new ExchangePool(this, server, Math.min(server.http2().maxConcurrentStreams(), 128), H2Slot::new);
+        // every flush below calls pool.flushed(): one clock read times the responses of a read batch
+        pool.timeAtFlush();
         decoder.frameListener(new H2Inbound(this));
         connection().addListener(new Http2ConnectionAdapter() {
             @Override
@@ -202,6 +204,12 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
         inRead = false;
         super.channelReadComplete(ctx);
+    }
+
+    @Override
+    public void flush(ChannelHandlerContext ctx) {
+        super.flush(ctx);
+        pool.flushed();
     }
 
     @Override
