@@ -7,6 +7,7 @@ import dev.pronto.core.Listener;
 import dev.pronto.core.Response;
 import dev.pronto.core.RouteOptions;
 import dev.pronto.core.Server;
+import dev.pronto.testsupport.Await;
 import io.netty.buffer.ByteBuf;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -180,16 +181,16 @@ class TeleportMemoryTest {
 
     /** Answers each parked request with its byte count once two are parked, or whatever is parked at the end. */
     private void answerParkedUntil(List<CompletableFuture<List<String>>> answers) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        int answered = 0;
-        while (answered < answers.size() && System.nanoTime() < deadline) {
-            if (parked.size() >= 2 || (answered + parked.size() == answers.size() && !parked.isEmpty())) {
+        int[] answered = {0};
+        // a timeout leaves the callers' answer futures to fail with what was missing
+        Await.within(Duration.ofSeconds(60), () -> {
+            if (parked.size() >= 2 || (answered[0] + parked.size() == answers.size() && !parked.isEmpty())) {
                 Response res = parked.poll();
                 res.send(Integer.toString(12 * MIB));
-                answered++;
+                answered[0]++;
             }
-            java.util.concurrent.locks.LockSupport.parkNanos(200_000);
-        }
+            return answered[0] == answers.size();
+        });
     }
 
     @Test
