@@ -3,6 +3,7 @@ package dev.pronto.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pronto.testsupport.Await;
+import dev.pronto.testsupport.H3TestClient;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.function.Consumer;
