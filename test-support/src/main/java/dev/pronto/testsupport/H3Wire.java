@@ -62,13 +62,9 @@ public final class H3Wire {
         return b;
     }
 
-    /** {@code parts} one after another. */
+    /** {@code parts} one after another (see {@link Bytes#concat}). */
     public static byte[] concat(byte[]... parts) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (byte[] p : parts) {
-            out.writeBytes(p);
-        }
-        return out.toByteArray();
+        return Bytes.concat(parts);
     }
 
     /** A field section (RFC 9204 §4.5) of literal fields with literal names: names and values alternate. */

@@ -41,15 +41,6 @@ public final class TeleportFrames {
         return out;
     }
 
-    /** {@code parts} one after another. */
-    public static byte[] concat(byte[]... parts) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (byte[] p : parts) {
-            out.writeBytes(p);
-        }
-        return out.toByteArray();
-    }
-
     /** {@code bytes} as one raw-DEFLATE stream, sync-flushed and never finished, as a flate peer writes. */
     public static byte[] deflate(byte[] bytes) {
         Deflater d = new Deflater(Deflater.BEST_SPEED, true);

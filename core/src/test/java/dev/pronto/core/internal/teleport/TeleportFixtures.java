@@ -4,6 +4,7 @@ import dev.pronto.core.Listener;
 import dev.pronto.core.Routes;
 import dev.pronto.core.Server;
 import dev.pronto.core.ServerConfig;
+import dev.pronto.testsupport.Bytes;
 import dev.pronto.testsupport.TeleportFrames;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -51,7 +52,7 @@ final class TeleportFixtures {
     }
 
     static byte[] concat(byte[]... parts) {
-        return TeleportFrames.concat(parts);
+        return Bytes.concat(parts);
     }
 
     /** The head of a POST message with a Content-Length body, behind its id. */
