@@ -11,6 +11,7 @@ import dev.pronto.core.Listener;
 import dev.pronto.core.Response;
 import dev.pronto.core.Server;
 import dev.pronto.core.testing.TestClient;
+import dev.pronto.testsupport.Await;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -77,11 +78,7 @@ class JwksRotationTest {
     }
 
     private static void await(BooleanSupplier condition) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime()).as("condition within 10 s").isLessThan(deadline);
-            Thread.onSpinWait();
-        }
+        Await.until("the rotation's condition", Duration.ofSeconds(10), condition);
     }
 
     @Test

@@ -109,7 +109,11 @@ class CompressionTest {
         TestResponse r = get("/stream", "gzip");
 
         assertThat(r.header("Content-Encoding")).isEqualTo("gzip");
-        assertThat(r.header("Content-Length")).isNull();
+        if (TestCarriers.gathersStreams(protocol())) {
+            assertThat(r.header("Content-Length")).isEqualTo(Integer.toString(r.body().length));
+        } else {
+            assertThat(r.header("Content-Length")).isNull();
+        }
         if (protocol() == TestClient.Protocol.HTTP_1_1) {
             assertThat(r.header("Transfer-Encoding")).isEqualTo("chunked");
         }

@@ -100,6 +100,8 @@ class HostileClientTest {
         long sent = 0;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         int idle = 0;
+        // not a wait for a condition but the flood itself: it writes on every turn, and 500 turns of 1 ms in
+        // a row without progress are its definition of "the server stopped reading", so the park stays
         while (idle < 500 && System.nanoTime() < deadline) {
             if (!block.hasRemaining()) {
                 block.rewind();

@@ -1,20 +1,21 @@
 package dev.pronto.core;
 
-import static dev.pronto.core.H3Wire.CANCEL_PUSH;
-import static dev.pronto.core.H3Wire.DATA;
-import static dev.pronto.core.H3Wire.GOAWAY;
-import static dev.pronto.core.H3Wire.HEADERS;
-import static dev.pronto.core.H3Wire.MAX_PUSH_ID;
-import static dev.pronto.core.H3Wire.PUSH_PROMISE;
-import static dev.pronto.core.H3Wire.SETTINGS;
-import static dev.pronto.core.H3Wire.bytes;
-import static dev.pronto.core.H3Wire.concat;
-import static dev.pronto.core.H3Wire.frame;
-import static dev.pronto.core.H3Wire.frameDeclaring;
-import static dev.pronto.core.H3Wire.get;
-import static dev.pronto.core.H3Wire.section;
+import static dev.pronto.testsupport.H3Wire.CANCEL_PUSH;
+import static dev.pronto.testsupport.H3Wire.DATA;
+import static dev.pronto.testsupport.H3Wire.GOAWAY;
+import static dev.pronto.testsupport.H3Wire.HEADERS;
+import static dev.pronto.testsupport.H3Wire.MAX_PUSH_ID;
+import static dev.pronto.testsupport.H3Wire.PUSH_PROMISE;
+import static dev.pronto.testsupport.H3Wire.SETTINGS;
+import static dev.pronto.testsupport.H3Wire.bytes;
+import static dev.pronto.testsupport.H3Wire.concat;
+import static dev.pronto.testsupport.H3Wire.frame;
+import static dev.pronto.testsupport.H3Wire.frameDeclaring;
+import static dev.pronto.testsupport.H3Wire.get;
+import static dev.pronto.testsupport.H3Wire.section;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pronto.testsupport.H3RawClient;
 import io.netty.handler.codec.quic.QuicStreamType;
 import java.time.Duration;
 import java.util.List;
@@ -116,11 +117,11 @@ class Http3HostileFramesTest {
     private static List<Case> criticalStreams() {
         return List.of(
                 new Case("§6.2.1 the control stream ends", c -> {
-                    c.control(new byte[0]).stream.shutdownOutput();
+                    c.control(new byte[0]).stream().shutdownOutput();
                     return "conn:" + c.closeError();
                 }, "conn:H3_CLOSED_CRITICAL_STREAM"),
                 new Case("§6.2.1 the control stream is reset", c -> {
-                    c.control(new byte[0]).stream.shutdownOutput(0x10c);
+                    c.control(new byte[0]).stream().shutdownOutput(0x10c);
                     return "conn:" + c.closeError();
                 }, "conn:H3_CLOSED_CRITICAL_STREAM"),
                 new Case("§6.2.1 a second control stream", c -> {
@@ -131,7 +132,7 @@ class Http3HostileFramesTest {
                 new Case("RFC 9204 §4.2 the QPACK encoder stream ends", uni(bytes(0x02), true),
                         "conn:H3_CLOSED_CRITICAL_STREAM"),
                 new Case("RFC 9204 §4.2 the QPACK decoder stream is reset", c -> {
-                    c.open(QuicStreamType.UNIDIRECTIONAL, bytes(0x03), false).stream.shutdownOutput(0x10c);
+                    c.open(QuicStreamType.UNIDIRECTIONAL, bytes(0x03), false).stream().shutdownOutput(0x10c);
                     return "conn:" + c.closeError();
                 }, "conn:H3_CLOSED_CRITICAL_STREAM"),
                 new Case("RFC 9204 §4.4.1 Section Acknowledgment of a section never sent",
@@ -175,9 +176,9 @@ class Http3HostileFramesTest {
                     byte[] all = get();
                     var first = c.open(QuicStreamType.BIDIRECTIONAL, java.util.Arrays.copyOf(all, 1), false);
                     for (int i = 1; i < all.length; i++) {
-                        first.stream.writeAndFlush(io.netty.buffer.Unpooled.wrappedBuffer(all, i, 1)).sync();
+                        first.stream().writeAndFlush(io.netty.buffer.Unpooled.wrappedBuffer(all, i, 1)).sync();
                     }
-                    first.stream.shutdownOutput().sync();
+                    first.stream().shutdownOutput().sync();
                     return first.result();
                 }, "body:ok"));
     }
@@ -264,7 +265,7 @@ class Http3HostileFramesTest {
         return c -> {
             H3RawClient.Outcome o = c.request(concat(parts));
             String error = c.closeError();
-            return "conn:" + error + (o.received.size() > 0 ? " after an answer" : "");
+            return "conn:" + error + (o.receivedBytes() > 0 ? " after an answer" : "");
         };
     }
 

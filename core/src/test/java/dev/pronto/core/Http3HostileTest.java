@@ -2,6 +2,7 @@ package dev.pronto.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pronto.testsupport.H3TestClient;
 import io.netty.handler.codec.http3.DefaultHttp3Headers;
 import io.netty.handler.codec.http3.Http3ErrorCode;
 import java.util.Map;
@@ -164,7 +165,7 @@ class Http3HostileTest {
 
         assertThat(c.get("/").text()).isEqualTo("ok");
         assertThat(c.get("/").text()).isEqualTo("ok");
-        assertThat(c.closed).isNotDone();
+        assertThat(c.closed()).isNotDone();
     }
 
     @Test

@@ -34,6 +34,7 @@ final class MixedHandlers implements AutoCloseable {
                     later.schedule(() -> res.send(id), Long.parseLong(id) % 3, TimeUnit.MILLISECONDS);
                 })
                 .get("/blocking/{id}", RouteOptions.blocking(), (req, res) -> {
+                    // the handler's own work (50 µs on its virtual thread), not a wait for a condition
                     LockSupport.parkNanos(50_000);
                     res.send(req.param("id"));
                 })

@@ -3,10 +3,11 @@ package dev.pronto.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import dev.pronto.testsupport.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,12 +48,21 @@ class SigintDrainTest {
                 .anyMatch(mask -> (mask & (1L << 1)) != 0);
     }
 
-    private static void awaitPortLine(Path output, Process child) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (Files.readAllLines(output).stream().noneMatch(l -> l.startsWith("port="))) {
+    private static void awaitPortLine(Path output, Process child) {
+        Await.until("the child's port line", Duration.ofSeconds(30), () -> {
+            if (portLine(output)) {
+                return true;
+            }
             assertThat(child.isAlive()).as("the child is running").isTrue();
-            assertThat(System.nanoTime()).as("port line within 30 s").isLessThan(deadline);
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+            return false;
+        });
+    }
+
+    private static boolean portLine(Path output) {
+        try {
+            return Files.readAllLines(output).stream().anyMatch(l -> l.startsWith("port="));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 }

@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -60,20 +59,22 @@ class SigtermDrainTest {
         assertThat(log).contains("SIGTERM received", "readiness DOWN", "Pronto draining", "Pronto stopped");
     }
 
-    private static String awaitLine(Path file, String prefix, Process child) throws IOException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
-            for (String line : Files.readAllLines(file)) {
-                if (line.startsWith(prefix)) {
-                    return line;
-                }
-            }
-            if (!child.isAlive() && Files.readAllLines(file).stream().noneMatch(l -> l.startsWith(prefix))) {
-                return "(exited without " + prefix + ")";
-            }
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2));
+    private static String awaitLine(Path file, String prefix, Process child) {
+        boolean ended = Await.within(Duration.ofSeconds(30), () -> line(file, prefix) != null || !child.isAlive());
+        // read again: a child that exited may have written the line just before
+        String line = line(file, prefix);
+        if (line != null) {
+            return line;
         }
-        return "(no " + prefix + " within 30 s)";
+        return ended ? "(exited without " + prefix + ")" : "(no " + prefix + " within 30 s)";
+    }
+
+    private static String line(Path file, String prefix) {
+        try {
+            return Files.readAllLines(file).stream().filter(l -> l.startsWith(prefix)).findFirst().orElse(null);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** Requests one after another on one connection until the server closes it. */

@@ -42,7 +42,7 @@ class TrailersTest {
             TestResponse r = c.get("/s");
 
             assertThat(r.text()).isEqualTo("abcd");
-            assertThat(r.trailer("x-sum")).isEqualTo("4");
+            assertThat(r.trailer("x-sum")).isEqualTo(TestCarriers.carriesTrailers(protocol()) ? "4" : null);
             assertThat(r.header("x-sum")).isNull();
         }
     }

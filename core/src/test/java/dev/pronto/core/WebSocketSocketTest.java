@@ -3,17 +3,18 @@ package dev.pronto.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pronto.core.internal.server.WireSettings;
+import dev.pronto.testsupport.Await;
 import dev.pronto.wire.Transports;
 import dev.pronto.core.internal.websocket.WsWire;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufAllocatorMetricProvider;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -148,16 +149,19 @@ class WebSocketSocketTest {
 
     /** Waits until the writer is parked in a socket write and its progress stopped. */
     private static void awaitStalled(Thread writer, AtomicLong written) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        long last = -1;
-        while (System.nanoTime() < deadline && writer.isAlive()) {
+        // {count seen, when it last changed}: progress is judged over 300 ms, since a writer between two
+        // socket writes is briefly WAITING too; a writer that ended or a timeout leaves the assertions to tell
+        long[] seen = {-1, System.nanoTime()};
+        Await.within(Duration.ofSeconds(30), () -> {
             long now = written.get();
-            if (now == last && writer.getState() == Thread.State.WAITING) {
-                return;
+            if (now != seen[0]) {
+                seen[0] = now;
+                seen[1] = System.nanoTime();
+                return !writer.isAlive();
             }
-            last = now;
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(300));
-        }
+            return !writer.isAlive() || writer.getState() == Thread.State.WAITING
+                    && System.nanoTime() - seen[1] >= TimeUnit.MILLISECONDS.toNanos(300);
+        });
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.pronto.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pronto.core.Server;
+import dev.pronto.testsupport.Await;
 import io.grpc.CallOptions;
 import io.grpc.ClientCall;
 import io.grpc.ManagedChannel;
@@ -12,6 +13,7 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.testing.protobuf.SimpleRequest;
 import io.grpc.testing.protobuf.SimpleResponse;
 import io.grpc.testing.protobuf.SimpleServiceGrpc;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -69,10 +71,8 @@ class GrpcOutboundLimitTest {
     }
 
     private void awaitCancelled() {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (echo.cancelled.get() == 0 && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
+        // a timeout leaves the caller's count assertion to tell
+        Await.within(Duration.ofSeconds(10), () -> echo.cancelled.get() > 0);
     }
 
     @Test

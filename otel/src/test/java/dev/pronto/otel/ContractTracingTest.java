@@ -9,6 +9,7 @@ import dev.pronto.client.http.HttpClient;
 import dev.pronto.core.Handler;
 import dev.pronto.core.JsonCodec;
 import dev.pronto.core.Server;
+import dev.pronto.testsupport.Await;
 import io.netty.buffer.ByteBuf;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
@@ -22,6 +23,7 @@ import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import java.lang.reflect.Type;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -69,10 +71,7 @@ class ContractTracingTest {
     }
 
     private List<SpanData> awaitSpans(int count) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (spans.getFinishedSpanItems().size() < count && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
+        Await.within(Duration.ofSeconds(10), () -> spans.getFinishedSpanItems().size() >= count);
         assertThat(spans.getFinishedSpanItems()).hasSize(count);
         return spans.getFinishedSpanItems();
     }

@@ -10,6 +10,7 @@ import dev.pronto.client.http.HttpClient;
 import dev.pronto.core.Listener;
 import dev.pronto.core.Response;
 import dev.pronto.core.Server;
+import dev.pronto.testsupport.Await;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.Socket;
@@ -73,11 +74,7 @@ class ProxyBackpressureTest {
     }
 
     private static void await(BooleanSupplier condition) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
-        assertThat(condition.getAsBoolean()).isTrue();
+        Await.until("the backpressure condition", Duration.ofSeconds(10), condition);
     }
 
     private void releaseParked() {

@@ -9,6 +9,7 @@ import dev.pronto.client.http.ClientResponse;
 import dev.pronto.client.http.HttpClient;
 import dev.pronto.core.Listener;
 import dev.pronto.core.Server;
+import dev.pronto.testsupport.Await;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -206,10 +207,7 @@ class ProxyTest {
         UpstreamGroup[] group = new UpstreamGroup[1];
         Server edge = edge(e -> group[0] = UpstreamGroup.builder().upstream(bad).upstream(upstream(well, UpstreamTransport.HTTP_2))
                 .healthCheck("/health", Duration.ofMillis(20)).build(e.eventLoopGroup()));
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (group[0].serving(bad) && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
+        Await.within(Duration.ofSeconds(5), () -> !group[0].serving(bad));
 
         assertThat(group[0].serving(bad)).isFalse();
         for (int i = 0; i < 3; i++) {
@@ -220,10 +218,7 @@ class ProxyTest {
     }
 
     private void awaitParked(int n) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (parked.size() < n && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
+        Await.within(Duration.ofSeconds(5), () -> parked.size() >= n);
         assertThat(parked).hasSize(n);
     }
 

@@ -46,6 +46,8 @@ public final class TestClient implements AutoCloseable {
     private final MultiThreadIoEventLoopGroup group;
     private final LocalAddress address;
     private final Channel listener;
+    /** The in-memory teleport listener, only for {@link Protocol#TELEPORT} (raw sends use {@link #listener}). */
+    private final Channel teleportListener;
     private final Protocol protocol;
     private final ClientTls clientTls;
     /** The HTTP/3 side, only for {@link Protocol#H3} (the QUIC classes load only then). */
@@ -65,7 +67,13 @@ public final class TestClient implements AutoCloseable {
          * HTTP/3 over QUIC on a real UDP socket of 127.0.0.1 (the server binds a {@link Listener#http3} listener
          * on a free port; needs the optional QUIC jars); raw sends are HTTP/1.1 over TLS in memory.
          */
-        H3;
+        H3,
+        /**
+         * httpteleport (each request one message behind a 4-byte id, compression none) in memory on a
+         * {@link Listener#teleport(int)} connection; raw sends stay HTTP/1.1. Teleport frames every response
+         * by Content-Length (a streamed body arrives gathered) and carries no trailers.
+         */
+        TELEPORT;
 
         /** Whether requests travel on HTTP/2 or HTTP/3 streams (which carry trailers after any body). */
         public boolean multiplexed() {
@@ -103,6 +111,9 @@ public final class TestClient implements AutoCloseable {
         this.listener = new ServerBootstrap().group(group).channel(LocalServerChannel.class)
                 .childHandler(tls == null ? server.channelInitializer() : server.channelInitializer(Listener.https(0, tls)))
                 .bind(address).syncUninterruptibly().channel();
+        this.teleportListener = protocol == Protocol.TELEPORT ? new ServerBootstrap().group(group)
+                .channel(LocalServerChannel.class).childHandler(server.channelInitializer(Listener.teleport(0)))
+                .bind(new LocalAddress(TestClient.class)).syncUninterruptibly().channel() : null;
     }
 
     /** Starts an in-memory client for {@code builder}'s server (the server is built, not bound). */
@@ -165,15 +176,24 @@ public final class TestClient implements AutoCloseable {
         if (protocol.multiplexed()) {
             return h2(new H2Exchange.Request(method, uri, headers, body));
         }
-        StringBuilder sb = new StringBuilder(method).append(' ').append(uri).append(" HTTP/1.1\r\nHost: test\r\n");
-        headers.forEach((k, v) -> sb.append(k).append(": ").append(v).append("\r\n"));
+        ByteBuf raw = http1(new H2Exchange.Request(method, uri, headers, body));
+        if (protocol == Protocol.TELEPORT) {
+            return teleport(new TeleportExchange(raw, "HEAD".equals(method)));
+        }
+        return exchange(raw, 1, "HEAD".equals(method)).get(0);
+    }
+
+    private static ByteBuf http1(H2Exchange.Request request) {
+        String method = request.method();
+        String body = request.body();
+        StringBuilder sb = new StringBuilder(method).append(' ').append(request.uri()).append(" HTTP/1.1\r\nHost: test\r\n");
+        request.headers().forEach((k, v) -> sb.append(k).append(": ").append(v).append("\r\n"));
         byte[] payload = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
         if (body != null) {
             sb.append("Content-Length: ").append(payload.length).append("\r\n");
         }
         sb.append("\r\n");
-        ByteBuf raw = Unpooled.buffer().writeBytes(sb.toString().getBytes(StandardCharsets.ISO_8859_1)).writeBytes(payload);
-        return exchange(raw, 1, "HEAD".equals(method)).get(0);
+        return Unpooled.buffer().writeBytes(sb.toString().getBytes(StandardCharsets.ISO_8859_1)).writeBytes(payload);
     }
 
     /** Writes {@code raw} request bytes as they are and returns the first response. */
@@ -222,6 +242,18 @@ public final class TestClient implements AutoCloseable {
         }
     }
 
+    private TestResponse teleport(TeleportExchange exchange) {
+        Channel ch = new Bootstrap().group(group).channel(LocalChannel.class).handler(exchange)
+                .connect(teleportListener.localAddress()).syncUninterruptibly().channel();
+        try {
+            return exchange.done.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            throw new AssertionError("no complete teleport response within " + TIMEOUT, e);
+        } finally {
+            ch.close().syncUninterruptibly();
+        }
+    }
+
     /** Opens a connection whose pipeline is TLS (when the protocol has it), then {@code handlers}. */
     private Channel connect(boolean http2, ChannelHandler... handlers) {
         return new Bootstrap().group(group).channel(LocalChannel.class)
@@ -240,6 +272,9 @@ public final class TestClient implements AutoCloseable {
     @Override
     public void close() {
         listener.close().syncUninterruptibly();
+        if (teleportListener != null) {
+            teleportListener.close().syncUninterruptibly();
+        }
         if (h3 != null) {
             h3.close();
         }

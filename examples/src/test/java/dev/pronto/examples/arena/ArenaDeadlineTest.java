@@ -11,6 +11,7 @@ import dev.pronto.client.pg.PgConfig;
 import dev.pronto.client.pg.Postgres;
 import dev.pronto.client.pg.VertxLoops;
 import dev.pronto.json.ProntoJson;
+import dev.pronto.testsupport.Await;
 import io.netty.channel.EventLoop;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -111,13 +112,17 @@ class ArenaDeadlineTest {
         return count.get(10, TimeUnit.SECONDS);
     }
 
-    private void awaitCount(String sql, long expected) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        long seen = probe(sql);
-        while (seen != expected && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-            seen = probe(sql);
+    private void awaitCount(String sql, long expected) {
+        long[] seen = new long[1];
+        Await.within(Duration.ofSeconds(5), () -> (seen[0] = probeUnchecked(sql)) == expected);
+        assertThat(seen[0]).as(sql).isEqualTo(expected);
+    }
+
+    private long probeUnchecked(String sql) {
+        try {
+            return probe(sql);
+        } catch (Exception e) {
+            throw new AssertionError("probe failed: " + sql, e);
         }
-        assertThat(seen).as(sql).isEqualTo(expected);
     }
 }

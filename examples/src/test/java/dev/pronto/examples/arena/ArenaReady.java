@@ -1,12 +1,11 @@
 package dev.pronto.examples.arena;
 
+import dev.pronto.testsupport.Await;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Waits until a started arena app reports itself ready: it connects to Postgres only once its listeners are
@@ -18,17 +17,22 @@ final class ArenaReady {
     private ArenaReady() {
     }
 
-    /** Polls {@code /health/ready} on {@code port} every 20 ms until it answers 200, for 30 s at most. */
-    static void await(int port) throws Exception {
+    /** Polls {@code /health/ready} on {@code port} until it answers 200, for 30 s at most. */
+    static void await(int port) {
         HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/health/ready")).build();
-        long end = System.nanoTime() + LIMIT.toNanos();
         try (HttpClient client = HttpClient.newHttpClient()) {
-            while (client.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() != 200) {
-                if (System.nanoTime() > end) {
-                    throw new AssertionError("the arena app was not ready within " + LIMIT);
-                }
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-            }
+            Await.until("the arena app ready", LIMIT, () -> status(client, ready) == 200);
+        }
+    }
+
+    private static int status(HttpClient client, HttpRequest request) {
+        try {
+            return client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.pronto.examples.arena;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pronto.json.ProntoJson;
+import dev.pronto.testsupport.Await;
 import io.netty.buffer.Unpooled;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,8 +14,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -89,14 +88,14 @@ class ProductionStackTest {
         }
     }
 
-    private static void await(String what, Callable<Boolean> condition) throws Exception {
-        long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (!condition.call()) {
-            if (System.nanoTime() - end > 0) {
-                throw new AssertionError("not within 10 s: " + what);
+    private static void await(String what, Callable<Boolean> condition) {
+        Await.until(what, Duration.ofSeconds(10), () -> {
+            try {
+                return condition.call();
+            } catch (Exception e) {
+                throw new AssertionError("failed while waiting for " + what, e);
             }
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
-        }
+        });
     }
 
     @Test

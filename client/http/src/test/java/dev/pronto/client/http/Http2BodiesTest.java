@@ -9,12 +9,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.pronto.core.Compression;
 import dev.pronto.core.Http2Config;
 import dev.pronto.core.Server;
+import dev.pronto.testsupport.Await;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
 import java.util.concurrent.SubmissionPublisher;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -55,10 +55,7 @@ class Http2BodiesTest {
                     .build();
             CompletableFuture<ClientResponse> response = client.send(put).toCompletableFuture();
             // SubmissionPublisher drops items submitted before anyone subscribes
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (publisher.getNumberOfSubscribers() == 0 && System.nanoTime() < deadline) {
-                Thread.onSpinWait();
-            }
+            Await.until("the client subscribed to the body", () -> publisher.getNumberOfSubscribers() > 0);
             for (int i = 0; i < 3; i++) {
                 publisher.submit(Unpooled.wrappedBuffer(new byte[1 << 20]));
             }

@@ -4,6 +4,7 @@ import static dev.pronto.client.http.Http3ClientTest.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.pronto.testsupport.Await;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -106,11 +107,13 @@ class Http3ConnectionTest {
             try (ClientResponse r = c.sendBlocking(ClientRequest.get(own.url("/goaway")))) {
                 assertThat(r.string()).isEqualTo("going away");
             }
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (own.connections.get() < 2 && System.nanoTime() < deadline) {
-                // the GOAWAY may arrive after the answer: send until a request goes over a new connection
-                c.sendBlocking(ClientRequest.get(own.url("/hello"))).close();
-            }
+            // the GOAWAY may arrive after the answer: send until a request goes over a new connection
+            Await.within(Duration.ofSeconds(10), () -> {
+                if (own.connections.get() < 2) {
+                    c.sendBlocking(ClientRequest.get(own.url("/hello"))).close();
+                }
+                return own.connections.get() >= 2;
+            });
             assertThat(own.connections.get()).isEqualTo(2);
         }
     }

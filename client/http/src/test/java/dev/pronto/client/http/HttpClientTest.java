@@ -3,6 +3,7 @@ package dev.pronto.client.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pronto.core.Server;
+import dev.pronto.testsupport.Await;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.ArrayList;
@@ -140,10 +141,7 @@ class HttpClientTest {
             CompletableFuture<ClientResponse> response = own.send(put).toCompletableFuture();
             // SubmissionPublisher drops items submitted before anyone subscribes; the client
             // subscribes once the connection is up and the head is written
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (publisher.getNumberOfSubscribers() == 0 && System.nanoTime() < deadline) {
-                Thread.onSpinWait();
-            }
+            Await.until("the client subscribed to the body", () -> publisher.getNumberOfSubscribers() > 0);
             for (int i = 0; i < 3; i++) {
                 publisher.submit(Unpooled.wrappedBuffer(new byte[1 << 20]));
             }

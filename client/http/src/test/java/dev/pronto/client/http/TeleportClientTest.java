@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.pronto.core.Listener;
 import dev.pronto.core.Response;
 import dev.pronto.core.Server;
+import dev.pronto.testsupport.Await;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -219,10 +220,7 @@ class TeleportClientTest {
     }
 
     private static void awaitParked() {
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (parked.isEmpty() && System.nanoTime() < until) {
-            Thread.onSpinWait();
-        }
+        Await.within(Duration.ofSeconds(5), () -> !parked.isEmpty());
         assertThat(parked).isNotEmpty();
     }
 }

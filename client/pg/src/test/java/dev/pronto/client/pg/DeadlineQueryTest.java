@@ -2,6 +2,7 @@ package dev.pronto.client.pg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pronto.testsupport.Await;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

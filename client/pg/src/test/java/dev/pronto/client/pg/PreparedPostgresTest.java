@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pronto.core.Handler;
 import dev.pronto.core.Server;
+import dev.pronto.testsupport.Await;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -4,6 +4,8 @@ import dev.pronto.core.Listener;
 import dev.pronto.core.Routes;
 import dev.pronto.core.Server;
 import dev.pronto.core.ServerConfig;
+import dev.pronto.testsupport.Bytes;
+import dev.pronto.testsupport.TeleportFrames;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -16,11 +18,11 @@ import java.util.zip.Inflater;
 
 /** Teleport connections on an EmbeddedChannel and the bytes of the wire format, written out by hand. */
 final class TeleportFixtures {
-    static final HexFormat HEX = HexFormat.ofDelimiter(" ");
+    static final HexFormat HEX = TeleportFrames.HEX;
     /** The handshake a client writing {@code none} sends (httpteleport.md §2): sniff, version 0, none, no TLS. */
-    static final String HANDSHAKE_NONE = "68 74 74 70 74 65 6c 65 70 6f 72 74 00 01 00";
-    static final String HANDSHAKE_FLATE = "68 74 74 70 74 65 6c 65 70 6f 72 74 00 00 00";
-    static final String HANDSHAKE_SNAPPY = "68 74 74 70 74 65 6c 65 70 6f 72 74 00 02 00";
+    static final String HANDSHAKE_NONE = TeleportFrames.HANDSHAKE_NONE;
+    static final String HANDSHAKE_FLATE = TeleportFrames.HANDSHAKE_FLATE;
+    static final String HANDSHAKE_SNAPPY = TeleportFrames.HANDSHAKE_SNAPPY;
     /** The 39-byte first request observed from Go's client (§4): id 1 little-endian, then the request. */
     static final String GET_ROOT = "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n";
 
@@ -46,22 +48,16 @@ final class TeleportFixtures {
 
     /** One request message: the id little-endian, then the HTTP/1.1 request. */
     static byte[] frame(int id, String request) {
-        byte[] msg = ascii(request);
-        byte[] out = new byte[4 + msg.length];
-        out[0] = (byte) id;
-        out[1] = (byte) (id >>> 8);
-        out[2] = (byte) (id >>> 16);
-        out[3] = (byte) (id >>> 24);
-        System.arraycopy(msg, 0, out, 4, msg.length);
-        return out;
+        return TeleportFrames.frame(id, request);
     }
 
     static byte[] concat(byte[]... parts) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (byte[] p : parts) {
-            out.writeBytes(p);
-        }
-        return out.toByteArray();
+        return Bytes.concat(parts);
+    }
+
+    /** The head of a POST message with a Content-Length body, behind its id. */
+    static byte[] postHead(int id, String path, long length) {
+        return frame(id, "POST " + path + " HTTP/1.1\r\nHost: x\r\nContent-Length: " + length + "\r\n\r\n");
     }
 
     /** Everything the channel wrote, as bytes; releases the buffers. */

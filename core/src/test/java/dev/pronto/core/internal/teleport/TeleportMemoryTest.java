@@ -7,7 +7,12 @@ import dev.pronto.core.Listener;
 import dev.pronto.core.Response;
 import dev.pronto.core.RouteOptions;
 import dev.pronto.core.Server;
+import dev.pronto.testsupport.Await;
+import dev.pronto.testsupport.RawTeleport;
+import dev.pronto.testsupport.TeleportFrames;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufAllocatorMetricProvider;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -72,18 +77,23 @@ class TeleportMemoryTest {
                         })))
                 .build()
                 .start();
-        peak.set(TeleportSocket.usedDirectMemory());
+        peak.set(usedDirectMemory());
     }
 
     private void sample() {
-        peak.accumulateAndGet(TeleportSocket.usedDirectMemory(), Math::max);
+        peak.accumulateAndGet(usedDirectMemory(), Math::max);
     }
 
     private int teleportPort() {
         return server.ports().get(0);
     }
 
-    private static CompletableFuture<List<String>> answers(TeleportSocket s, int n) {
+    /** Bytes the pooled allocator of this JVM (the server's) holds in direct memory now. */
+    private static long usedDirectMemory() {
+        return ((ByteBufAllocatorMetricProvider) ByteBufAllocator.DEFAULT).metric().usedDirectMemory();
+    }
+
+    private static CompletableFuture<List<String>> answers(RawTeleport s, int n) {
         return CompletableFuture.supplyAsync(() -> {
             List<String> out = new ArrayList<>();
             try {
@@ -100,12 +110,12 @@ class TeleportMemoryTest {
     @Test
     void uploadsFourBackToBackLargeBodiesOnOneConnectionInBoundedMemory() throws Exception {
         start(16 * MIB);
-        long before = TeleportSocket.usedDirectMemory();
+        long before = usedDirectMemory();
         byte[] body = new byte[8 * MIB];
-        try (TeleportSocket s = new TeleportSocket(teleportPort(), false)) {
+        try (RawTeleport s = new RawTeleport(teleportPort(), RawTeleport.Compression.NONE)) {
             CompletableFuture<List<String>> answers = answers(s, 4);
             for (int id = 1; id <= 4; id++) {
-                s.write(TeleportSocket.postHead(id, "/upload", body.length));
+                s.write(TeleportFixtures.postHead(id, "/upload", body.length));
                 s.write(body);
             }
 
@@ -118,15 +128,15 @@ class TeleportMemoryTest {
     @Test
     void streamsDeflateBombsToAStreamingRouteInBoundedMemoryWhileOtherRequestsAreAnswered() throws Exception {
         start(64 * MIB);
-        long before = TeleportSocket.usedDirectMemory();
-        byte[] bomb = TeleportSocket.deflate(TeleportFixtures.concat(
-                TeleportSocket.postHead(1, "/upload", 60 * MIB), new byte[60 * MIB]));
-        List<TeleportSocket> sockets = new ArrayList<>();
+        long before = usedDirectMemory();
+        byte[] bomb = TeleportFrames.deflate(TeleportFixtures.concat(
+                TeleportFixtures.postHead(1, "/upload", 60 * MIB), new byte[60 * MIB]));
+        List<RawTeleport> sockets = new ArrayList<>();
         List<CompletableFuture<List<String>>> answers = new ArrayList<>();
         HttpClient http = HttpClient.newHttpClient();
         try {
             for (int i = 0; i < 4; i++) {
-                TeleportSocket s = new TeleportSocket(teleportPort(), true);
+                RawTeleport s = new RawTeleport(teleportPort(), RawTeleport.Compression.FLATE);
                 sockets.add(s);
                 answers.add(answers(s, 1));
                 s.write(bomb);
@@ -139,7 +149,7 @@ class TeleportMemoryTest {
                 assertThat(a.get(60, TimeUnit.SECONDS)).containsExactly("1 200 62914560");
             }
         } finally {
-            for (TeleportSocket s : sockets) {
+            for (RawTeleport s : sockets) {
                 s.close();
             }
             http.close();
@@ -152,14 +162,14 @@ class TeleportMemoryTest {
     @Test
     void holdsAtMostTheLoopBudgetOfInflatedBodiesAcrossConnections() throws Exception {
         start(16 * MIB);
-        long before = TeleportSocket.usedDirectMemory();
-        byte[] stream = TeleportSocket.deflate(TeleportFixtures.concat(
-                TeleportSocket.postHead(7, "/hold", 12 * MIB), new byte[12 * MIB]));
-        List<TeleportSocket> sockets = new ArrayList<>();
+        long before = usedDirectMemory();
+        byte[] stream = TeleportFrames.deflate(TeleportFixtures.concat(
+                TeleportFixtures.postHead(7, "/hold", 12 * MIB), new byte[12 * MIB]));
+        List<RawTeleport> sockets = new ArrayList<>();
         List<CompletableFuture<List<String>>> answers = new ArrayList<>();
         try {
             for (int i = 0; i < 6; i++) {
-                TeleportSocket s = new TeleportSocket(teleportPort(), true);
+                RawTeleport s = new RawTeleport(teleportPort(), RawTeleport.Compression.FLATE);
                 sockets.add(s);
                 answers.add(answers(s, 1));
                 s.write(stream);
@@ -170,7 +180,7 @@ class TeleportMemoryTest {
                 assertThat(a.get(60, TimeUnit.SECONDS)).containsExactly("7 200 12582912");
             }
         } finally {
-            for (TeleportSocket s : sockets) {
+            for (RawTeleport s : sockets) {
                 s.close();
             }
         }
@@ -180,25 +190,25 @@ class TeleportMemoryTest {
 
     /** Answers each parked request with its byte count once two are parked, or whatever is parked at the end. */
     private void answerParkedUntil(List<CompletableFuture<List<String>>> answers) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        int answered = 0;
-        while (answered < answers.size() && System.nanoTime() < deadline) {
-            if (parked.size() >= 2 || (answered + parked.size() == answers.size() && !parked.isEmpty())) {
+        int[] answered = {0};
+        // a timeout leaves the callers' answer futures to fail with what was missing
+        Await.within(Duration.ofSeconds(60), () -> {
+            if (parked.size() >= 2 || (answered[0] + parked.size() == answers.size() && !parked.isEmpty())) {
                 Response res = parked.poll();
                 res.send(Integer.toString(12 * MIB));
-                answered++;
+                answered[0]++;
             }
-            java.util.concurrent.locks.LockSupport.parkNanos(200_000);
-        }
+            return answered[0] == answers.size();
+        });
     }
 
     @Test
     void acceptsOneBufferedBodyLargerThanTheLoopBudget() throws Exception {
         start(64 * MIB);
         byte[] body = new byte[(int) LOOP_BUDGET + 8 * MIB];
-        try (TeleportSocket s = new TeleportSocket(teleportPort(), false)) {
+        try (RawTeleport s = new RawTeleport(teleportPort(), RawTeleport.Compression.NONE)) {
             CompletableFuture<List<String>> answers = answers(s, 1);
-            s.write(TeleportSocket.postHead(3, "/count", body.length));
+            s.write(TeleportFixtures.postHead(3, "/count", body.length));
             s.write(body);
 
             assertThat(answers.get(60, TimeUnit.SECONDS)).containsExactly("3 200 " + body.length);

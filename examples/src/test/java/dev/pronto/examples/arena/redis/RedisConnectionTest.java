@@ -3,6 +3,7 @@ package dev.pronto.examples.arena.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pronto.core.EventLoops;
+import dev.pronto.testsupport.Await;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
@@ -10,10 +11,10 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -28,6 +29,14 @@ class RedisConnectionTest {
     }
 
     /** The failure of one GET issued on the loop, or null when it succeeded; waits 5 s at most. */
+    private Throwable failureOfGetOrFail(Redis redis) {
+        try {
+            return failureOfGet(redis);
+        } catch (Exception e) {
+            throw new AssertionError("GET neither answered nor failed", e);
+        }
+    }
+
     private Throwable failureOfGet(Redis redis) throws Exception {
         CompletableFuture<CompletableFuture<byte[]>> issued = new CompletableFuture<>();
         group.next().execute(() -> issued.complete(redis.get("k:", 1).toCompletableFuture()));
@@ -46,14 +55,11 @@ class RedisConnectionTest {
             redis.connect();
             silent.setSoTimeout(5000);
             try (Socket accepted = silent.accept()) {
-                long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-                Throwable failure = failureOfGet(redis);
+                Throwable[] failure = new Throwable[1];
                 // until the loop has seen its connect complete, commands fail at once as "not connected"
-                while (failure != null && failure.getMessage().contains("not connected") && System.nanoTime() < end) {
-                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
-                    failure = failureOfGet(redis);
-                }
-                assertThat(failure).isInstanceOf(RedisException.class).hasMessageContaining("connection lost");
+                Await.within(Duration.ofSeconds(10), () -> (failure[0] = failureOfGetOrFail(redis)) == null
+                        || !failure[0].getMessage().contains("not connected"));
+                assertThat(failure[0]).isInstanceOf(RedisException.class).hasMessageContaining("connection lost");
             }
             redis.close();
         }

@@ -1,4 +1,4 @@
-package dev.pronto.core;
+package dev.pronto.testsupport;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;

@@ -1,24 +1,34 @@
-package dev.pronto.core;
+package dev.pronto.testsupport;
 
 import io.netty.handler.codec.http3.Http3ErrorCode;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 
-/** Hand-made HTTP/3 frames and QPACK field sections (literal fields only), for hostile-client tests. */
-final class H3Wire {
-    static final int DATA = 0x0;
-    static final int HEADERS = 0x1;
-    static final int CANCEL_PUSH = 0x3;
-    static final int SETTINGS = 0x4;
-    static final int PUSH_PROMISE = 0x5;
-    static final int GOAWAY = 0x7;
-    static final int MAX_PUSH_ID = 0xd;
+/**
+ * Hand-made HTTP/3 frames and QPACK field sections (literal fields only), for hostile-client tests over
+ * {@link H3RawClient}. Static functions; any thread. Uses {@code netty-codec-http3} only for error-code names.
+ */
+public final class H3Wire {
+    /** Frame type DATA. */
+    public static final int DATA = 0x0;
+    /** Frame type HEADERS. */
+    public static final int HEADERS = 0x1;
+    /** Frame type CANCEL_PUSH. */
+    public static final int CANCEL_PUSH = 0x3;
+    /** Frame type SETTINGS. */
+    public static final int SETTINGS = 0x4;
+    /** Frame type PUSH_PROMISE. */
+    public static final int PUSH_PROMISE = 0x5;
+    /** Frame type GOAWAY. */
+    public static final int GOAWAY = 0x7;
+    /** Frame type MAX_PUSH_ID. */
+    public static final int MAX_PUSH_ID = 0xd;
 
     private H3Wire() {
     }
 
     /** A QUIC variable-length integer in its shortest form. */
-    static byte[] varint(long v) {
+    public static byte[] varint(long v) {
         if (v < 64) {
             return new byte[] {(byte) v};
         }
@@ -29,21 +39,22 @@ final class H3Wire {
     }
 
     /** A frame of {@code type} whose length field says {@code payload.length}. */
-    static byte[] frame(long type, byte[] payload) {
+    public static byte[] frame(long type, byte[] payload) {
         return concat(varint(type), varint(payload.length), payload);
     }
 
     /** A frame of {@code type} whose payload is the bytes {@code payload}. */
-    static byte[] frame(long type, int... payload) {
+    public static byte[] frame(long type, int... payload) {
         return frame(type, bytes(payload));
     }
 
     /** A frame whose length field says {@code declared}, followed by {@code payload} whatever its length. */
-    static byte[] frameDeclaring(long type, long declared, byte... payload) {
+    public static byte[] frameDeclaring(long type, long declared, byte... payload) {
         return concat(varint(type), varint(declared), payload);
     }
 
-    static byte[] bytes(int... values) {
+    /** {@code values} as bytes, each cut to its low 8 bits. */
+    public static byte[] bytes(int... values) {
         byte[] b = new byte[values.length];
         for (int i = 0; i < values.length; i++) {
             b[i] = (byte) values[i];
@@ -51,16 +62,13 @@ final class H3Wire {
         return b;
     }
 
-    static byte[] concat(byte[]... parts) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (byte[] p : parts) {
-            out.writeBytes(p);
-        }
-        return out.toByteArray();
+    /** {@code parts} one after another (see {@link Bytes#concat}). */
+    public static byte[] concat(byte[]... parts) {
+        return Bytes.concat(parts);
     }
 
     /** A field section (RFC 9204 §4.5) of literal fields with literal names: names and values alternate. */
-    static byte[] section(String... fields) {
+    public static byte[] section(String... fields) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.write(0); // Required Insert Count
         out.write(0); // Delta Base
@@ -76,12 +84,13 @@ final class H3Wire {
     }
 
     /** A HEADERS frame with a GET of / and {@code extra} fields after the pseudo-header fields. */
-    static byte[] get(String... extra) {
+    public static byte[] get(String... extra) {
         return frame(HEADERS, section(concat(new String[] {":method", "GET", ":scheme", "https",
                 ":authority", "localhost", ":path", "/"}, extra)));
     }
 
-    static String[] concat(String[] a, String[] b) {
+    /** {@code a}, then {@code b}. */
+    public static String[] concat(String[] a, String[] b) {
         String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, all, a.length, b.length);
         return all;
@@ -103,7 +112,7 @@ final class H3Wire {
     }
 
     /** The DATA payloads of the frames in {@code raw}, as text; "?" when {@code raw} does not end on a frame. */
-    static String body(byte[] raw) {
+    public static String body(byte[] raw) {
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         int at = 0;
         while (at < raw.length) {
@@ -131,7 +140,7 @@ final class H3Wire {
     }
 
     /** The name of an HTTP/3 or QPACK error code, else the code in hex. */
-    static String name(long code) {
+    public static String name(long code) {
         for (Http3ErrorCode c : Http3ErrorCode.values()) {
             if (c.code() == code) {
                 return c.name();

@@ -1,4 +1,4 @@
-package dev.pronto.core;
+package dev.pronto.testsupport;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -19,14 +19,23 @@ import java.util.concurrent.TimeUnit;
 /**
  * A QUIC client speaking ALPN h3 without any HTTP/3 codec: tests write hand-made frames ({@link H3Wire}) on
  * streams they open, and read what the server answered as raw bytes, a stream reset or a connection close.
+ * Needs the QUIC jars ({@code netty-codec-http3}, {@code netty-codec-classes-quic} and the native
+ * {@code netty-codec-native-quic}) on the test class path: this module declares them optional, so a module
+ * using this class declares them itself. Used from the test thread; closing it closes the connection.
  */
-final class H3RawClient implements AutoCloseable {
-    static final long TIMEOUT_SECONDS = QuicTestLink.TIMEOUT_SECONDS;
+public final class H3RawClient implements AutoCloseable {
+    /** How long each call waits for the server. */
+    public static final long TIMEOUT_SECONDS = QuicTestLink.TIMEOUT_SECONDS;
     private final QuicTestLink link;
     private final QuicChannel quic;
     private final CompletableFuture<QuicConnectionCloseEvent> closed = new CompletableFuture<>();
 
-    H3RawClient(int port) throws Exception {
+    /**
+     * Connects to the HTTP/3 listener on 127.0.0.1:{@code port}, trusting any certificate.
+     *
+     * @throws Exception when the QUIC handshake does not complete within {@link #TIMEOUT_SECONDS}
+     */
+    public H3RawClient(int port) throws Exception {
         link = new QuicTestLink(port, codec -> codec.maxIdleTimeout(TIMEOUT_SECONDS * 3, TimeUnit.SECONDS)
                 .initialMaxData(16L << 20).initialMaxStreamDataBidirectionalLocal(1L << 20), new ChannelInboundHandlerAdapter() {
                     @Override
@@ -46,7 +55,7 @@ final class H3RawClient implements AutoCloseable {
     }
 
     /** Opens a stream of {@code type}, writes {@code bytes} and, if {@code fin}, ends it; its outcome to come. */
-    Outcome open(QuicStreamType type, byte[] bytes, boolean fin) throws Exception {
+    public Outcome open(QuicStreamType type, byte[] bytes, boolean fin) throws Exception {
         Outcome outcome = new Outcome();
         QuicStreamChannel stream = quic.createStream(type, outcome).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         outcome.stream = stream;
@@ -59,17 +68,17 @@ final class H3RawClient implements AutoCloseable {
     }
 
     /** A request stream carrying {@code bytes}, then FIN. */
-    Outcome request(byte[] bytes) throws Exception {
+    public Outcome request(byte[] bytes) throws Exception {
         return open(QuicStreamType.BIDIRECTIONAL, bytes, true);
     }
 
     /** The client's control stream: its type, an empty SETTINGS, then {@code frames}; left open. */
-    Outcome control(byte[] frames) throws Exception {
+    public Outcome control(byte[] frames) throws Exception {
         return open(QuicStreamType.UNIDIRECTIONAL, H3Wire.concat(new byte[] {0x00, 0x04, 0x00}, frames), false);
     }
 
     /** The name of the HTTP/3 error the server closed the connection with, "open" if it did not in time. */
-    String closeError(long timeoutMillis) throws Exception {
+    public String closeError(long timeoutMillis) throws Exception {
         try {
             return H3Wire.name(closed.get(timeoutMillis, TimeUnit.MILLISECONDS).error());
         } catch (java.util.concurrent.TimeoutException e) {
@@ -77,7 +86,8 @@ final class H3RawClient implements AutoCloseable {
         }
     }
 
-    String closeError() throws Exception {
+    /** As {@link #closeError(long)}, waiting {@link #TIMEOUT_SECONDS}. */
+    public String closeError() throws Exception {
         return closeError(TimeUnit.SECONDS.toMillis(TIMEOUT_SECONDS));
     }
 
@@ -87,10 +97,20 @@ final class H3RawClient implements AutoCloseable {
     }
 
     /** What became of a stream: the bytes the server sent, then its end ("fin"), reset ("reset:NAME") or close. */
-    static final class Outcome extends ChannelInboundHandlerAdapter {
-        final CompletableFuture<String> end = new CompletableFuture<>();
-        final ByteArrayOutputStream received = new ByteArrayOutputStream();
-        QuicStreamChannel stream;
+    public static final class Outcome extends ChannelInboundHandlerAdapter {
+        private final CompletableFuture<String> end = new CompletableFuture<>();
+        private final ByteArrayOutputStream received = new ByteArrayOutputStream();
+        private QuicStreamChannel stream;
+
+        /** The stream, for writing more or ending it from the test; null for a stream the server opened. */
+        public QuicStreamChannel stream() {
+            return stream;
+        }
+
+        /** How many bytes the server sent on the stream so far. */
+        public int receivedBytes() {
+            return received.size();
+        }
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
@@ -118,7 +138,7 @@ final class H3RawClient implements AutoCloseable {
         }
 
         /** "reset:NAME", or the body of the DATA frames when the stream ended, or how else it ended. */
-        String result() throws Exception {
+        public String result() throws Exception {
             String how = end.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
             return how.equals("fin") ? "body:" + H3Wire.body(received.toByteArray()) : how;
         }

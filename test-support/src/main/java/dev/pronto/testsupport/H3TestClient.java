@@ -1,4 +1,4 @@
-package dev.pronto.core;
+package dev.pronto.testsupport;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -22,31 +22,51 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-/** A real HTTP/3 client for tests, on Netty's QUIC client codec: one QUIC connection, one stream per request. */
-final class H3TestClient implements AutoCloseable {
-    static final long TIMEOUT_SECONDS = QuicTestLink.TIMEOUT_SECONDS;
+/**
+ * A real HTTP/3 client for tests, on Netty's QUIC client codec: one QUIC connection to 127.0.0.1, one stream
+ * per request, any certificate trusted. Needs the QUIC jars on the test class path (declared optional here:
+ * a module using this class declares them itself, see {@link H3RawClient}). Used from the test thread; every
+ * wait is bounded by {@link #TIMEOUT_SECONDS}.
+ */
+public final class H3TestClient implements AutoCloseable {
+    /** How long each call waits for the server. */
+    public static final long TIMEOUT_SECONDS = QuicTestLink.TIMEOUT_SECONDS;
     private final QuicTestLink link;
     private final QuicChannel quic;
-    /** How the server closed the connection, once it did. */
-    final CompletableFuture<io.netty.handler.codec.quic.QuicConnectionCloseEvent> closed = new CompletableFuture<>();
+    private final CompletableFuture<io.netty.handler.codec.quic.QuicConnectionCloseEvent> closed = new CompletableFuture<>();
 
-    /** A response: status, fields, body, trailers (null when none), or the code the stream was reset with. */
-    record Response(Http3Headers headers, byte[] body, Http3Headers trailers, long resetCode) {
-        int status() {
+    /**
+     * A response: status, fields, body, trailers (null when none), or the code the stream was reset with.
+     *
+     * @param headers the response's fields, pseudo-fields included
+     * @param body the DATA frames' bytes
+     * @param trailers the trailing fields, null when none came
+     * @param resetCode the code the server reset the stream with, 0 when the connection closed, -1 when neither
+     */
+    public record Response(Http3Headers headers, byte[] body, Http3Headers trailers, long resetCode) {
+        /** The {@code :status}. */
+        public int status() {
             return Integer.parseInt(headers.status().toString());
         }
 
-        String text() {
+        /** The body as UTF-8. */
+        public String text() {
             return new String(body, StandardCharsets.UTF_8);
         }
 
-        String header(String name) {
+        /** The value of field {@code name} (lower case), or null. */
+        public String header(String name) {
             CharSequence v = headers.get(name);
             return v == null ? null : v.toString();
         }
     }
 
-    H3TestClient(int port) throws Exception {
+    /**
+     * Connects to the HTTP/3 listener on 127.0.0.1:{@code port}.
+     *
+     * @throws Exception when the QUIC handshake does not complete in time
+     */
+    public H3TestClient(int port) throws Exception {
         link = new QuicTestLink(port, codec -> codec.maxIdleTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS)
                 .initialMaxData(64L << 20).initialMaxStreamDataBidirectionalLocal(16L << 20)
                 .initialMaxStreamsBidirectional(16), new io.netty.channel.ChannelInitializer<QuicChannel>() {
@@ -66,39 +86,52 @@ final class H3TestClient implements AutoCloseable {
         quic = link.quic();
     }
 
-    QuicChannel connection() {
+    /** How the server closed the connection; completes once it did. */
+    public CompletableFuture<io.netty.handler.codec.quic.QuicConnectionCloseEvent> closed() {
+        return closed;
+    }
+
+    /** The QUIC connection, for its stats or to close it from the test. */
+    public QuicChannel connection() {
         return quic;
     }
 
-    Response get(String path) throws Exception {
+    /** Sends {@code GET path} and waits for the whole response. */
+    public Response get(String path) throws Exception {
         return request("GET", path, Map.of(), null);
     }
 
-    Response request(String method, String path, Map<String, String> fields, byte[] body) throws Exception {
+    /** Sends a request with {@code fields} (lower-case names) and, unless null, {@code body}; waits for the response. */
+    public Response request(String method, String path, Map<String, String> fields, byte[] body) throws Exception {
         Http3Headers h = new DefaultHttp3Headers().method(method).path(path).authority("localhost").scheme("https");
         fields.forEach(h::add);
         return send(h, body == null ? null : Unpooled.wrappedBuffer(body));
     }
 
     /** Sends {@code headers} and {@code body} (owned here) on a new stream, then FIN; waits for the whole response. */
-    Response send(Http3Headers headers, ByteBuf body) throws Exception {
+    public Response send(Http3Headers headers, ByteBuf body) throws Exception {
         return start(headers, body).response().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
     }
 
     /** Sends {@code headers} on a new stream and leaves it open (no FIN), as a request whose body is still coming. */
-    Pending open(Http3Headers headers) throws Exception {
+    public Pending open(Http3Headers headers) throws Exception {
         Collector collector = new Collector();
         QuicStreamChannel stream = Http3.newRequestStream(quic, collector).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         stream.writeAndFlush(new DefaultHttp3HeadersFrame(headers));
         return new Pending(stream, collector.done);
     }
 
-    /** A request under way: its stream and its response to come. */
-    record Pending(QuicStreamChannel stream, CompletableFuture<Response> response) {
+    /**
+     * A request under way.
+     *
+     * @param stream the request's stream, for writing more, ending or resetting it
+     * @param response completes with the whole response, or its reset code
+     */
+    public record Pending(QuicStreamChannel stream, CompletableFuture<Response> response) {
     }
 
     /** Starts sending {@code headers} and {@code body} (owned here) on a new stream, then FIN, without waiting. */
-    Pending start(Http3Headers headers, ByteBuf body) throws Exception {
+    public Pending start(Http3Headers headers, ByteBuf body) throws Exception {
         Collector collector = new Collector();
         QuicStreamChannel stream = Http3.newRequestStream(quic, collector).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         io.netty.channel.ChannelFuture last = stream.write(new DefaultHttp3HeadersFrame(headers));
@@ -116,12 +149,12 @@ final class H3TestClient implements AutoCloseable {
      *
      * @return completes with "reset:CODE" when the server resets the stream, "closed:N" with the bytes it sent
      */
-    CompletableFuture<String> raw(byte[] raw) throws Exception {
+    public CompletableFuture<String> raw(byte[] raw) throws Exception {
         return raw(raw, true);
     }
 
     /** As {@link #raw(byte[])}; the stream is left open after {@code raw} unless {@code fin}. */
-    CompletableFuture<String> raw(byte[] raw, boolean fin) throws Exception {
+    public CompletableFuture<String> raw(byte[] raw, boolean fin) throws Exception {
         CompletableFuture<String> outcome = new CompletableFuture<>();
         QuicStreamChannel stream = quic.createStream(io.netty.handler.codec.quic.QuicStreamType.BIDIRECTIONAL,
                 new io.netty.channel.ChannelInboundHandlerAdapter() {
@@ -152,7 +185,7 @@ final class H3TestClient implements AutoCloseable {
     }
 
     /** The application error code the server closed the connection with. */
-    long closeError() throws Exception {
+    public long closeError() throws Exception {
         io.netty.handler.codec.quic.QuicConnectionCloseEvent e = closed.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         return e.error();
     }
@@ -163,7 +196,7 @@ final class H3TestClient implements AutoCloseable {
     }
 
     /** Gathers one response; completes at the end of the stream, or with the reset code. */
-    static final class Collector extends Http3RequestStreamInboundHandler {
+    private static final class Collector extends Http3RequestStreamInboundHandler {
         final CompletableFuture<Response> done = new CompletableFuture<>();
         private final ByteArrayOutputStream body = new ByteArrayOutputStream();
         private Http3Headers headers;
