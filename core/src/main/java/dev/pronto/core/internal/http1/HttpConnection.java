@@ -13,6 +13,7 @@ import dev.pronto.core.internal.exchange.ReadGate;
 import dev.pronto.core.internal.exchange.ResponseBody;
 import dev.pronto.core.internal.exchange.ServerConnection;
 import dev.pronto.core.internal.server.ServerContext;
+import dev.pronto.core.internal.util.ConnectionClock;
 import dev.pronto.core.internal.util.DateHeader;
 import dev.pronto.wire.Ascii;
 import dev.pronto.wire.HeadBytes;
@@ -50,7 +51,8 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     private byte[] batchDate;
     private boolean closing;
     private volatile boolean draining;
-    private final ConnectionTimer timer;
+    /** Read and touched directly per request and per read; its tick runs the connection's {@link ConnectionTimer}. */
+    final ConnectionClock clock;
     /** Until the first bytes were checked for the h2c preface; null when h2c is off or settled. */
     private H2cSniffer sniffer;
     /** Whether {@code Upgrade: h2c} is honoured: a cleartext listener that offers h2c. */
@@ -72,7 +74,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         this.altSvc = altSvc;
         this.queue = new ResponseQueue(this);
         this.decoder = new RequestDecoder(this, server.config());
-        this.timer = new ConnectionTimer(this, server.config());
+        this.clock = new ConnectionClock(server.config(), new ConnectionTimer(this, server.config()));
     }
 
     @Override
@@ -84,7 +86,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         if (ctx.channel().isActive()) {
             // installed after activation (behind a TLS handshake): channelActive will not reach us
             server.opened(this);
-            timer.start(ctx);
+            clock.start(ctx);
         }
     }
 
@@ -94,7 +96,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         if (draining) {
             closeNow();
         }
-        timer.start(ctx);
+        clock.start(ctx);
         super.channelActive(ctx);
     }
 
@@ -118,7 +120,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     /** Frees what this connection holds: it closed, or the HTTP/2 handler replaced it. Idempotent. */
     private void teardown() {
         server.closed(this);
-        timer.stop();
+        clock.stop();
         closing = true;
         decoder.release();
         queue.releaseAll();
@@ -154,7 +156,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         }
         inRead = true;
         batchDate = null;
-        timer.touch();
+        clock.touch();
         decoder.offer(buf);
         decoder.decode();
     }
@@ -336,7 +338,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     /** Decodes requests already buffered once reading may go on again. */
     private void decodeBuffered() {
         // time spent paused by the server does not count against the client's timeouts
-        timer.touch();
+        clock.touch();
         boolean wasInRead = inRead;
         inRead = true;
         batchDate = null;
@@ -522,14 +524,6 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         return closing;
     }
 
-    long nanoTime() {
-        return timer.nanoTime();
-    }
-
-    long lastActivity() {
-        return timer.lastActivity();
-    }
-
     RequestDecoder decoder() {
         return decoder;
     }
@@ -550,9 +544,5 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     boolean idle() {
         return queue.isEmpty() && !decoder.inRequest();
-    }
-
-    void touch() {
-        timer.touch();
     }
 }

@@ -210,7 +210,7 @@ final class ResponseQueue {
             pendingHead = s.next;
             if (pendingHead == null) {
                 pendingTail = null;
-                conn.touch();
+                conn.clock.touch();
             }
             pendingCount--;
             boolean close = x.closeAfter();
