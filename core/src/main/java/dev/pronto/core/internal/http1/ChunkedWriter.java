@@ -31,7 +31,7 @@ public final class ChunkedWriter implements BodyWriter {
         this.withBody = withBody;
         this.compressor = compressor;
         if (compressor != null) {
-            compressor.closeWith(conn.ctx().channel());
+            compressor.closeWith(conn.channel());
         }
     }
 
@@ -160,8 +160,9 @@ public final class ChunkedWriter implements BodyWriter {
             done.completeExceptionally(new java.nio.channels.ClosedChannelException());
         }
 
-        void writeTo(HttpConnection conn) {
-            ChannelPromise p = conn.newPromise();
+        /** A promise of {@code ctx} that completes {@link #done} once the channel has written the chunk. */
+        ChannelPromise promise(io.netty.channel.ChannelHandlerContext ctx) {
+            ChannelPromise p = ctx.newPromise();
             p.addListener(f -> {
                 if (f.isSuccess()) {
                     done.complete(null);
@@ -169,7 +170,7 @@ public final class ChunkedWriter implements BodyWriter {
                     done.completeExceptionally(f.cause());
                 }
             });
-            conn.writeWithPromise(buf, p);
+            return p;
         }
     }
 }

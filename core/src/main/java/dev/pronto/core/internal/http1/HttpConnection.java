@@ -44,9 +44,9 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     private final RequestDecoder decoder;
     private ChannelHandlerContext ctx;
     final ResponseQueue queue;
-    private final OutboundBatch out = new OutboundBatch(this);
+    /** The queue's batch: what the connection writes itself (a 101 head, 100 Continue) goes behind it. */
+    private final OutboundBatch out;
     private ReadGate gate;
-    private boolean inRead;
     /** The Date line of responses made while decoding one read: one clock read per read, not per response. */
     private byte[] batchDate;
     private boolean closing;
@@ -73,6 +73,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         this.server = server;
         this.altSvc = altSvc;
         this.queue = new ResponseQueue(this);
+        this.out = queue.out;
         this.decoder = new RequestDecoder(this, server.config());
         this.clock = new ConnectionClock(server.config(), new ConnectionTimer(this, server.config()));
     }
@@ -80,6 +81,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
+        queue.attach(ctx);
         this.gate = new ReadGate(ctx.channel());
         this.tls = ctx.pipeline().get(io.netty.handler.ssl.SslHandler.class);
         ctx.channel().closeFuture().addListener(f -> closed());
@@ -154,7 +156,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
                 return;
             }
         }
-        inRead = true;
+        out.reading(true);
         batchDate = null;
         clock.touch();
         decoder.offer(buf);
@@ -169,9 +171,8 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
-        inRead = false;
         decoder.compact();
-        out.flushIfNeeded();
+        out.readEnded();
     }
 
     @Override
@@ -239,7 +240,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     private ByteBuf head(Exchange e, long length, String defaultType, int extra) {
         HeadBytes head = Http1Head.encode(e, length, defaultType, dateLine());
         // Answered in order while its read is decoded: encoded straight into the read's batch.
-        ByteBuf buf = H1Slot.of(e).direct && inRead && !closing && length >= 0 ? out.inPlace(head.length() + extra) : null;
+        ByteBuf buf = H1Slot.of(e).direct && out.inRead() && !closing && length >= 0 ? out.inPlace(head.length() + extra) : null;
         if (buf == null) {
             buf = alloc().ioBuffer(head.length() + extra);
         }
@@ -248,7 +249,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     }
 
     private byte[] dateLine() {
-        if (!inRead) {
+        if (!out.inRead()) {
             return DateHeader.line();
         }
         if (batchDate == null) {
@@ -339,12 +340,11 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     private void decodeBuffered() {
         // time spent paused by the server does not count against the client's timeouts
         clock.touch();
-        boolean wasInRead = inRead;
-        inRead = true;
+        boolean wasInRead = out.reading(true);
         batchDate = null;
         decoder.decode();
-        inRead = wasInRead;
-        if (!inRead) {
+        out.reading(wasInRead);
+        if (!wasInRead) {
             out.scheduleFlush();
         }
     }
@@ -445,24 +445,9 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     // ---- output ----
 
-    void write(Object part1, Object part2) {
-        out.write(part1, part2, inRead);
-        if (!ctx.channel().isWritable()) {
-            gate.close(ReadGate.OUTBOUND);
-        }
-    }
-
-    /** Bytes of an encoded response part (one encoded in place shares its buffer with others). */
-    int bytesOf(ByteBuf part) {
-        return out.bytesOf(part);
-    }
-
-    void writeWithPromise(Object part, io.netty.channel.ChannelPromise promise) {
-        out.writeWithPromise(part, promise, inRead);
-    }
-
-    io.netty.channel.ChannelPromise newPromise() {
-        return ctx.newPromise();
+    /** The channel took more than it can write now: stop reading until it drains. */
+    void outboundFull() {
+        gate.close(ReadGate.OUTBOUND);
     }
 
     void closeAfterWrite() {
@@ -516,8 +501,8 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     // ---- state for the timer and the decoder ----
 
-    ChannelHandlerContext ctx() {
-        return ctx;
+    io.netty.channel.Channel channel() {
+        return ctx.channel();
     }
 
     boolean closing() {
