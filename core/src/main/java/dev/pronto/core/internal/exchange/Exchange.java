@@ -173,28 +173,20 @@ public final class Exchange implements Http1Head.Source {
     }
 
     @Override
-    public boolean http11() {
-        return head.http11;
-    }
-
-    @Override
-    public byte[] statusLine() {
-        return Status.line(response.status(), head.http11);
-    }
-
-    @Override
-    public boolean bodiless() {
-        return Status.bodiless(response.status());
-    }
-
-    @Override
-    public void fields(HeadBytes out, CharSequence defaultType) {
-        response.headers().encode(out, defaultType);
+    public int head(HeadBytes out, CharSequence defaultType) {
+        int status = response.status();
+        boolean bodiless = Status.bodiless(status);
+        out.bytes(Status.line(status, head.http11));
+        response.headers().encode(out, bodiless ? null : defaultType);
+        int flags = bodiless ? Http1Head.Source.BODILESS : 0;
+        if (!head.http11) {
+            flags |= Http1Head.Source.HTTP10;
+        }
+        return closes() ? flags | Http1Head.Source.CLOSES : flags;
     }
 
     /** Decides, for an HTTP/1.1 head, whether the connection closes after this response, and keeps it. */
-    @Override
-    public boolean closes() {
+    private boolean closes() {
         if (stream != null && !stream.finished()) {
             // the rest of the request body would be read as the next request: close after this one
             closeAfter = true;
