@@ -55,7 +55,7 @@ public final class Dispatch {
         } catch (Throwable t) {
             Errors.handle(h, t);
         }
-        e.carrier.release(e);
+        e.pool().releaseAnyThread(e);
     }
 
     /** Whether a blocking request waited longer than {@code maxQueueTime} for its thread. */
@@ -154,7 +154,7 @@ public final class Dispatch {
         } catch (Throwable t) {
             Errors.handle(h, t);
         }
-        e.carrier.release(e);
+        e.pool().releaseAnyThread(e);
     }
 
     private static void invoke(Exchange e, ExchangeHandle h) throws Exception {
@@ -192,7 +192,7 @@ public final class Dispatch {
                 } catch (Throwable t) {
                     Errors.handle(h, t);
                 } finally {
-                    e.carrier.release(e);
+                    e.pool().releaseAnyThread(e);
                 }
             });
         } catch (RejectedExecutionException ex) {

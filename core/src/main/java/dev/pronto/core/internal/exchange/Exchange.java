@@ -29,6 +29,7 @@ public final class Exchange implements Http1Head.Source {
     }
 
     public final Carrier carrier;
+    private final ExchangePool pool;
     public final ExchangeContext server;
     public final RequestHead head = new RequestHead();
     final AsciiView path = new AsciiView();
@@ -84,13 +85,19 @@ public final class Exchange implements Http1Head.Source {
     public final ExchangeSlot slot;
 
     /** Made by {@link ExchangePool#obtain()} only. */
-    Exchange(Carrier carrier, ExchangeContext server, ExchangeSlot slot) {
-        this.carrier = carrier;
+    Exchange(ExchangePool pool, ExchangeContext server, ExchangeSlot slot) {
+        this.pool = pool;
+        this.carrier = pool.carrier;
         this.slot = slot;
         this.server = server;
         this.match = server.routes().router().newMatch();
         this.request = new ServerRequest(this);
         this.response = new ServerResponse(this);
+    }
+
+    /** The pool that made this exchange: where its holds are released and a broken response aborted, from any thread. */
+    public ExchangePool pool() {
+        return pool;
     }
 
     // ---- the per-generation fields carriers set and read (rules in ExchangeState) ----

@@ -143,7 +143,7 @@ public final class ChunkedWriter implements BodyWriter {
             return;
         }
         ended = true;
-        conn.abort(e);
+        e.pool().abortAnyThread(e);
     }
 
     private void checkOpen() {

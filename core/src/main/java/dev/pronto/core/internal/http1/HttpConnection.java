@@ -6,7 +6,6 @@ import dev.pronto.core.internal.exchange.Carrier;
 import dev.pronto.core.internal.exchange.Dispatch;
 import dev.pronto.core.internal.exchange.Errors;
 import dev.pronto.core.internal.exchange.Exchange;
-import dev.pronto.core.internal.exchange.ExchangePool;
 import dev.pronto.core.internal.exchange.FilePart;
 import dev.pronto.core.internal.exchange.ProtocolSwitch;
 import dev.pronto.core.internal.exchange.ReadGate;
@@ -62,7 +61,6 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     private io.netty.handler.ssl.SslHandler tls;
     /** The listener's {@code Alt-Svc} value, or null. */
     private final String altSvc;
-    private final Consumer<Exchange> abortTask = this::giveUp;
 
     /**
      * Creates the handler of one connection; see {@link ServerContext}.
@@ -82,6 +80,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
         queue.attach(ctx);
+        queue.pool.attachClosing(ctx.channel().eventLoop(), this);
         this.gate = new ReadGate(ctx.channel());
         this.tls = ctx.pipeline().get(io.netty.handler.ssl.SslHandler.class);
         ctx.channel().closeFuture().addListener(f -> closed());
@@ -287,22 +286,6 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
             eventLoop().execute(() -> queue.startStream(e, head(e, -1, defaultType, 0)));
         }
         return writer;
-    }
-
-    @Override
-    public void release(Exchange e) {
-        queue.pool.releaseOn(e, eventLoop());
-    }
-
-    @Override
-    public void abort(Exchange e) {
-        ExchangePool.abortOn(e, eventLoop(), abortTask);
-    }
-
-    /** A half-written response cannot be taken back from the byte stream: close the connection. Event loop. */
-    private void giveUp(Exchange e) {
-        e.abort();
-        closeNow();
     }
 
     @Override
