@@ -45,7 +45,8 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     final ResponseQueue queue;
     /** The queue's batch: what the connection writes itself (a 101 head, 100 Continue) goes behind it. */
     private final OutboundBatch out;
-    private ReadGate gate;
+    /** Asked by the decoder itself before each request (one call, not two through the connection). */
+    ReadGate gate;
     /** The Date line of responses made while decoding one read: one clock read per read, not per response. */
     private byte[] batchDate;
     private boolean closing;

@@ -89,7 +89,7 @@ final class RequestDecoder {
 
     /** Decodes and dispatches every complete request buffered, until input runs out or reading pauses. */
     void decode() {
-        while (cum != null && phase != STOPPED && phase != UPGRADED && !conn.readPaused()) {
+        while (cum != null && phase != STOPPED && phase != UPGRADED && !conn.closing() && !conn.gate.closed()) {
             boolean progressed = switch (phase) {
                 case HEAD -> cum.isReadable() && head();
                 case FIXED -> fixedBody();
