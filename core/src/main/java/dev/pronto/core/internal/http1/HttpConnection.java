@@ -7,6 +7,7 @@ import dev.pronto.core.internal.exchange.Dispatch;
 import dev.pronto.core.internal.exchange.Errors;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.FilePart;
+import dev.pronto.core.internal.exchange.FramedBody;
 import dev.pronto.core.internal.exchange.ProtocolSwitch;
 import dev.pronto.core.internal.exchange.ReadGate;
 import dev.pronto.core.internal.exchange.ResponseBody;
@@ -280,13 +281,15 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     @Override
     public BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor) {
-        ChunkedWriter writer = new ChunkedWriter(this, e, ResponseBody.hasBody(e), compressor);
-        if (eventLoop().inEventLoop()) {
-            queue.startStream(e, head(e, -1, defaultType, 0));
-        } else {
-            eventLoop().execute(() -> queue.startStream(e, head(e, -1, defaultType, 0)));
+        if (compressor != null) {
+            compressor.closeWith(ctx.channel());
         }
-        return writer;
+        return FramedBody.open(new H1BodySink(this, e), e, compressor, defaultType);
+    }
+
+    /** Writes the chunked head of {@code e}'s streamed response, in its turn. Event loop. */
+    void startStream(Exchange e, String defaultType) {
+        queue.startStream(e, head(e, -1, defaultType, 0));
     }
 
     @Override

@@ -94,7 +94,7 @@ final class OutboundBatch {
             return;
         }
         abandonInPlace();
-        if (part1 instanceof ChunkedWriter.PromisedChunk chunk) {
+        if (part1 instanceof PromisedChunk chunk) {
             writePending();
             ctx.write(chunk.buf(), chunk.promise(ctx));
             requestFlush();
