@@ -157,7 +157,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
                 return;
             }
         }
-        out.reading(true);
+        out.beginRead();
         batchDate = null;
         clock.touch();
         decoder.offer(buf);
@@ -327,12 +327,11 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     private void decodeBuffered() {
         // time spent paused by the server does not count against the client's timeouts
         clock.touch();
-        boolean wasInRead = out.reading(true);
+        boolean wasInRead = out.beginRead();
         batchDate = null;
         decoder.decode();
-        out.reading(wasInRead);
         if (!wasInRead) {
-            out.scheduleFlush();
+            out.endReadThisTurn();
         }
     }
 

@@ -33,11 +33,17 @@ final class OutboundBatch {
         this.ctx = ctx;
     }
 
-    /** A read batch starts (or {@code reading} false: ends without its flush); returns what it was. */
-    boolean reading(boolean reading) {
+    /** A read batch starts: what it writes is flushed once at its end. Returns whether one was already open. */
+    boolean beginRead() {
         boolean was = inRead;
-        inRead = reading;
+        inRead = true;
         return was;
+    }
+
+    /** A read batch opened outside a channel read (reading resumed) ends: its writes flush this loop turn. */
+    void endReadThisTurn() {
+        inRead = false;
+        scheduleFlush();
     }
 
     /** Whether a read batch is being decoded. */
