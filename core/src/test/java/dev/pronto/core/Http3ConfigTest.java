@@ -26,13 +26,25 @@ class Http3ConfigTest {
     void udpDefaultsAreTheDocumentedOnes() {
         Http3Config.Udp u = Http3Config.defaults().udp();
 
-        assertThat(u).isEqualTo(new Http3Config.Udp(8 << 20, 8 << 20, 1452, 0));
+        assertThat(u).isEqualTo(new Http3Config.Udp(8 << 20, 8 << 20, 1452, 16));
     }
 
     @Test
     void datagramBelowQuicsMinimumIsRefused() {
         assertThatThrownBy(() -> new Http3Config.Udp(8 << 20, 8 << 20, 1000, 0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("maxUdpPayload must be in 1200..65527, got 1000");
+    }
+
+    @Test
+    void gsoSendAboveOneUdpDatagramIsRefused() {
+        assertThatThrownBy(() -> new Http3Config.Udp(8 << 20, 8 << 20, 1452, 64))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("gsoSegments * maxUdpPayload must be at most 65507 (one UDP send), got 64 * 1452; lower gsoSegments");
+    }
+
+    @Test
+    void largestGsoSendOfEthernetDatagramsIsAccepted() {
+        assertThat(new Http3Config.Udp(8 << 20, 8 << 20, 1452, 45).gsoSegments()).isEqualTo(45);
     }
 
     @Test
