@@ -49,9 +49,8 @@ final class H3Sockets {
         if (type == EpollDatagramChannel.class && udp.gsoSegments() > 0) {
             int slot = slot(udp);
             // recvmmsg reads as many datagrams as fit the read buffer, each in a slot of this size. A new
-            // allocator reads once per wakeup unless told otherwise (the channel's default is 16 datagrams): one
-            // call of gsoSegments per event loop turn drained the socket slower than a loaded client filled it,
-            // the kernel dropped datagrams and QUIC's loss recovery stalled the connections
+            // allocator reads once per wakeup unless told otherwise (the channel's default reads 16 datagrams):
+            // one call per event loop turn left a loaded socket's queue to other work, where the kernel drops
             b.option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, slot)
                     .option(ChannelOption.RECVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(slot * udp.gsoSegments())
                             .maxMessagesPerRead(READS_PER_WAKEUP * udp.gsoSegments()));
