@@ -22,8 +22,11 @@ import java.time.Duration;
  *     a field section above this closes the connection (H3_EXCESSIVE_LOAD class error of the codec)</td></tr>
  * <tr><td>maxResetsPerWindow</td><td>200 per 30 s</td><td>request streams the client resets before the connection is
  *     closed with H3_EXCESSIVE_LOAD (rapid reset, the HTTP/3 form of CVE-2023-44487)</td></tr>
- * <tr><td>retry</td><td>true</td><td>address validation: a new client is sent a Retry with a signed token first
- *     (one more round trip, no state kept for spoofed addresses)</td></tr>
+ * <tr><td>retry</td><td>true</td><td>address validation: a new client is sent a Retry with a signed token first.
+ *     Costs each new connection one round trip (on loopback, median connection + first request 21 against 14 ms
+ *     in docs/http3.md's rounds); in exchange a spoofed flood of Initials costs no TLS handshake, no state and no
+ *     certificate flight. Turn it off when clients are close or a proxy in front already validates
+ *     addresses</td></tr>
  * <tr><td>udp</td><td>{@link Udp#defaults()}</td><td>UDP socket buffers, datagram size, GSO and batched
  *     receives</td></tr>
  * </table>
@@ -116,10 +119,12 @@ public record Http3Config(int maxBidiStreams, Duration idleTimeout, long initial
      * @param sendBuffer SO_SNDBUF asked for, 65,536..2^30 (default 8 MiB)
      * @param maxUdpPayload the largest UDP payload sent, 1,200..65,527 (default 1,452: Ethernet's 1,500 less
      *     IPv6 and UDP headers); datagrams received may be up to max(1,500, this)
-     * @param gsoSegments datagrams sent in one UDP GSO call, 0 (off) or 1..64; also how many datagrams one
-     *     {@code recvmmsg} call reads. Default 0: under load (16 connections x 32 streams of static files)
-     *     either batching stalled connections on the machine it was measured on (jmh/load/h3-go.sh), so it is
-     *     opt-in until that is understood
+     * @param gsoSegments datagrams sent in one UDP GSO call, 0 (off) or 1..64, and at most 65,507 bytes in all
+     *     ({@code gsoSegments * maxUdpPayload}: the kernel refuses a larger send, and every datagram in it would
+     *     be lost); also how many datagrams one {@code recvmmsg} call reads (up to 4 calls per socket wakeup).
+     *     Default 0 (off). 16 (23,232 bytes per send) halves the system calls per request of a static-file
+     *     load on epoll, but on a shared machine under heavy CPU load the server then dropped datagrams at
+     *     warm-up in some runs where 0 dropped none (docs/http3.md, Load); no effect on NIO and io_uring
      */
     public record Udp(int receiveBuffer, int sendBuffer, int maxUdpPayload, int gsoSegments) {
         /** Validates every field; see the record's javadoc. */
@@ -128,7 +133,14 @@ public record Http3Config(int maxBidiStreams, Duration idleTimeout, long initial
             range("sendBuffer", sendBuffer, 65_536, 1 << 30);
             range("maxUdpPayload", maxUdpPayload, 1200, 65_527);
             range("gsoSegments", gsoSegments, 0, 64);
+            if ((long) gsoSegments * maxUdpPayload > MAX_GSO_BYTES) {
+                throw new IllegalArgumentException("gsoSegments * maxUdpPayload must be at most " + MAX_GSO_BYTES
+                        + " (one UDP send), got " + gsoSegments + " * " + maxUdpPayload + "; lower gsoSegments");
+            }
         }
+
+        /** The largest UDP payload one send may carry (IPv4's 65,535 less the IP and UDP headers). */
+        public static final int MAX_GSO_BYTES = 65_507;
 
         /** 8 MiB buffers both ways, 1,452-byte datagrams, no GSO or recvmmsg batching. */
         public static Udp defaults() {

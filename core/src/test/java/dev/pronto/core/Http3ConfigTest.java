@@ -36,6 +36,18 @@ class Http3ConfigTest {
     }
 
     @Test
+    void gsoSendAboveOneUdpDatagramIsRefused() {
+        assertThatThrownBy(() -> new Http3Config.Udp(8 << 20, 8 << 20, 1452, 64))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("gsoSegments * maxUdpPayload must be at most 65507 (one UDP send), got 64 * 1452; lower gsoSegments");
+    }
+
+    @Test
+    void largestGsoSendOfEthernetDatagramsIsAccepted() {
+        assertThat(new Http3Config.Udp(8 << 20, 8 << 20, 1452, 45).gsoSegments()).isEqualTo(45);
+    }
+
+    @Test
     void streamLimitBelowOneIsRefused() {
         assertThatThrownBy(() -> Http3Config.defaults().withMaxBidiStreams(0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("maxBidiStreams must be in 1..2147483647, got 0");

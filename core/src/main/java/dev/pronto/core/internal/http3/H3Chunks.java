@@ -64,7 +64,7 @@ final class H3Chunks {
         int to = (int) Math.min(end, position + max);
         if (source instanceof ByteBuf b) {
             position = to;
-            return b.retainedSlice(from, to - from);
+            return direct(alloc, b, from, to - from);
         }
         if (source instanceof byte[] a) {
             position = to;
@@ -79,6 +79,19 @@ final class H3Chunks {
         ByteBuf chunk = alloc.ioBuffer(ByteBufUtil.utf8Bytes(text, from, to));
         ByteBufUtil.writeUtf8(chunk, text, from, to);
         return chunk;
+    }
+
+    /**
+     * {@code length} bytes of {@code b} from {@code from} as a direct buffer, now the caller's: a slice when
+     * {@code b} is direct, else one copy into a pooled direct buffer.
+     */
+    static ByteBuf direct(ByteBufAllocator alloc, ByteBuf b, int from, int length) {
+        if (b.isDirect()) {
+            return b.retainedSlice(from, length);
+        }
+        // QUIC hands quiche memory addresses: a heap chunk (the memory cache's files) made Netty's stream copy the
+        // DATA frame twice per chunk, through a heap ByteBuffer and an unpooled direct one freed at once
+        return alloc.directBuffer(length).writeBytes(b, from, length);
     }
 
     /** Releases the buffer or closes the file; safe to repeat. */

@@ -25,6 +25,8 @@ import java.nio.file.Path;
 final class H3Sockets {
     /** Room for a received datagram: Ethernet's largest UDP payload and some, whatever the send size. */
     private static final int MIN_RECEIVE_SLOT = 1500;
+    /** recvmmsg calls per socket wakeup at most (each of gsoSegments datagrams), before other work runs. */
+    private static final int READS_PER_WAKEUP = 4;
 
     private H3Sockets() {
     }
@@ -46,9 +48,12 @@ final class H3Sockets {
         b.option(ChannelOption.SO_RCVBUF, udp.receiveBuffer()).option(ChannelOption.SO_SNDBUF, udp.sendBuffer());
         if (type == EpollDatagramChannel.class && udp.gsoSegments() > 0) {
             int slot = slot(udp);
-            // recvmmsg reads as many datagrams as fit the read buffer, each in a slot of this size
+            // recvmmsg reads as many datagrams as fit the read buffer, each in a slot of this size. A new
+            // allocator reads once per wakeup unless told otherwise (the channel's default reads 16 datagrams):
+            // one call per event loop turn left a loaded socket's queue to other work, where the kernel drops
             b.option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, slot)
-                    .option(ChannelOption.RECVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(slot * udp.gsoSegments()));
+                    .option(ChannelOption.RECVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(slot * udp.gsoSegments())
+                            .maxMessagesPerRead(READS_PER_WAKEUP * udp.gsoSegments()));
         }
         return b;
     }

@@ -39,7 +39,9 @@ final class H3Writes {
         }
         ByteBuf out = ResponseBody.hasBody(e) ? body.takeBuffer(conn.alloc()) : null;
         if (out != null && out.isReadable()) {
-            last = s.write(new DefaultHttp3DataFrame(out));
+            ByteBuf data = H3Chunks.direct(conn.alloc(), out, out.readerIndex(), out.readableBytes());
+            out.release();
+            last = s.write(new DefaultHttp3DataFrame(data));
         } else if (out != null) {
             out.release();
         }
