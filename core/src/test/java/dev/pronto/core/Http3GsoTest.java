@@ -2,6 +2,7 @@ package dev.pronto.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pronto.testsupport.H3TestClient;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.SegmentedDatagramPacket;
 import io.netty.handler.codec.http3.DefaultHttp3Headers;
