@@ -55,7 +55,7 @@ public final class Dispatch {
         } catch (Throwable t) {
             Errors.handle(h, t);
         }
-        e.pool().releaseAnyThread(e);
+        e.carrier.release(e);
     }
 
     /** Whether a blocking request waited longer than {@code maxQueueTime} for its thread. */
@@ -162,7 +162,7 @@ public final class Dispatch {
         } catch (Throwable t) {
             Errors.handle(h, t);
         }
-        e.pool().releaseAnyThread(e);
+        e.carrier.release(e);
     }
 
     private static void invoke(Exchange e, ExchangeHandle h) throws Exception {
@@ -200,7 +200,7 @@ public final class Dispatch {
                 } catch (Throwable t) {
                     Errors.handle(h, t);
                 } finally {
-                    e.pool().releaseAnyThread(e);
+                    e.carrier.release(e);
                 }
             });
         } catch (RejectedExecutionException ex) {

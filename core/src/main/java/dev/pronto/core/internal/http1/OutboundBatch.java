@@ -1,27 +1,22 @@
 package dev.pronto.core.internal.http1;
 
-import dev.pronto.core.internal.exchange.ExchangePool;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPromise;
 
 /**
  * The write side of an HTTP/1.1 connection: small responses of one read batch share one buffer and
  * one outbound entry (a copy of a small response is cheaper than an entry, an iovec and a pooled
  * buffer per response; a lone response is written as it is), and everything written during a read
- * batch is flushed once at its end, or once per event-loop turn otherwise. It writes to the channel
- * context itself, so writing a response never calls back into the connection. Event loop only.
+ * batch is flushed once at its end, or once per event-loop turn otherwise. Event loop only.
  */
 final class OutboundBatch {
     private static final int COPY_LIMIT = 1024;
     private static final int INITIAL = 4096;
     private static final int MAX = 32 * 1024;
 
+    private final HttpConnection conn;
     private final Runnable flushTask = this::scheduledFlush;
-    /** Told of every flush, so the responses it hands over are timed with one clock read. */
-    private final ExchangePool pool;
-    private ChannelHandlerContext ctx;
-    /** Whether a read batch is being decoded: what it writes is flushed once at its end. */
-    private boolean inRead;
     /** Small responses not yet handed to the channel; null when empty. */
     private ByteBuf batch;
     /** Whether {@link #batch} is a buffer of its own rather than the first response's. */
@@ -31,31 +26,8 @@ final class OutboundBatch {
     private boolean needsFlush;
     private boolean flushScheduled;
 
-    OutboundBatch(ExchangePool pool) {
-        this.pool = pool;
-    }
-
-    /** The connection's handler was added: writes go to {@code ctx}. */
-    void attach(ChannelHandlerContext ctx) {
-        this.ctx = ctx;
-    }
-
-    /** A read batch starts: what it writes is flushed once at its end. Returns whether one was already open. */
-    boolean beginRead() {
-        boolean was = inRead;
-        inRead = true;
-        return was;
-    }
-
-    /** A read batch opened outside a channel read (reading resumed) ends: its writes flush this loop turn. */
-    void endReadThisTurn() {
-        inRead = false;
-        scheduleFlush();
-    }
-
-    /** Whether a read batch is being decoded. */
-    boolean inRead() {
-        return inRead;
+    OutboundBatch(HttpConnection conn) {
+        this.conn = conn;
     }
 
     /**
@@ -93,24 +65,24 @@ final class OutboundBatch {
     }
 
     /** Writes one response (or chunk); {@code part2} may be null. */
-    void write(Object part1, Object part2) {
+    void write(Object part1, Object part2, boolean inRead) {
+        ChannelHandlerContext ctx = conn.ctx();
         if (inPlaceStart >= 0 && part1 == batch) {
             inPlaceStart = -1;
             if (part2 != null) {
                 writePending();
                 ctx.write(part2, ctx.voidPromise());
             }
-            requestFlush();
+            requestFlush(inRead);
             if (batch != null && batch.readableBytes() >= MAX) {
                 writePending();
             }
             return;
         }
         abandonInPlace();
-        if (part1 instanceof PromisedChunk chunk) {
+        if (part1 instanceof ChunkedWriter.PromisedChunk chunk) {
             writePending();
-            ctx.write(chunk.buf(), chunk.promise(ctx));
-            requestFlush();
+            chunk.writeTo(conn);
             return;
         }
         if (part2 == null && part1 instanceof ByteBuf small && small.readableBytes() <= COPY_LIMIT) {
@@ -122,7 +94,7 @@ final class OutboundBatch {
                 ctx.write(part2, ctx.voidPromise());
             }
         }
-        requestFlush();
+        requestFlush(inRead);
         if (batch != null && batch.readableBytes() >= MAX) {
             writePending();
         }
@@ -143,12 +115,18 @@ final class OutboundBatch {
 
     private void share(int more) {
         ByteBuf first = batch;
-        batch = ctx.alloc().ioBuffer(Math.max(INITIAL, first.readableBytes() + more)).writeBytes(first);
+        batch = conn.alloc().ioBuffer(Math.max(INITIAL, first.readableBytes() + more)).writeBytes(first);
         first.release();
         shared = true;
     }
 
-    private void requestFlush() {
+    void writeWithPromise(Object part, ChannelPromise promise, boolean inRead) {
+        writePending();
+        conn.ctx().write(part, promise);
+        requestFlush(inRead);
+    }
+
+    private void requestFlush(boolean inRead) {
         if (inRead) {
             needsFlush = true;
         } else {
@@ -162,33 +140,32 @@ final class OutboundBatch {
         if (batch != null) {
             ByteBuf b = batch;
             batch = null;
-            ctx.write(b, ctx.voidPromise());
+            conn.ctx().write(b, conn.ctx().voidPromise());
         }
     }
 
     /** End of a read batch: one flush for everything it produced. */
-    void readEnded() {
-        inRead = false;
+    void flushIfNeeded() {
         if (needsFlush) {
             needsFlush = false;
             writePending();
-            ctx.flush();
-            pool.flushed();
+            conn.ctx().flush();
+            conn.queue.pool.flushed();
         }
     }
 
     void scheduleFlush() {
         if (!flushScheduled) {
             flushScheduled = true;
-            ctx.channel().eventLoop().execute(flushTask);
+            conn.eventLoop().execute(flushTask);
         }
     }
 
     private void scheduledFlush() {
         flushScheduled = false;
         writePending();
-        ctx.flush();
-        pool.flushed();
+        conn.ctx().flush();
+        conn.queue.pool.flushed();
     }
 
     void release() {

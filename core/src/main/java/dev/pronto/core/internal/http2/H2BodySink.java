@@ -106,7 +106,7 @@ final class H2BodySink implements BodySink {
             e.completed();
             conn.pool.observe(e);
         } finally {
-            e.pool().releaseAnyThread(e);
+            conn.release(e);
         }
     }
 

@@ -94,7 +94,7 @@ final class H3BodySink implements BodySink {
             e.completed();
             conn.pool.handedOver(e);
         } finally {
-            e.pool().releaseAnyThread(e);
+            conn.release(e);
         }
     }
 

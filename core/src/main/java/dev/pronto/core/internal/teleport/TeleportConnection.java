@@ -28,6 +28,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
 import io.netty.util.ReferenceCountUtil;
 import java.net.SocketAddress;
+import java.util.function.Consumer;
 
 /**
  * One teleport connection after its handshake, the carrier of one exchange per request message:
@@ -46,6 +47,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
     private final int maxPending;
     private final ExchangePool pool;
     private final Runnable flushTask = this::scheduledFlush;
+    private final Consumer<Exchange> abortTask = this::giveUp;
     private TeleportPauses pauses;
     private TeleportBudget budget;
     /** The connection's one timer; {@link TeleportTimer} is what it checks. */
@@ -72,7 +74,6 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
-        pool.attachClosing(ctx.channel().eventLoop(), this);
         this.gate = new ReadGate(ctx.channel());
         this.out = new TeleportOutput(ctx, compression);
         this.pauses = new TeleportPauses(gate, ctx.channel().eventLoop(), this::resumeReading);
@@ -331,7 +332,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
         } catch (java.io.UncheckedIOException unreadable) {
             head.release();
             server.log().warn("Cannot read a file response for a teleport connection; closing it", unreadable);
-            pool.abortAnyThread(e);
+            abort(e);
             return;
         }
         ExchangePool.hold(e);
@@ -352,7 +353,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
             pool.observe(e);
             finish(e);
         } finally {
-            pool.releaseAnyThread(e);
+            release(e);
         }
         requestFlush();
     }
@@ -361,6 +362,22 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
     public BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor) {
         TeleportBodySink sink = new TeleportBodySink(this, e, compressor);
         return FramedBody.open(sink, e, compressor, defaultType);
+    }
+
+    @Override
+    public void release(Exchange e) {
+        pool.releaseOn(e, eventLoop());
+    }
+
+    @Override
+    public void abort(Exchange e) {
+        ExchangePool.abortOn(e, eventLoop(), abortTask);
+    }
+
+    /** A half-sent response cannot be taken back from a shared stream: close the connection. Event loop. */
+    private void giveUp(Exchange e) {
+        e.abort();
+        closeNow();
     }
 
     @Override
