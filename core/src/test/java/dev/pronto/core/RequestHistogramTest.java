@@ -2,8 +2,8 @@ package dev.pronto.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pronto.testsupport.StartTogether;
 import io.netty.util.concurrent.FastThreadLocalThread;
-import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
 class RequestHistogramTest {
@@ -12,19 +12,11 @@ class RequestHistogramTest {
     @Test
     void countsFromEveryEventLoopAndOtherThreadsAreSummed() throws Exception {
         RequestHistogram h = RequestHistogram.create();
-        CountDownLatch start = new CountDownLatch(1);
-        Thread[] loops = new Thread[3];
-        for (int i = 0; i < loops.length; i++) {
-            loops[i] = new FastThreadLocalThread(() -> recordAfter(start, h));
-            loops[i].start();
-        }
-        Thread plain = new Thread(() -> recordAfter(start, h));
-        plain.start();
-        start.countDown();
-        for (Thread t : loops) {
-            t.join();
-        }
-        plain.join();
+        StartTogether.run(() -> {
+            for (int i = 0; i < PER_THREAD; i++) {
+                h.record(1_000);
+            }
+        }, FastThreadLocalThread::new, FastThreadLocalThread::new, FastThreadLocalThread::new, Thread::new);
 
         RequestHistogram.Snapshot read = h.snapshot();
         assertThat(read.count()).isEqualTo(4L * PER_THREAD);
@@ -71,17 +63,5 @@ class RequestHistogramTest {
         }
 
         assertThat(h.snapshot().count()).isEqualTo(50);
-    }
-
-    private static void recordAfter(CountDownLatch start, RequestHistogram h) {
-        try {
-            start.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return;
-        }
-        for (int i = 0; i < PER_THREAD; i++) {
-            h.record(1_000);
-        }
     }
 }

@@ -2,8 +2,8 @@ package dev.pronto.core.internal.util;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pronto.testsupport.StartTogether;
 import io.netty.util.concurrent.FastThreadLocalThread;
-import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
 class LoopCellsTest {
@@ -12,20 +12,12 @@ class LoopCellsTest {
     @Test
     void countsFromEveryEventLoopAndOtherThreadsAreSummed() throws Exception {
         LoopCells cells = new LoopCells(2);
-        CountDownLatch start = new CountDownLatch(1);
-        Thread[] writers = {
-            new FastThreadLocalThread(() -> addAfter(start, cells)),
-            new FastThreadLocalThread(() -> addAfter(start, cells)),
-            new Thread(() -> addAfter(start, cells)),
-            new Thread(() -> addAfter(start, cells)),
-        };
-        for (Thread t : writers) {
-            t.start();
-        }
-        start.countDown();
-        for (Thread t : writers) {
-            t.join();
-        }
+        StartTogether.run(() -> {
+            for (int i = 0; i < PER_THREAD; i++) {
+                cells.add(0, 1);
+                cells.add(1, 3);
+            }
+        }, FastThreadLocalThread::new, FastThreadLocalThread::new, Thread::new, Thread::new);
 
         assertThat(cells.sum(0)).isEqualTo(4L * PER_THREAD);
         assertThat(cells.sum(1)).isEqualTo(4L * PER_THREAD * 3);
@@ -47,18 +39,5 @@ class LoopCellsTest {
         assertThat(seen[0]).isNotSameAs(cells.shared()).containsExactly(5);
         assertThat(cells.shared()).containsExactly(2);
         assertThat(cells.sum(0)).isEqualTo(7);
-    }
-
-    private static void addAfter(CountDownLatch start, LoopCells cells) {
-        try {
-            start.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return;
-        }
-        for (int i = 0; i < PER_THREAD; i++) {
-            cells.add(0, 1);
-            cells.add(1, 3);
-        }
     }
 }
