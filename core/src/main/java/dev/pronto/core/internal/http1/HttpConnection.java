@@ -423,9 +423,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         if (closing) {
             return;
         }
-        out.writePending();
-        ctx.flush();
-        queue.pool.flushed();
+        out.flushNow();
         ByteBuf rest = decoder.takeRest();
         ctx.pipeline().addAfter(ctx.name(), name, next);
         installed.accept(ctx.pipeline().context(next));

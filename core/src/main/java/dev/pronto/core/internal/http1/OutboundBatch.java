@@ -148,10 +148,18 @@ final class OutboundBatch {
     void flushIfNeeded() {
         if (needsFlush) {
             needsFlush = false;
-            writePending();
-            conn.ctx().flush();
-            conn.queue.pool.flushed();
+            flushNow();
         }
+    }
+
+    /**
+     * Hands everything written to the socket: the batch, one flush, then the pool times the responses it carried
+     * (one clock read for all of them). Every flush of the connection goes through here.
+     */
+    void flushNow() {
+        writePending();
+        conn.ctx().flush();
+        conn.queue.pool.flushed();
     }
 
     void scheduleFlush() {
@@ -163,9 +171,7 @@ final class OutboundBatch {
 
     private void scheduledFlush() {
         flushScheduled = false;
-        writePending();
-        conn.ctx().flush();
-        conn.queue.pool.flushed();
+        flushNow();
     }
 
     void release() {
