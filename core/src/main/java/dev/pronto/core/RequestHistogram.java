@@ -17,13 +17,14 @@ import java.util.Arrays;
 public final class RequestHistogram implements RequestTimer {
     private static final long[] BOUNDS = Arrays.stream(MeterNames.latencyBucketsSeconds())
             .mapToLong(s -> Math.round(s * 1e9)).toArray();
-    // A cell: the bucket counts (the last one is +Inf), the sum, the max of this window and of the previous one,
-    // and the window the max belongs to.
-    private static final int SUM = BOUNDS.length + 1;
+    // A cell, from LoopCells.FIRST: the bucket counts (the last one is +Inf), the sum, the max of this window and of
+    // the previous one, and the window the max belongs to.
+    private static final int BUCKET = LoopCells.FIRST;
+    private static final int SUM = BUCKET + BOUNDS.length + 1;
     private static final int MAX = SUM + 1;
     private static final int PREVIOUS_MAX = MAX + 1;
     private static final int WINDOW = PREVIOUS_MAX + 1;
-    private static final int WIDTH = WINDOW + 1;
+    private static final int WIDTH = WINDOW + 1 - BUCKET;
     private final LoopCells cells = new LoopCells(WIDTH);
 
     private RequestHistogram() {
@@ -54,7 +55,7 @@ public final class RequestHistogram implements RequestTimer {
         while (b < BOUNDS.length && nanos > BOUNDS[b]) {
             b++;
         }
-        LoopCells.set(cell, b, cell[b] + 1);
+        LoopCells.set(cell, BUCKET + b, cell[BUCKET + b] + 1);
         LoopCells.set(cell, SUM, cell[SUM] + nanos);
         if (cell[WINDOW] != window) {
             LoopCells.set(cell, PREVIOUS_MAX, cell[WINDOW] == window - 1 ? cell[MAX] : 0L);
@@ -85,7 +86,7 @@ public final class RequestHistogram implements RequestTimer {
 
     private static void read(long[] cell, long[] counts, long[] totals, long window) {
         for (int b = 0; b < counts.length; b++) {
-            counts[b] += LoopCells.get(cell, b);
+            counts[b] += LoopCells.get(cell, BUCKET + b);
         }
         totals[0] += LoopCells.get(cell, SUM);
         long cellWindow = LoopCells.get(cell, WINDOW);

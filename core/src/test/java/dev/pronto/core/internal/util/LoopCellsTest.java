@@ -36,8 +36,26 @@ class LoopCellsTest {
         cells.add(0, 2);
 
         assertThat(cells.mine()).isNull();
-        assertThat(seen[0]).isNotSameAs(cells.shared()).containsExactly(5);
-        assertThat(cells.shared()).containsExactly(2);
+        assertThat(seen[0]).isNotSameAs(cells.shared());
+        assertThat(LoopCells.get(seen[0], LoopCells.FIRST)).isEqualTo(5);
+        assertThat(LoopCells.get(cells.shared(), LoopCells.FIRST)).isEqualTo(2);
         assertThat(cells.sum(0)).isEqualTo(7);
+    }
+
+    @Test
+    void aCellsCountersHaveACacheLineOfPaddingOnEachSide() throws Exception {
+        LoopCells cells = new LoopCells(3);
+        long[][] seen = new long[1][];
+        Thread loop = new FastThreadLocalThread(() -> {
+            cells.add(2, 1);
+            seen[0] = cells.mine();
+        });
+        loop.start();
+        loop.join();
+
+        assertThat(LoopCells.FIRST * Long.BYTES).isGreaterThanOrEqualTo(64);
+        assertThat(seen[0]).hasSize(LoopCells.FIRST + 3 + LoopCells.FIRST);
+        assertThat(LoopCells.get(seen[0], LoopCells.FIRST + 2)).isEqualTo(1);
+        assertThat(cells.shared()).hasSize(LoopCells.FIRST + 3 + LoopCells.FIRST);
     }
 }
