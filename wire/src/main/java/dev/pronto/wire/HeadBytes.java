@@ -86,7 +86,7 @@ public final class HeadBytes {
 
     /** Appends everything assembled to {@code out}. */
     public void writeTo(ByteBuf out) {
-        out.writeBytes(b, 0, n);
+        DirectCopy.write(out, b, 0, n);
         if (b.length > KEEP) {
             b = new byte[INITIAL];
         }

@@ -1,6 +1,7 @@
 package dev.pronto.core.internal.exchange;
 
 import dev.pronto.router.Method;
+import dev.pronto.wire.DirectCopy;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;
@@ -98,7 +99,7 @@ public final class ResponseBody {
         if (text != null) {
             ByteBufUtil.reserveAndWriteUtf8(out, text, (int) length);
         } else if (bytes != null) {
-            out.writeBytes(bytes);
+            DirectCopy.write(out, bytes, 0, bytes.length);
         } else if (buffer != null && length <= COPY_LIMIT) {
             out.writeBytes(buffer, buffer.readerIndex(), (int) length);
         }
