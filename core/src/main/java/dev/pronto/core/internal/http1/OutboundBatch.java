@@ -21,6 +21,8 @@ final class OutboundBatch {
     private ByteBuf batch;
     /** Whether {@link #batch} is a buffer of its own rather than the first response's. */
     private boolean shared;
+    /** The shared batch handed to the channel since the last flush, with a reference of ours for the loop's spare. */
+    private ByteBuf lent;
     /** Where the response being encoded straight into {@link #batch} began; -1 when none is. */
     private int inPlaceStart = -1;
     private boolean needsFlush;
@@ -38,8 +40,15 @@ final class OutboundBatch {
      */
     ByteBuf inPlace(int size) {
         abandonInPlace();
-        if (batch == null || size > COPY_LIMIT) {
+        if (size > COPY_LIMIT) {
             return null;
+        }
+        if (batch == null) {
+            batch = SpareBuffer.local().take(size);
+            if (batch == null) {
+                return null;
+            }
+            shared = true;
         }
         if (!shared) {
             share(size);
@@ -115,7 +124,9 @@ final class OutboundBatch {
 
     private void share(int more) {
         ByteBuf first = batch;
-        batch = conn.alloc().ioBuffer(Math.max(INITIAL, first.readableBytes() + more)).writeBytes(first);
+        int size = Math.max(INITIAL, first.readableBytes() + more);
+        ByteBuf spare = SpareBuffer.local().take(size);
+        batch = (spare != null ? spare : conn.alloc().ioBuffer(size)).writeBytes(first);
         first.release();
         shared = true;
     }
@@ -140,8 +151,23 @@ final class OutboundBatch {
         if (batch != null) {
             ByteBuf b = batch;
             batch = null;
+            if (shared && !b.isReadable()) {
+                // a spare taken for a response that was then abandoned: nothing to write
+                SpareBuffer.local().keep(b);
+                return;
+            }
+            if (shared) {
+                keepLent(b.retain());
+            }
             conn.ctx().write(b, conn.ctx().voidPromise());
         }
+    }
+
+    private void keepLent(ByteBuf b) {
+        if (lent != null) {
+            lent.release();
+        }
+        lent = b;
     }
 
     /** End of a read batch: one flush for everything it produced. */
@@ -159,6 +185,10 @@ final class OutboundBatch {
     void flushNow() {
         writePending();
         conn.ctx().flush();
+        if (lent != null) {
+            SpareBuffer.local().keep(lent);
+            lent = null;
+        }
         conn.queue.pool.flushed();
     }
 
@@ -176,6 +206,10 @@ final class OutboundBatch {
 
     void release() {
         inPlaceStart = -1;
+        if (lent != null) {
+            lent.release();
+            lent = null;
+        }
         if (batch != null) {
             batch.release();
             batch = null;
