@@ -38,7 +38,7 @@ public final class HeadFramer {
         if (scanned == 0) {
             scanner.reset();
         }
-        int found = scanned < limit ? in.forEachByte(start + scanned, limit - scanned, scanner) : -1;
+        int found = scanned < limit ? scanner.scan(in, start + scanned, limit - scanned) : -1;
         if (found < 0) {
             scanned = limit;
             if (limit < maxHead) {

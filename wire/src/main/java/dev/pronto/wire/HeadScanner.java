@@ -1,5 +1,7 @@
 package dev.pronto.wire;
 
+import io.netty.buffer.ByteBuf;
+
 import io.netty.util.ByteProcessor;
 
 /**
@@ -31,6 +33,8 @@ public final class HeadScanner implements ByteProcessor {
     /** The header field lines add up to more than their limit. */
     public static final int FIELDS_TOO_LARGE = 6;
 
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
     private final int maxStartLine;
     private final int maxFieldBytes;
     private boolean prevCr;
@@ -75,6 +79,48 @@ public final class HeadScanner implements ByteProcessor {
     /** Bytes of empty lines seen before the start line. */
     public int leading() {
         return leading;
+    }
+
+    /**
+     * Scans {@code length} bytes of {@code in} from {@code from}, exactly as {@code in.forEachByte(from, length, this)}
+     * would (same state, same result, same return: the index where the scan stopped, or -1), but eight bytes at a
+     * time through the runs of bytes that only count against the line's budget.
+     */
+    public int scan(ByteBuf in, int from, int length) {
+        int end = from + length;
+        int i = from;
+        while (i < end) {
+            if (!prevCr && end - i >= 8) {
+                long word = in.getLongLE(i);
+                long stops = lines == 0 ? startLineStops(word) : lineEnds(word);
+                int plain = stops == 0 ? 8 : Long.numberOfTrailingZeros(stops) >>> 3;
+                // Plain bytes do nothing but lengthen the line; past its budget the byte-wise path names the error.
+                if (plain > 0 && lineLength + plain <= lineLimit) {
+                    lineLength += plain;
+                    i += plain;
+                    continue;
+                }
+            }
+            if (!process(in.getByte(i))) {
+                return i;
+            }
+            i++;
+        }
+        return -1;
+    }
+
+    // A high bit in each byte of the word that is CR or LF (the lowest one exact: a borrow only marks bytes above it).
+    private static long lineEnds(long word) {
+        return zeroBytes(word ^ (ONES * Ascii.CR)) | zeroBytes(word ^ (ONES * Ascii.LF));
+    }
+
+    // In the start line, every byte below SP (CR, LF, HTAB and the controls) and DEL: the byte-wise path decides.
+    private static long startLineStops(long word) {
+        return ((word - ONES * Ascii.SP) & ~word & HIGHS) | zeroBytes(word ^ (ONES * 0x7F));
+    }
+
+    private static long zeroBytes(long v) {
+        return (v - ONES) & ~v & HIGHS;
     }
 
     // Hot loop: one call per head byte. The current line's budget is precomputed in lineLimit
