@@ -7,11 +7,22 @@ ENTER = re.compile(r'Method entered: "thread=([^"]+)", ([\w.$]+)\.([\w$<>]+)\(\)
 EXIT = re.compile(r'Method exited: .*"thread=([^"]+)", ([\w.$]+)\.([\w$<>]+)\(\)')
 START = ('dev.pronto.core.internal.http1.HttpConnection', 'channelRead')
 END = ('dev.pronto.core.internal.http1.HttpConnection', 'channelReadComplete')
+BREAK = re.compile(r'"thread=([^"]+)", dev\.pronto\.core\.internal\.http1\.HttpConnection\.channelRead\(\)')
+
+
+def breakpoint_thread(path):
+    """The thread the breakpoint stopped (other event loops' timers may enter Pronto's code first)."""
+    for line in open(path, errors='replace'):
+        m = BREAK.search(line)
+        if m:
+            return m.group(1)
+    return None
 
 
 def events(path):
     """(kind, thread, class, method) in trace order, from the first START call to the end of the first END call."""
     out, thread, depth, started, ending = [], None, 0, False, False
+    stopped = breakpoint_thread(path)
     for line in open(path, errors='replace'):
         for kind, rx in (('enter', ENTER), ('exit', EXIT)):
             m = rx.search(line)
@@ -20,7 +31,7 @@ def events(path):
             t, cls, meth = m.groups()
             if not started:
                 # the breakpoint's own frame: tracing starts inside channelRead, so its callees open the walk
-                if kind == 'enter' and cls.startswith('dev.pronto.'):
+                if kind == 'enter' and cls.startswith('dev.pronto.') and (stopped is None or t == stopped):
                     thread, started = t, True
                     out.append(('enter', cls, meth))
                 continue

@@ -44,7 +44,7 @@ class PackageRulesTest {
     void theCoreNamingAProtocolFullyQualifiedIsReported() {
         Map<String, Map<String, String>> packages = tree();
         packages.get("exchange").put("Exchange.java",
-                source("exchange", "Object o = dev.pronto.core.internal.http1.ChunkedWriter.class;"));
+                source("exchange", "Object o = dev.pronto.core.internal.http1.HttpConnection.class;"));
 
         assertThat(PackageRules.violations(packages))
                 .containsExactly("exchange/Exchange.java depends on http1: the exchange core never depends on a protocol");
