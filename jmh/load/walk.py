@@ -5,9 +5,11 @@ import sys
 
 ENTER = re.compile(r'Method entered: "thread=([^"]+)", ([\w.$]+)\.([\w$<>]+)\(\)')
 EXIT = re.compile(r'Method exited: .*"thread=([^"]+)", ([\w.$]+)\.([\w$<>]+)\(\)')
-START = ('dev.pronto.core.internal.http1.HttpConnection', 'channelRead')
-END = ('dev.pronto.core.internal.http1.HttpConnection', 'channelReadComplete')
-BREAK = re.compile(r'"thread=([^"]+)", dev\.pronto\.core\.internal\.http1\.HttpConnection\.channelRead\(\)')
+# the carrier whose channelRead the breakpoint stopped in (walk.sh's PROTO): HTTP/1.1's unless named
+CARRIER = sys.argv[2] if len(sys.argv) > 2 else 'dev.pronto.core.internal.http1.HttpConnection'
+START = (CARRIER, 'channelRead')
+END = (CARRIER, 'channelReadComplete')
+BREAK = re.compile(r'"thread=([^"]+)", ' + re.escape(CARRIER) + r'\.channelRead\(\)')
 
 
 def breakpoint_thread(path):
@@ -88,7 +90,7 @@ def main(trace):
             previous = (c[0], c[1])
 
     root = tree(events(trace))
-    # tracing starts inside HttpConnection.channelRead (the breakpoint): its callees are called from there
+    # tracing starts inside the carrier's channelRead (the breakpoint): its callees are called from there
     state['visited'].append(START[0])
     previous = None
     for top in root[2]:
