@@ -5,13 +5,26 @@ import sys
 
 ENTER = re.compile(r'Method entered: "thread=([^"]+)", ([\w.$]+)\.([\w$<>]+)\(\)')
 EXIT = re.compile(r'Method exited: .*"thread=([^"]+)", ([\w.$]+)\.([\w$<>]+)\(\)')
-START = ('dev.pronto.core.internal.http1.HttpConnection', 'channelRead')
-END = ('dev.pronto.core.internal.http1.HttpConnection', 'channelReadComplete')
+# the carrier whose channelRead the breakpoint stopped in (walk.sh's PROTO): HTTP/1.1's unless named
+CARRIER = sys.argv[2] if len(sys.argv) > 2 else 'dev.pronto.core.internal.http1.HttpConnection'
+START = (CARRIER, 'channelRead')
+END = (CARRIER, 'channelReadComplete')
+BREAK = re.compile(r'"thread=([^"]+)", ' + re.escape(CARRIER) + r'\.channelRead\(\)')
+
+
+def breakpoint_thread(path):
+    """The thread the breakpoint stopped (other event loops' timers may enter Pronto's code first)."""
+    for line in open(path, errors='replace'):
+        m = BREAK.search(line)
+        if m:
+            return m.group(1)
+    return None
 
 
 def events(path):
     """(kind, thread, class, method) in trace order, from the first START call to the end of the first END call."""
     out, thread, depth, started, ending = [], None, 0, False, False
+    stopped = breakpoint_thread(path)
     for line in open(path, errors='replace'):
         for kind, rx in (('enter', ENTER), ('exit', EXIT)):
             m = rx.search(line)
@@ -20,7 +33,7 @@ def events(path):
             t, cls, meth = m.groups()
             if not started:
                 # the breakpoint's own frame: tracing starts inside channelRead, so its callees open the walk
-                if kind == 'enter' and cls.startswith('dev.pronto.'):
+                if kind == 'enter' and cls.startswith('dev.pronto.') and (stopped is None or t == stopped):
                     thread, started = t, True
                     out.append(('enter', cls, meth))
                 continue
@@ -77,7 +90,7 @@ def main(trace):
             previous = (c[0], c[1])
 
     root = tree(events(trace))
-    # tracing starts inside HttpConnection.channelRead (the breakpoint): its callees are called from there
+    # tracing starts inside the carrier's channelRead (the breakpoint): its callees are called from there
     state['visited'].append(START[0])
     previous = None
     for top in root[2]:

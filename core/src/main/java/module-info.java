@@ -1,8 +1,11 @@
 /**
  * Pronto's HTTP/1.1 server on Netty. Exports the API, the route annotations and the in-memory test
- * client; no implementation package is exported (the wire code Pronto's HTTP client shares with the
- * server is the module {@code dev.pronto.wire}).
+ * client; no implementation package is exported to everyone (the wire code Pronto's HTTP client shares
+ * with the server is the module {@code dev.pronto.wire}; the WebSocket endpoint both run is exported to
+ * that client alone).
  */
+// "module": the qualified export below names the HTTP client, which is not built yet when core compiles
+@SuppressWarnings("module")
 module dev.pronto.core {
     requires transitive dev.pronto.router;
     requires dev.pronto.wire;
@@ -32,6 +35,8 @@ module dev.pronto.core {
     exports dev.pronto.core.config;
     exports dev.pronto.core.testing;
     exports dev.pronto.core.dev;
+    // not API: the WebSocket endpoint both ends run, written once, for Pronto's HTTP client alone
+    exports dev.pronto.core.internal.wsendpoint to dev.pronto.client.http;
 
     // the dev loop loads the service's annotation processors apart from the JVM's class path
     uses javax.annotation.processing.Processor;

@@ -27,6 +27,8 @@ import java.util.stream.Stream;
 public final class PackageGraph {
     /** The most main files an implementation package may have, {@code package-info.java} not counted. */
     public static final int MAX_FILES = 40;
+    /** The prefix of Pronto's own modules, the only ones an implementation package may be exported to. */
+    public static final String OWN_MODULES = "dev.pronto.";
     /** The name of the root implementation package ({@code ...internal} itself). */
     public static final String ROOT = "internal";
 
@@ -153,11 +155,35 @@ public final class PackageGraph {
         return out;
     }
 
-    /** The {@code exports} lines of a module descriptor's source that name an implementation package. */
+    /**
+     * The {@code exports} statements of a module descriptor's source that open an implementation package to
+     * anyone but Pronto's own modules, each with its white space folded: an unqualified export of a package
+     * with {@code .internal} in its name, or a qualified one with a target outside {@link #OWN_MODULES}.
+     * Comments are left out.
+     */
     public static List<String> exportsInternal(String moduleInfo) {
-        return moduleInfo.lines().map(String::strip)
-                .filter(line -> line.startsWith("exports ") && line.contains(".internal"))
-                .toList();
+        String code = moduleInfo.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("//[^\\n]*", " ");
+        List<String> out = new ArrayList<>();
+        for (String statement : code.split("[;{}]")) {
+            String s = statement.strip().replaceAll("\\s+", " ");
+            if (s.startsWith("exports ") && s.contains(".internal") && !toOwnModulesOnly(s)) {
+                out.add(s + ";");
+            }
+        }
+        return out;
+    }
+
+    private static boolean toOwnModulesOnly(String exports) {
+        int to = exports.indexOf(" to ");
+        if (to < 0) {
+            return false;
+        }
+        for (String target : exports.substring(to + 4).split(",")) {
+            if (!target.strip().startsWith(OWN_MODULES)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void shape(String pkg, Map<String, String> files, List<String> out) {

@@ -16,22 +16,26 @@ public final class Http1Head {
     private Http1Head() {
     }
 
-    /** What a response head is made of, read once per head in this order. */
+    /**
+     * What a response head is made of: one call per head writes the status line and the fields and
+     * tells the rest as flags, so encoding a head costs one call into its source.
+     */
     public interface Source {
-        /** Whether the request was HTTP/1.1 (an HTTP/1.0 client is told {@code keep-alive} explicitly). */
-        boolean http11();
+        /** Flag of {@link #head}: the status forbids a body (1xx, 204, 304), so no framing field is written. */
+        int BODILESS = 1;
+        /** Flag of {@link #head}: the connection closes after this response. */
+        int CLOSES = 2;
+        /** Flag of {@link #head}: the request was HTTP/1.0, so its client is told {@code keep-alive} explicitly. */
+        int HTTP10 = 4;
 
-        /** The status line, CRLF included. */
-        byte[] statusLine();
-
-        /** Whether the status forbids a body (1xx, 204, 304): no framing field. */
-        boolean bodiless();
-
-        /** Writes the header fields, each ending in CRLF; {@code defaultType} (or null) when none is set. */
-        void fields(HeadBytes out, CharSequence defaultType);
-
-        /** Whether the connection closes after this response; asked last, once the rest is written. */
-        boolean closes();
+        /**
+         * Writes the status line and then the header fields, each ending in CRLF, into {@code out}, and
+         * returns the flags ({@link #BODILESS}, {@link #CLOSES}, {@link #HTTP10}) that apply. Without a
+         * {@code Content-Type} field of its own, a response whose status allows a body gets
+         * {@code defaultType} (null: none). Whether the connection closes is decided last, once the
+         * fields are written. Called once per head, on the thread that encodes it.
+         */
+        int head(HeadBytes out, CharSequence defaultType);
     }
 
     /** Writes the head of {@code s} into {@code out}; {@code length} -1 means chunked. */
@@ -42,21 +46,18 @@ public final class Http1Head {
     /** The head of {@code s} in the calling thread's {@link HeadBytes}; {@code length} -1 means chunked. */
     public static HeadBytes encode(Source s, long length, String defaultType, byte[] dateLine) {
         HeadBytes out = HeadBytes.local();
-        boolean http11 = s.http11();
-        out.bytes(s.statusLine());
-        boolean bodiless = s.bodiless();
-        s.fields(out, length != 0 && !bodiless ? defaultType : null);
+        int flags = s.head(out, length != 0 ? defaultType : null);
         if (length < 0) {
             out.bytes(CHUNKED);
-        } else if (!bodiless) {
+        } else if ((flags & Source.BODILESS) == 0) {
             out.bytes(CONTENT_LENGTH);
             out.decimal(length);
             out.pair(HeadBytes.CRLF);
         }
         out.bytes(dateLine);
-        if (s.closes()) {
+        if ((flags & Source.CLOSES) != 0) {
             out.bytes(CLOSE);
-        } else if (!http11) {
+        } else if ((flags & Source.HTTP10) != 0) {
             out.bytes(KEEP_ALIVE);
         }
         out.pair(HeadBytes.CRLF);

@@ -10,11 +10,24 @@ import java.util.Map;
 
 /** Parses HTTP/1.1 responses from accumulated bytes: Content-Length, chunked, or read-to-close. */
 final class ResponseReader {
+    /** Whether the responses read carry the body their heads frame, or none whatever those say (HEAD's). */
+    enum Body {
+        /** The body as Content-Length, chunked coding or the end of the stream frames it. */
+        FRAMED,
+        /** No body: the answer to a HEAD request. */
+        NONE;
+
+        /** What the response to a request with {@code method} carries. */
+        static Body answering(String method) {
+            return "HEAD".equals(method) ? NONE : FRAMED;
+        }
+    }
+
     private ResponseReader() {
     }
 
-    /** One response from {@code in} if complete (consuming it), else null; {@code bodyless} for HEAD. */
-    static TestResponse next(ByteBuf in, boolean bodyless, boolean eof) {
+    /** One response from {@code in} if complete (consuming it), else null; {@code eof} once the stream ended. */
+    static TestResponse next(ByteBuf in, Body expected, boolean eof) {
         int start = in.readerIndex();
         int end = headEnd(in);
         if (end < 0) {
@@ -40,7 +53,7 @@ final class ResponseReader {
         int status = Integer.parseInt(statusLine[1]);
         int bodyStart = end + 4;
         byte[] body;
-        if (bodyless || status < 200 || status == 204 || status == 304) {
+        if (expected == Body.NONE || status < 200 || status == 204 || status == 304) {
             body = new byte[0];
         } else if (chunked) {
             List<Map.Entry<String, String>> trailers = new ArrayList<>();

@@ -19,13 +19,16 @@ final class TeleportExchange extends ChannelInboundHandlerAdapter {
     private static final int ID = 1;
     final CompletableFuture<TestResponse> done = new CompletableFuture<>();
     private final ByteBuf request;
-    private final boolean head;
+    private final ResponseReader.Body expected;
     private final ByteBuf received = Unpooled.buffer();
 
-    /** {@code http1Request} is one HTTP/1.1 request; this exchange releases it once written. */
-    TeleportExchange(ByteBuf http1Request, boolean head) {
+    /**
+     * {@code http1Request} is one HTTP/1.1 request, answered with the body {@code expected} says; this exchange
+     * releases it once written.
+     */
+    TeleportExchange(ByteBuf http1Request, ResponseReader.Body expected) {
         this.request = http1Request;
-        this.head = head;
+        this.expected = expected;
     }
 
     @Override
@@ -75,7 +78,7 @@ final class TeleportExchange extends ChannelInboundHandlerAdapter {
         }
         // the response must frame itself (Content-Length or chunked): read-to-close is not teleport framing
         ByteBuf message = received.slice(HANDSHAKE.length + 4, received.readableBytes() - HANDSHAKE.length - 4);
-        TestResponse response = ResponseReader.next(message, head, false);
+        TestResponse response = ResponseReader.next(message, expected, false);
         if (response != null) {
             done.complete(response);
         } else if (eof) {

@@ -178,9 +178,9 @@ public final class TestClient implements AutoCloseable {
         }
         ByteBuf raw = http1(new H2Exchange.Request(method, uri, headers, body));
         if (protocol == Protocol.TELEPORT) {
-            return teleport(new TeleportExchange(raw, "HEAD".equals(method)));
+            return teleport(new TeleportExchange(raw, ResponseReader.Body.answering(method)));
         }
-        return exchange(raw, 1, "HEAD".equals(method)).get(0);
+        return exchange(raw, 1, ResponseReader.Body.answering(method)).get(0);
     }
 
     private static ByteBuf http1(H2Exchange.Request request) {
@@ -206,11 +206,11 @@ public final class TestClient implements AutoCloseable {
      * {@code count} responses, or fewer if the server closes the connection first.
      */
     public List<TestResponse> sendAll(String raw, int count) {
-        return exchange(Unpooled.copiedBuffer(raw, StandardCharsets.ISO_8859_1), count, false);
+        return exchange(Unpooled.copiedBuffer(raw, StandardCharsets.ISO_8859_1), count, ResponseReader.Body.FRAMED);
     }
 
-    private List<TestResponse> exchange(ByteBuf raw, int count, boolean head) {
-        Collector collector = new Collector(count, head);
+    private List<TestResponse> exchange(ByteBuf raw, int count, ResponseReader.Body expected) {
+        Collector collector = new Collector(count, expected);
         Channel ch = connect(false, collector);
         try {
             ch.writeAndFlush(raw);
@@ -287,12 +287,12 @@ public final class TestClient implements AutoCloseable {
         final CompletableFuture<List<TestResponse>> done = new CompletableFuture<>();
         final List<TestResponse> received = new ArrayList<>();
         private final int count;
-        private final boolean head;
+        private final ResponseReader.Body expected;
         private final ByteBuf buffer = Unpooled.buffer();
 
-        Collector(int count, boolean head) {
+        Collector(int count, ResponseReader.Body expected) {
             this.count = count;
-            this.head = head;
+            this.expected = expected;
         }
 
         @Override
@@ -316,7 +316,7 @@ public final class TestClient implements AutoCloseable {
 
         private void parse(boolean eof) {
             TestResponse r;
-            while (received.size() < count && (r = ResponseReader.next(buffer, head, eof)) != null) {
+            while (received.size() < count && (r = ResponseReader.next(buffer, expected, eof)) != null) {
                 if (r.status() >= 200) {
                     received.add(r);
                 }

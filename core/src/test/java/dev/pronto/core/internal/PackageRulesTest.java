@@ -19,13 +19,29 @@ class PackageRulesTest {
     void theInternalPackagesFollowTheRules() {
         Map<String, Map<String, String>> packages = PackageRules.read(API);
 
-        assertThat(packages).containsKeys("api", "exchange", "http1", "http2", "websocket", "teleport", "server", "registry");
+        assertThat(packages).containsKeys("api", "exchange", "http1", "http2", "websocket", "wsendpoint", "teleport", "server", "registry");
         assertThat(PackageRules.violations(packages)).isEmpty();
     }
 
     @Test
-    void theModuleExportsNoImplementationPackage() throws IOException {
+    void theModuleExportsNoImplementationPackageBeyondProntosModules() throws IOException {
         String moduleInfo = Files.readString(Path.of("src/main/java/module-info.java"));
+
+        assertThat(PackageGraph.exportsInternal(moduleInfo)).isEmpty();
+    }
+
+    @Test
+    void anUnqualifiedExportOfAnImplementationPackageIsReported() {
+        String moduleInfo = "module dev.pronto.core {\n    exports dev.pronto.core;\n"
+                + "    exports dev.pronto.core.internal.wsendpoint;\n}";
+
+        assertThat(PackageGraph.exportsInternal(moduleInfo)).containsExactly("exports dev.pronto.core.internal.wsendpoint;");
+    }
+
+    @Test
+    void aQualifiedExportToProntosOwnModulesIsNoViolation() {
+        String moduleInfo = "module dev.pronto.core {\n    // not API\n    exports dev.pronto.core.internal.wsendpoint to\n"
+                + "        dev.pronto.client.http, dev.pronto.proxy;\n}";
 
         assertThat(PackageGraph.exportsInternal(moduleInfo)).isEmpty();
     }
@@ -44,7 +60,7 @@ class PackageRulesTest {
     void theCoreNamingAProtocolFullyQualifiedIsReported() {
         Map<String, Map<String, String>> packages = tree();
         packages.get("exchange").put("Exchange.java",
-                source("exchange", "Object o = dev.pronto.core.internal.http1.ChunkedWriter.class;"));
+                source("exchange", "Object o = dev.pronto.core.internal.http1.HttpConnection.class;"));
 
         assertThat(PackageRules.violations(packages))
                 .containsExactly("exchange/Exchange.java depends on http1: the exchange core never depends on a protocol");

@@ -62,15 +62,6 @@ public interface Carrier {
      */
     BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor);
 
-    /**
-     * Drops one dispatcher hold on {@code e} (its chain returned, or a blocking handler finished);
-     * the exchange is recycled once the carrier is done with it and no hold is left. Any thread.
-     */
-    void release(Exchange e);
-
-    /** A response already under way cannot be finished: give up on it and close. Any thread. */
-    void abort(Exchange e);
-
     /** A streamed request body's consumer fell behind: stop reading. Event loop. */
     void pauseBody();
 

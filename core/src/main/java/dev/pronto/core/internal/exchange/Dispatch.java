@@ -55,7 +55,7 @@ public final class Dispatch {
         } catch (Throwable t) {
             Errors.handle(h, t);
         }
-        e.carrier.release(e);
+        e.pool().releaseAnyThread(e);
     }
 
     /** Whether a blocking request waited longer than {@code maxQueueTime} for its thread. */
@@ -162,7 +162,7 @@ public final class Dispatch {
         } catch (Throwable t) {
             Errors.handle(h, t);
         }
-        e.carrier.release(e);
+        e.pool().releaseAnyThread(e);
     }
 
     private static void invoke(Exchange e, ExchangeHandle h) throws Exception {
@@ -200,7 +200,7 @@ public final class Dispatch {
                 } catch (Throwable t) {
                     Errors.handle(h, t);
                 } finally {
-                    e.carrier.release(e);
+                    e.pool().releaseAnyThread(e);
                 }
             });
         } catch (RejectedExecutionException ex) {

@@ -97,7 +97,7 @@ public final class Errors {
         String route = h.route == null ? "" : " (route " + h.route + ")";
         if (h.live() && state == ExchangeState.RESPONDING && e.response.streamStarted()) {
             e.server.failedAfterAnswer("Failure while streaming a response" + route + "; closing the connection", t);
-            e.carrier.abort(e);
+            e.pool().abortAnyThread(e);
         } else {
             e.server.failedAfterAnswer("Failure after the response was sent" + route + "; the response stands", t);
         }

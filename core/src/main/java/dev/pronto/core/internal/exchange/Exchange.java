@@ -29,6 +29,7 @@ public final class Exchange implements Http1Head.Source {
     }
 
     public final Carrier carrier;
+    private final ExchangePool pool;
     public final ExchangeContext server;
     public final RequestHead head = new RequestHead();
     final AsciiView path = new AsciiView();
@@ -89,13 +90,19 @@ public final class Exchange implements Http1Head.Source {
     public final ExchangeSlot slot;
 
     /** Made by {@link ExchangePool#obtain()} only. */
-    Exchange(Carrier carrier, ExchangeContext server, ExchangeSlot slot) {
-        this.carrier = carrier;
+    Exchange(ExchangePool pool, ExchangeContext server, ExchangeSlot slot) {
+        this.pool = pool;
+        this.carrier = pool.carrier;
         this.slot = slot;
         this.server = server;
         this.match = server.routes().router().newMatch();
         this.request = new ServerRequest(this);
         this.response = new ServerResponse(this);
+    }
+
+    /** The pool that made this exchange: where its holds are released and a broken response aborted, from any thread. */
+    public ExchangePool pool() {
+        return pool;
     }
 
     // ---- the per-generation fields carriers set and read (rules in ExchangeState) ----
@@ -185,28 +192,20 @@ public final class Exchange implements Http1Head.Source {
     }
 
     @Override
-    public boolean http11() {
-        return head.http11;
-    }
-
-    @Override
-    public byte[] statusLine() {
-        return Status.line(response.status(), head.http11);
-    }
-
-    @Override
-    public boolean bodiless() {
-        return Status.bodiless(response.status());
-    }
-
-    @Override
-    public void fields(HeadBytes out, CharSequence defaultType) {
-        response.headers().encode(out, defaultType);
+    public int head(HeadBytes out, CharSequence defaultType) {
+        int status = response.status();
+        boolean bodiless = Status.bodiless(status);
+        out.bytes(Status.line(status, head.http11));
+        response.headers().encode(out, bodiless ? null : defaultType);
+        int flags = bodiless ? Http1Head.Source.BODILESS : 0;
+        if (!head.http11) {
+            flags |= Http1Head.Source.HTTP10;
+        }
+        return closes() ? flags | Http1Head.Source.CLOSES : flags;
     }
 
     /** Decides, for an HTTP/1.1 head, whether the connection closes after this response, and keeps it. */
-    @Override
-    public boolean closes() {
+    private boolean closes() {
         if (stream != null && !stream.finished()) {
             // the rest of the request body would be read as the next request: close after this one
             closeAfter = true;

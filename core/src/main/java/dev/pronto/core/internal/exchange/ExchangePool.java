@@ -11,15 +11,17 @@ import java.util.function.Supplier;
  * How every carrier obtains and finishes its exchanges, written once: a bounded stack of spares,
  * the dispatcher's holds (the only place {@code Exchange.holds} changes), the {@code onResponse}
  * hooks, the {@code maxInFlight} release, and recycling once the carrier is done with an exchange
- * and no hold is left. One per carrier connection; event loop only, except {@link #releaseOn} and
- * {@link #abortOn}: the one place where a carrier's any-thread release and abort move onto its loop.
+ * and no hold is left. One per carrier connection; event loop only, except {@link #releaseAnyThread},
+ * {@link #abortAnyThread} and what they are made of ({@link #releaseOn}, {@link #abortOn}): the one
+ * place where an exchange's any-thread release and abort move onto its carrier's loop, so no carrier
+ * writes that plumbing again.
  *
  * <p>Closing rule: after {@link #close()}, an aborted exchange is freed (buffers released, state and
  * generation kept) instead of recycled, so a handle user code still holds keeps seeing its request as
  * cancelled ({@code onCancel} runs at once) rather than turning stale; spares are dropped.
  */
 public final class ExchangePool {
-    private final Carrier carrier;
+    final Carrier carrier;
     private final ExchangeContext server;
     private final Supplier<? extends ExchangeSlot> slots;
     private final Exchange[] spares;
@@ -28,6 +30,8 @@ public final class ExchangePool {
     /** Timings waiting for the carrier's flush, when it {@linkplain #timeAtFlush() flushes in batches}; else null. */
     private FlushTimes flushTimes;
     private boolean timeAtFlush;
+    private EventLoop loop;
+    private Consumer<Exchange> protocolAbort;
 
     /**
      * @param limit how many finished exchanges are kept for reuse
@@ -44,12 +48,47 @@ public final class ExchangePool {
     public Exchange obtain() {
         int n = spareCount;
         if (n == 0) {
-            return new Exchange(carrier, server, slots.get());
+            return new Exchange(this, server, slots.get());
         }
         Exchange e = spares[--n];
         spares[n] = null;
         spareCount = n;
         return e;
+    }
+
+    /**
+     * The carrier's channel is known: {@link #releaseAnyThread} and {@link #abortAnyThread} move onto
+     * {@code loop}, and an abort runs {@code protocolAbort} there (reset the stream, close the
+     * connection). Once per connection, before its first exchange is dispatched; both are kept, so
+     * nothing is allocated per request.
+     */
+    public void attach(EventLoop loop, Consumer<Exchange> protocolAbort) {
+        this.loop = loop;
+        this.protocolAbort = protocolAbort;
+    }
+
+    /**
+     * As {@link #attach}, for a carrier on a single byte stream (HTTP/1.1, teleport): a response
+     * already under way cannot be taken back from it, so an abort closes the connection.
+     */
+    public void attachClosing(EventLoop loop, ServerConnection conn) {
+        attach(loop, e -> {
+            e.abort();
+            conn.closeNow();
+        });
+    }
+
+    /**
+     * Drops one dispatcher hold on {@code e} (its chain returned, a blocking handler or a streamed body
+     * finished); {@code e} is recycled once its carrier is done with it and no hold is left. Any thread.
+     */
+    public void releaseAnyThread(Exchange e) {
+        releaseOn(e, loop);
+    }
+
+    /** A response already under way cannot be finished: gives up on it the carrier's way. Any thread. */
+    public void abortAnyThread(Exchange e) {
+        abortOn(e, loop, protocolAbort);
     }
 
     /** Takes a hold on {@code e}: it is not recycled before the matching {@link #release}. */

@@ -12,7 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * The protocol-neutral half of a streamed response (HTTP/2, HTTP/3, teleport): encodes text,
+ * The protocol-neutral half of a streamed response (HTTP/1.1, HTTP/2, HTTP/3, teleport): encodes text,
  * refuses writes after the end, compresses, drops empty chunks and appends the compressor's tail at the
  * end, seals the trailers at the end and hands each chunk to the sink's {@link BodySink#loop()}. There it
  * checks, for every protocol alike, that the exchange is still this body's (a reset stream's exchange is
@@ -52,6 +52,11 @@ public final class FramedBody implements BodyWriter {
             sink.loop().execute(() -> body.begin(defaultType));
         }
         return body;
+    }
+
+    /** The compressor of this stream, or null (for tests). */
+    public StreamCompressor compressor() {
+        return compressor;
     }
 
     @Override

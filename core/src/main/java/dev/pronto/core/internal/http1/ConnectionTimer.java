@@ -6,46 +6,26 @@ import dev.pronto.core.internal.exchange.Errors;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangeState;
 import dev.pronto.core.internal.util.ConnectionClock;
-import io.netty.channel.ChannelHandlerContext;
+import java.util.function.LongPredicate;
 
 /**
- * What the single timer of an HTTP/1.1 connection ({@link ConnectionClock}) checks: idle timeout,
- * header-read timeout, body-read timeout and minimum body rate, and the response timeout of every
- * pending exchange.
+ * What the single timer of an HTTP/1.1 connection (its {@link ConnectionClock}) checks at each tick:
+ * idle timeout, header-read timeout, body-read timeout and minimum body rate, and the response
+ * timeout of every pending exchange. The connection itself touches and reads the clock.
  */
-final class ConnectionTimer {
+final class ConnectionTimer implements LongPredicate {
     private final HttpConnection conn;
     private final BodyDeadline body;
-    private final ConnectionClock clock;
 
     ConnectionTimer(HttpConnection conn, ServerConfig config) {
         this.conn = conn;
         this.body = new BodyDeadline(config);
-        this.clock = new ConnectionClock(config, this::check);
-    }
-
-    void start(ChannelHandlerContext ctx) {
-        clock.start(ctx);
-    }
-
-    void stop() {
-        clock.stop();
-    }
-
-    void touch() {
-        clock.touch();
-    }
-
-    long lastActivity() {
-        return clock.lastActivity();
-    }
-
-    long nanoTime() {
-        return clock.nanoTime();
     }
 
     /** Applies every timeout due at {@code now}; false once the connection is being closed. */
-    private boolean check(long now) {
+    @Override
+    public boolean test(long now) {
+        ConnectionClock clock = conn.clock;
         if (conn.closing()) {
             return false;
         }
@@ -79,7 +59,7 @@ final class ConnectionTimer {
     }
 
     private boolean bodyTooSlow(RequestDecoder decoder, long now) {
-        if (body.silent(now - clock.lastActivity())) {
+        if (body.silent(now - conn.clock.lastActivity())) {
             return true;
         }
         // a message stream may go at the sender's pace (a gRPC client stream): silence only

@@ -6,13 +6,14 @@ import dev.pronto.core.internal.exchange.Carrier;
 import dev.pronto.core.internal.exchange.Dispatch;
 import dev.pronto.core.internal.exchange.Errors;
 import dev.pronto.core.internal.exchange.Exchange;
-import dev.pronto.core.internal.exchange.ExchangePool;
 import dev.pronto.core.internal.exchange.FilePart;
+import dev.pronto.core.internal.exchange.FramedBody;
 import dev.pronto.core.internal.exchange.ProtocolSwitch;
 import dev.pronto.core.internal.exchange.ReadGate;
 import dev.pronto.core.internal.exchange.ResponseBody;
 import dev.pronto.core.internal.exchange.ServerConnection;
 import dev.pronto.core.internal.server.ServerContext;
+import dev.pronto.core.internal.util.ConnectionClock;
 import dev.pronto.core.internal.util.DateHeader;
 import dev.pronto.wire.Ascii;
 import dev.pronto.wire.HeadBytes;
@@ -43,14 +44,16 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     private final RequestDecoder decoder;
     private ChannelHandlerContext ctx;
     final ResponseQueue queue;
-    private final OutboundBatch out = new OutboundBatch(this);
-    private ReadGate gate;
-    private boolean inRead;
+    /** The queue's batch: what the connection writes itself (a 101 head, 100 Continue) goes behind it. */
+    private final OutboundBatch out;
+    /** Asked by the decoder itself before each request (one call, not two through the connection). */
+    ReadGate gate;
     /** The Date line of responses made while decoding one read: one clock read per read, not per response. */
     private byte[] batchDate;
     private boolean closing;
     private volatile boolean draining;
-    private final ConnectionTimer timer;
+    /** Read and touched directly per request and per read; its tick runs the connection's {@link ConnectionTimer}. */
+    final ConnectionClock clock;
     /** Until the first bytes were checked for the h2c preface; null when h2c is off or settled. */
     private H2cSniffer sniffer;
     /** Whether {@code Upgrade: h2c} is honoured: a cleartext listener that offers h2c. */
@@ -60,7 +63,6 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     private io.netty.handler.ssl.SslHandler tls;
     /** The listener's {@code Alt-Svc} value, or null. */
     private final String altSvc;
-    private final Consumer<Exchange> abortTask = this::giveUp;
 
     /**
      * Creates the handler of one connection; see {@link ServerContext}.
@@ -71,20 +73,23 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         this.server = server;
         this.altSvc = altSvc;
         this.queue = new ResponseQueue(this);
+        this.out = queue.out;
         this.decoder = new RequestDecoder(this, server.config());
-        this.timer = new ConnectionTimer(this, server.config());
+        this.clock = new ConnectionClock(server.config(), new ConnectionTimer(this, server.config()));
     }
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
+        queue.attach(ctx);
+        queue.pool.attachClosing(ctx.channel().eventLoop(), this);
         this.gate = new ReadGate(ctx.channel());
         this.tls = ctx.pipeline().get(io.netty.handler.ssl.SslHandler.class);
         ctx.channel().closeFuture().addListener(f -> closed());
         if (ctx.channel().isActive()) {
             // installed after activation (behind a TLS handshake): channelActive will not reach us
             server.opened(this);
-            timer.start(ctx);
+            clock.start(ctx);
         }
     }
 
@@ -94,7 +99,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         if (draining) {
             closeNow();
         }
-        timer.start(ctx);
+        clock.start(ctx);
         super.channelActive(ctx);
     }
 
@@ -118,7 +123,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     /** Frees what this connection holds: it closed, or the HTTP/2 handler replaced it. Idempotent. */
     private void teardown() {
         server.closed(this);
-        timer.stop();
+        clock.stop();
         closing = true;
         decoder.release();
         queue.releaseAll();
@@ -152,9 +157,9 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
                 return;
             }
         }
-        inRead = true;
+        out.beginRead();
         batchDate = null;
-        timer.touch();
+        clock.touch();
         decoder.offer(buf);
         decoder.decode();
     }
@@ -167,9 +172,8 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
-        inRead = false;
         decoder.compact();
-        out.flushIfNeeded();
+        out.readEnded();
     }
 
     @Override
@@ -237,7 +241,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     private ByteBuf head(Exchange e, long length, String defaultType, int extra) {
         HeadBytes head = Http1Head.encode(e, length, defaultType, dateLine());
         // Answered in order while its read is decoded: encoded straight into the read's batch.
-        ByteBuf buf = H1Slot.of(e).direct && inRead && !closing && length >= 0 ? out.inPlace(head.length() + extra) : null;
+        ByteBuf buf = H1Slot.of(e).direct && out.inRead() && !closing && length >= 0 ? out.inPlace(head.length() + extra) : null;
         if (buf == null) {
             buf = alloc().ioBuffer(head.length() + extra);
         }
@@ -246,7 +250,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     }
 
     private byte[] dateLine() {
-        if (!inRead) {
+        if (!out.inRead()) {
             return DateHeader.line();
         }
         if (batchDate == null) {
@@ -277,29 +281,15 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     @Override
     public BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor) {
-        ChunkedWriter writer = new ChunkedWriter(this, e, ResponseBody.hasBody(e), compressor);
-        if (eventLoop().inEventLoop()) {
-            queue.startStream(e, head(e, -1, defaultType, 0));
-        } else {
-            eventLoop().execute(() -> queue.startStream(e, head(e, -1, defaultType, 0)));
+        if (compressor != null) {
+            compressor.closeWith(ctx.channel());
         }
-        return writer;
+        return FramedBody.open(new H1BodySink(this, e), e, compressor, defaultType);
     }
 
-    @Override
-    public void release(Exchange e) {
-        queue.pool.releaseOn(e, eventLoop());
-    }
-
-    @Override
-    public void abort(Exchange e) {
-        ExchangePool.abortOn(e, eventLoop(), abortTask);
-    }
-
-    /** A half-written response cannot be taken back from the byte stream: close the connection. Event loop. */
-    private void giveUp(Exchange e) {
-        e.abort();
-        closeNow();
+    /** Writes the chunked head of {@code e}'s streamed response, in its turn. Event loop. */
+    void startStream(Exchange e, String defaultType) {
+        queue.startStream(e, head(e, -1, defaultType, 0));
     }
 
     @Override
@@ -336,14 +326,12 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     /** Decodes requests already buffered once reading may go on again. */
     private void decodeBuffered() {
         // time spent paused by the server does not count against the client's timeouts
-        timer.touch();
-        boolean wasInRead = inRead;
-        inRead = true;
+        clock.touch();
+        boolean wasInRead = out.beginRead();
         batchDate = null;
         decoder.decode();
-        inRead = wasInRead;
-        if (!inRead) {
-            out.scheduleFlush();
+        if (!wasInRead) {
+            out.endReadThisTurn();
         }
     }
 
@@ -442,24 +430,9 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     // ---- output ----
 
-    void write(Object part1, Object part2) {
-        out.write(part1, part2, inRead);
-        if (!ctx.channel().isWritable()) {
-            gate.close(ReadGate.OUTBOUND);
-        }
-    }
-
-    /** Bytes of an encoded response part (one encoded in place shares its buffer with others). */
-    int bytesOf(ByteBuf part) {
-        return out.bytesOf(part);
-    }
-
-    void writeWithPromise(Object part, io.netty.channel.ChannelPromise promise) {
-        out.writeWithPromise(part, promise, inRead);
-    }
-
-    io.netty.channel.ChannelPromise newPromise() {
-        return ctx.newPromise();
+    /** The channel took more than it can write now: stop reading until it drains. */
+    void outboundFull() {
+        gate.close(ReadGate.OUTBOUND);
     }
 
     void closeAfterWrite() {
@@ -513,20 +486,12 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     // ---- state for the timer and the decoder ----
 
-    ChannelHandlerContext ctx() {
-        return ctx;
+    io.netty.channel.Channel channel() {
+        return ctx.channel();
     }
 
     boolean closing() {
         return closing;
-    }
-
-    long nanoTime() {
-        return timer.nanoTime();
-    }
-
-    long lastActivity() {
-        return timer.lastActivity();
     }
 
     RequestDecoder decoder() {
@@ -549,9 +514,5 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     boolean idle() {
         return queue.isEmpty() && !decoder.inRequest();
-    }
-
-    void touch() {
-        timer.touch();
     }
 }

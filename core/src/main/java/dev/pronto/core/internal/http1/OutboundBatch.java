@@ -1,22 +1,27 @@
 package dev.pronto.core.internal.http1;
 
+import dev.pronto.core.internal.exchange.ExchangePool;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelPromise;
 
 /**
  * The write side of an HTTP/1.1 connection: small responses of one read batch share one buffer and
  * one outbound entry (a copy of a small response is cheaper than an entry, an iovec and a pooled
  * buffer per response; a lone response is written as it is), and everything written during a read
- * batch is flushed once at its end, or once per event-loop turn otherwise. Event loop only.
+ * batch is flushed once at its end, or once per event-loop turn otherwise. It writes to the channel
+ * context itself, so writing a response never calls back into the connection. Event loop only.
  */
 final class OutboundBatch {
     private static final int COPY_LIMIT = 1024;
     private static final int INITIAL = 4096;
     private static final int MAX = 32 * 1024;
 
-    private final HttpConnection conn;
     private final Runnable flushTask = this::scheduledFlush;
+    /** Told of every flush, so the responses it hands over are timed with one clock read. */
+    private final ExchangePool pool;
+    private ChannelHandlerContext ctx;
+    /** Whether a read batch is being decoded: what it writes is flushed once at its end. */
+    private boolean inRead;
     /** Small responses not yet handed to the channel; null when empty. */
     private ByteBuf batch;
     /** Whether {@link #batch} is a buffer of its own rather than the first response's. */
@@ -28,8 +33,31 @@ final class OutboundBatch {
     private boolean needsFlush;
     private boolean flushScheduled;
 
-    OutboundBatch(HttpConnection conn) {
-        this.conn = conn;
+    OutboundBatch(ExchangePool pool) {
+        this.pool = pool;
+    }
+
+    /** The connection's handler was added: writes go to {@code ctx}. */
+    void attach(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /** A read batch starts: what it writes is flushed once at its end. Returns whether one was already open. */
+    boolean beginRead() {
+        boolean was = inRead;
+        inRead = true;
+        return was;
+    }
+
+    /** A read batch opened outside a channel read (reading resumed) ends: its writes flush this loop turn. */
+    void endReadThisTurn() {
+        inRead = false;
+        scheduleFlush();
+    }
+
+    /** Whether a read batch is being decoded. */
+    boolean inRead() {
+        return inRead;
     }
 
     /**
@@ -74,24 +102,24 @@ final class OutboundBatch {
     }
 
     /** Writes one response (or chunk); {@code part2} may be null. */
-    void write(Object part1, Object part2, boolean inRead) {
-        ChannelHandlerContext ctx = conn.ctx();
+    void write(Object part1, Object part2) {
         if (inPlaceStart >= 0 && part1 == batch) {
             inPlaceStart = -1;
             if (part2 != null) {
                 writePending();
                 ctx.write(part2, ctx.voidPromise());
             }
-            requestFlush(inRead);
+            requestFlush();
             if (batch != null && batch.readableBytes() >= MAX) {
                 writePending();
             }
             return;
         }
         abandonInPlace();
-        if (part1 instanceof ChunkedWriter.PromisedChunk chunk) {
+        if (part1 instanceof PromisedChunk chunk) {
             writePending();
-            chunk.writeTo(conn);
+            ctx.write(chunk.buf(), chunk.promise(ctx));
+            requestFlush();
             return;
         }
         if (part2 == null && part1 instanceof ByteBuf small && small.readableBytes() <= COPY_LIMIT) {
@@ -103,7 +131,7 @@ final class OutboundBatch {
                 ctx.write(part2, ctx.voidPromise());
             }
         }
-        requestFlush(inRead);
+        requestFlush();
         if (batch != null && batch.readableBytes() >= MAX) {
             writePending();
         }
@@ -126,18 +154,12 @@ final class OutboundBatch {
         ByteBuf first = batch;
         int size = Math.max(INITIAL, first.readableBytes() + more);
         ByteBuf spare = SpareBuffer.local().take(size);
-        batch = (spare != null ? spare : conn.alloc().ioBuffer(size)).writeBytes(first);
+        batch = (spare != null ? spare : ctx.alloc().ioBuffer(size)).writeBytes(first);
         first.release();
         shared = true;
     }
 
-    void writeWithPromise(Object part, ChannelPromise promise, boolean inRead) {
-        writePending();
-        conn.ctx().write(part, promise);
-        requestFlush(inRead);
-    }
-
-    private void requestFlush(boolean inRead) {
+    private void requestFlush() {
         if (inRead) {
             needsFlush = true;
         } else {
@@ -159,7 +181,7 @@ final class OutboundBatch {
             if (shared) {
                 keepLent(b.retain());
             }
-            conn.ctx().write(b, conn.ctx().voidPromise());
+            ctx.write(b, ctx.voidPromise());
         }
     }
 
@@ -171,7 +193,8 @@ final class OutboundBatch {
     }
 
     /** End of a read batch: one flush for everything it produced. */
-    void flushIfNeeded() {
+    void readEnded() {
+        inRead = false;
         if (needsFlush) {
             needsFlush = false;
             flushNow();
@@ -184,18 +207,18 @@ final class OutboundBatch {
      */
     void flushNow() {
         writePending();
-        conn.ctx().flush();
+        ctx.flush();
         if (lent != null) {
             SpareBuffer.local().keep(lent);
             lent = null;
         }
-        conn.queue.pool.flushed();
+        pool.flushed();
     }
 
     void scheduleFlush() {
         if (!flushScheduled) {
             flushScheduled = true;
-            conn.eventLoop().execute(flushTask);
+            ctx.channel().eventLoop().execute(flushTask);
         }
     }
 

@@ -78,7 +78,7 @@ final class RequestDecoder {
     }
 
     private void beginBody() {
-        bodyStartNanos = conn.readingTime(conn.lastActivity());
+        bodyStartNanos = conn.readingTime(conn.clock.lastActivity());
         bodyBytes = cum.readableBytes();
     }
 
@@ -89,7 +89,7 @@ final class RequestDecoder {
 
     /** Decodes and dispatches every complete request buffered, until input runs out or reading pauses. */
     void decode() {
-        while (cum != null && phase != STOPPED && phase != UPGRADED && !conn.readPaused()) {
+        while (cum != null && phase != STOPPED && phase != UPGRADED && !conn.closing() && !conn.gate.closed()) {
             boolean progressed = switch (phase) {
                 case HEAD -> cum.isReadable() && head();
                 case FIXED -> fixedBody();
@@ -106,7 +106,7 @@ final class RequestDecoder {
         int found = framer.find(cum);
         if (found == HeadFramer.MORE) {
             if (headStartNanos == 0) {
-                headStartNanos = conn.nanoTime();
+                headStartNanos = conn.clock.nanoTime();
             }
             return false;
         }
@@ -119,7 +119,7 @@ final class RequestDecoder {
         int length = lf + 1 - from;
         Exchange e = conn.queue.obtain();
         e.open();
-        e.received(conn.lastActivity());
+        e.received(conn.clock.lastActivity());
         RequestHead h = e.head;
         h.reset(length);
         cum.getBytes(from, h.bytes, 0, length);
@@ -216,7 +216,7 @@ final class RequestDecoder {
 
     private void endStream() {
         // the request is whole now: its response timeout counts from here
-        streamingExchange.received(conn.lastActivity());
+        streamingExchange.received(conn.clock.lastActivity());
         phase = streamingExchange.closeAfter() || closeWhenStreamEnds ? STOPPED : HEAD;
         streaming = null;
         streamingExchange = null;
@@ -269,7 +269,7 @@ final class RequestDecoder {
         Exchange e = current;
         current = null;
         phase = HEAD;
-        e.received(conn.lastActivity());
+        e.received(conn.clock.lastActivity());
         if (!e.head.keepAlive()) {
             e.closeAfterResponse();
             phase = STOPPED;

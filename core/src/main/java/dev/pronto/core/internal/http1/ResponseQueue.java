@@ -3,6 +3,7 @@ package dev.pronto.core.internal.http1;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangePool;
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.EventLoop;
 import io.netty.util.ReferenceCountUtil;
 import java.util.function.Consumer;
@@ -11,13 +12,19 @@ import java.util.function.Consumer;
  * The in-order response queue of one HTTP/1.1 connection. An exchange dispatched while nothing is
  * queued writes straight to the channel (the fast path: no queue, no allocation); otherwise
  * exchanges wait here in request order and the head is written as soon as it completes, followed by
- * every completed exchange behind it. An exchange is finished (hooks, recycling) by the connection's
+ * every completed exchange behind it. It owns the connection's {@link OutboundBatch} and channel
+ * context, so a response is written without calling back into the connection (only pausing and
+ * closing, which are rare, do). An exchange is finished (hooks, recycling) by the connection's
  * {@link ExchangePool} once its response is written. Event loop only, except the entry points that
  * move themselves onto it.
  */
 final class ResponseQueue {
     private static final int SPARES = 4;
     private final HttpConnection conn;
+    private final int maxPending;
+    /** The connection's writes, batched and flushed once per read or loop turn. */
+    final OutboundBatch out;
+    private ChannelHandlerContext ctx;
     /** Obtains and finishes the connection's exchanges; its carrier releases holds through it. */
     final ExchangePool pool;
     private Exchange pendingHead;
@@ -29,6 +36,26 @@ final class ResponseQueue {
         this.pool = new ExchangePool(conn, conn.server, SPARES, H1Slot::new);
         // OutboundBatch flushes once per read batch and calls pool.flushed(): one clock read times the whole batch
         pool.timeAtFlush();
+        this.out = new OutboundBatch(pool);
+        this.maxPending = conn.server.config().maxPendingResponses();
+    }
+
+    /** The connection's handler was added: responses go to {@code ctx}. */
+    void attach(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+        out.attach(ctx);
+    }
+
+    private EventLoop eventLoop() {
+        return ctx.channel().eventLoop();
+    }
+
+    /** Writes in order now; the connection stops reading once the channel is full. */
+    private void write(Object part1, Object part2) {
+        out.write(part1, part2);
+        if (!ctx.channel().isWritable()) {
+            conn.outboundFull();
+        }
     }
 
     /** Whether {@code e} is the oldest exchange waiting for its response. */
@@ -94,7 +121,7 @@ final class ResponseQueue {
             H1Slot.of(pendingTail).next = e;
             pendingTail = e;
         }
-        if (++pendingCount >= conn.server.config().maxPendingResponses()) {
+        if (++pendingCount >= maxPending) {
             conn.pauseForQueue();
         }
     }
@@ -104,7 +131,7 @@ final class ResponseQueue {
      * a call off the event loop is moved onto it. Ownership of both parts moves here.
      */
     void complete(Exchange e, ByteBuf part1, Object part2) {
-        EventLoop loop = conn.eventLoop();
+        EventLoop loop = eventLoop();
         if (!loop.inEventLoop()) {
             try {
                 loop.execute(() -> complete(e, part1, part2));
@@ -121,12 +148,12 @@ final class ResponseQueue {
             return;
         }
         e.completed();
-        e.bytesOut(conn.bytesOf(part1) + (part2 instanceof ByteBuf b ? b.readableBytes()
+        e.bytesOut(out.bytesOf(part1) + (part2 instanceof ByteBuf b ? b.readableBytes()
                 : part2 instanceof io.netty.channel.FileRegion r ? r.count()
                 : part2 instanceof io.netty.handler.stream.ChunkedInput<?> in ? in.length() : 0));
         H1Slot s = H1Slot.of(e);
         if (s.direct) {
-            conn.write(part1, part2);
+            write(part1, part2);
             if (e.closeAfter()) {
                 conn.closeAfterWrite();
             }
@@ -147,7 +174,7 @@ final class ResponseQueue {
 
     /** Writes (or holds, when {@code e} is not at the head) one part of a streamed response. Any thread. */
     void writeChunk(Exchange e, Object part) {
-        EventLoop loop = conn.eventLoop();
+        EventLoop loop = eventLoop();
         if (!loop.inEventLoop()) {
             try {
                 loop.execute(() -> writeChunk(e, part));
@@ -162,7 +189,7 @@ final class ResponseQueue {
         }
         H1Slot s = H1Slot.of(e);
         if (s.direct || e == pendingHead) {
-            conn.write(part, null);
+            write(part, null);
             return;
         }
         if (s.held == null) {
@@ -173,7 +200,7 @@ final class ResponseQueue {
 
     /** Ends a streamed response whose last chunk was written or held. Any thread. */
     void endStream(Exchange e) {
-        EventLoop loop = conn.eventLoop();
+        EventLoop loop = eventLoop();
         if (!loop.inEventLoop()) {
             loop.execute(() -> endStream(e));
             return;
@@ -198,21 +225,21 @@ final class ResponseQueue {
             H1Slot s = H1Slot.of(x);
             if (s.held != null) {
                 while (!s.held.isEmpty()) {
-                    conn.write(s.held.poll(), null);
+                    write(s.held.poll(), null);
                 }
             }
             if (!x.settled()) {
                 break;
             }
             if (s.out1 != null) {
-                conn.write(s.out1, s.out2);
+                write(s.out1, s.out2);
                 s.out1 = null;
                 s.out2 = null;
             }
             pendingHead = s.next;
             if (pendingHead == null) {
                 pendingTail = null;
-                conn.touch();
+                conn.clock.touch();
             }
             pendingCount--;
             boolean close = x.closeAfter();

@@ -106,7 +106,7 @@ final class H2BodySink implements BodySink {
             e.completed();
             conn.pool.observe(e);
         } finally {
-            conn.release(e);
+            e.pool().releaseAnyThread(e);
         }
     }
 

@@ -41,7 +41,6 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     /** Obtains and finishes the exchanges of this connection's streams. */
     final ExchangePool pool;
     private final Runnable flushTask = this::scheduledFlush;
-    private final Consumer<Exchange> abortTask = x -> abort(x, Http2Error.INTERNAL_ERROR);
     final io.netty.handler.codec.http2.Http2Connection.PropertyKey key;
     final H2Timer timer;
     private final H2FrameGuard guard = new H2FrameGuard();
@@ -87,6 +86,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
         this.ctx = ctx;
+        pool.attach(ctx.channel().eventLoop(), x -> abort(x, Http2Error.INTERNAL_ERROR));
         this.gate = new ReadGate(ctx.channel());
         super.handlerAdded(ctx);
         ctx.channel().closeFuture().addListener(f -> closed());
@@ -386,17 +386,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
         return FramedBody.open(new H2BodySink(this, e, compressor), e, compressor, defaultType);
     }
 
-    @Override
-    public void release(Exchange e) {
-        pool.releaseOn(e, eventLoop());
-    }
-
-    @Override
-    public void abort(Exchange e) {
-        ExchangePool.abortOn(e, eventLoop(), abortTask);
-    }
-
-    /** As {@link #abort(Exchange)}, resetting the stream with {@code error}. Event loop. */
+    /** Gives up on {@code e}'s response, resetting its stream with {@code error}. Event loop. */
     void abort(Exchange e, Http2Error error) {
         // no more chunks will come: the body's listener frees what it holds (the stream's close no longer tells it)
         pool.abortStream(e, eventLoop());

@@ -94,7 +94,7 @@ final class H3BodySink implements BodySink {
             e.completed();
             conn.pool.handedOver(e);
         } finally {
-            conn.release(e);
+            e.pool().releaseAnyThread(e);
         }
     }
 

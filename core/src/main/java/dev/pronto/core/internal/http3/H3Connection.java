@@ -25,7 +25,6 @@ import io.netty.handler.codec.quic.QuicStreamChannel;
 import java.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 
 /**
  * One QUIC connection speaking HTTP/3, the carrier of one exchange per request stream: Netty's QUIC and
@@ -49,7 +48,6 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
     /** The open request streams, for the timer. */
     private final List<H3Stream> streams = new ArrayList<>();
     private final H3Timer timer;
-    private final Consumer<Exchange> abortTask = x -> abort(x, Http3ErrorCode.H3_INTERNAL_ERROR);
     private long lastStreamId = -1;
     private boolean bodyPaused;
     /** Client stream resets in the current window (rapid reset). */
@@ -65,6 +63,7 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
         this.maxFieldSection = maxFieldSection;
         // spares: enough for the streams a client keeps in flight, bounded
         this.pool = new ExchangePool(this, server, Math.min(server.http3().maxBidiStreams(), 128), H3Slot::new);
+        pool.attach(channel.eventLoop(), x -> abort(x, Http3ErrorCode.H3_INTERNAL_ERROR));
         this.timer = new H3Timer(streams, server.config());
     }
 
@@ -234,17 +233,7 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
         return FramedBody.open(new H3BodySink(this, e, compressor), e, compressor, defaultType);
     }
 
-    @Override
-    public void release(Exchange e) {
-        pool.releaseOn(e, eventLoop());
-    }
-
-    @Override
-    public void abort(Exchange e) {
-        ExchangePool.abortOn(e, eventLoop(), abortTask);
-    }
-
-    /** As {@link #abort(Exchange)}, resetting the stream with {@code error}. Event loop. */
+    /** Gives up on {@code e}'s response, resetting its stream with {@code error}. Event loop. */
     void abort(Exchange e, Http3ErrorCode error) {
         pool.abortStream(e, eventLoop());
         reset(H3Slot.of(e).stream, error);

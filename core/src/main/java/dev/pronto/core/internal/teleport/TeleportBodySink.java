@@ -106,7 +106,7 @@ final class TeleportBodySink implements BodySink {
             releaseBody();
             conn.server.log().warn("Streamed response over maxBodySize ({} bytes) on a teleport connection: aborted",
                     limit);
-            conn.abort(e);
+            e.pool().abortAnyThread(e);
             return false;
         }
         if (!chunk.isReadable()) {
@@ -126,7 +126,7 @@ final class TeleportBodySink implements BodySink {
     public synchronized void abort() {
         failed = true;
         releaseBody();
-        conn.abort(e);
+        e.pool().abortAnyThread(e);
     }
 
     /** Event loop: the gathered body (or null: none) goes out as a whole response. */

@@ -28,7 +28,6 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
 import io.netty.util.ReferenceCountUtil;
 import java.net.SocketAddress;
-import java.util.function.Consumer;
 
 /**
  * One teleport connection after its handshake, the carrier of one exchange per request message:
@@ -47,7 +46,6 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
     private final int maxPending;
     private final ExchangePool pool;
     private final Runnable flushTask = this::scheduledFlush;
-    private final Consumer<Exchange> abortTask = this::giveUp;
     private TeleportPauses pauses;
     private TeleportBudget budget;
     /** The connection's one timer; {@link TeleportTimer} is what it checks. */
@@ -74,6 +72,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
+        pool.attachClosing(ctx.channel().eventLoop(), this);
         this.gate = new ReadGate(ctx.channel());
         this.out = new TeleportOutput(ctx, compression);
         this.pauses = new TeleportPauses(gate, ctx.channel().eventLoop(), this::resumeReading);
@@ -332,7 +331,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
         } catch (java.io.UncheckedIOException unreadable) {
             head.release();
             server.log().warn("Cannot read a file response for a teleport connection; closing it", unreadable);
-            abort(e);
+            pool.abortAnyThread(e);
             return;
         }
         ExchangePool.hold(e);
@@ -353,7 +352,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
             pool.observe(e);
             finish(e);
         } finally {
-            release(e);
+            pool.releaseAnyThread(e);
         }
         requestFlush();
     }
@@ -362,22 +361,6 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
     public BodyWriter stream(Exchange e, String defaultType, StreamCompressor compressor) {
         TeleportBodySink sink = new TeleportBodySink(this, e, compressor);
         return FramedBody.open(sink, e, compressor, defaultType);
-    }
-
-    @Override
-    public void release(Exchange e) {
-        pool.releaseOn(e, eventLoop());
-    }
-
-    @Override
-    public void abort(Exchange e) {
-        ExchangePool.abortOn(e, eventLoop(), abortTask);
-    }
-
-    /** A half-sent response cannot be taken back from a shared stream: close the connection. Event loop. */
-    private void giveUp(Exchange e) {
-        e.abort();
-        closeNow();
     }
 
     @Override

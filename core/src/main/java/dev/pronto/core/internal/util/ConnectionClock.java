@@ -2,19 +2,24 @@ package dev.pronto.core.internal.util;
 
 import dev.pronto.core.ServerConfig;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.util.concurrent.Ticker;
 import java.util.function.LongPredicate;
 
 /**
  * The one timer an HTTP or teleport connection runs: the server's idle, header-read,
  * body-read and response timeouts, and a {@link PeriodicCheck} ticking at a quarter of the shortest
- * of them, which applies the protocol's own check. The connection calls {@link #touch()} per read,
- * a field write; nothing is scheduled per request. Event loop only.
+ * of them, which applies the protocol's own check. The connection calls {@link #touch()} per read and
+ * reads {@link #lastActivity()} per request, both on this class's own field (no call goes further);
+ * nothing is scheduled per request. Event loop only.
  */
 public final class ConnectionClock {
     private final long idleNanos;
     private final long headerNanos;
     private final long responseNanos;
     private final PeriodicCheck clock;
+    private Ticker ticker = Ticker.systemTicker();
+    private long lastActivity;
+    private boolean started;
 
     /** The timeouts of {@code config}; {@code check} gets the current time and returns whether to keep checking. */
     public ConnectionClock(ServerConfig config, LongPredicate check) {
@@ -27,6 +32,12 @@ public final class ConnectionClock {
 
     /** Starts ticking on the executor of {@code ctx}; the idle clock starts now. A second call does nothing. */
     public void start(ChannelHandlerContext ctx) {
+        if (started) {
+            return;
+        }
+        started = true;
+        ticker = ctx.executor().ticker();
+        lastActivity = ticker.nanoTime();
         clock.start(ctx);
     }
 
@@ -37,22 +48,22 @@ public final class ConnectionClock {
 
     /** The connection read something now. */
     public void touch() {
-        clock.touch();
+        lastActivity = ticker.nanoTime();
     }
 
     /** When the connection last read something. */
     public long lastActivity() {
-        return clock.lastActivity();
+        return lastActivity;
     }
 
     /** The clock of the executor that runs the check. */
     public long nanoTime() {
-        return clock.nanoTime();
+        return ticker.nanoTime();
     }
 
     /** Whether the connection has read nothing for the idle timeout by {@code now}. */
     public boolean idle(long now) {
-        return now - clock.lastActivity() >= idleNanos;
+        return now - lastActivity >= idleNanos;
     }
 
     /** Whether what started at {@code since} (0: nothing started) is past the header read timeout at {@code now}. */

@@ -7,9 +7,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongPredicate;
 
 /**
- * The clock and schedule a connection's timer needs: the last activity as a timestamp, and one
- * check scheduled per period on the connection's executor (never one task per request). The check
- * gets the current time and returns whether to keep checking. Event loop only.
+ * The schedule a connection's timer needs: one check scheduled per period on the connection's
+ * executor (never one task per request), on that executor's clock. The check gets the current time
+ * and returns whether to keep checking. Event loop only.
  */
 public final class PeriodicCheck implements Runnable {
     private static final long MIN_PERIOD = TimeUnit.MILLISECONDS.toNanos(10);
@@ -18,7 +18,6 @@ public final class PeriodicCheck implements Runnable {
     private ChannelHandlerContext ctx;
     private Ticker ticker = Ticker.systemTicker();
     private ScheduledFuture<?> future;
-    private long lastActivity;
 
     /** Checks every quarter of {@code shortestTimeout}, so each timeout fires at most 25% late. */
     public PeriodicCheck(long shortestTimeout, LongPredicate check) {
@@ -32,7 +31,6 @@ public final class PeriodicCheck implements Runnable {
         }
         this.ctx = ctx;
         this.ticker = ctx.executor().ticker();
-        lastActivity = ticker.nanoTime();
         future = ctx.executor().schedule(this, period, TimeUnit.NANOSECONDS);
     }
 
@@ -40,14 +38,6 @@ public final class PeriodicCheck implements Runnable {
         if (future != null) {
             future.cancel(false);
         }
-    }
-
-    public void touch() {
-        lastActivity = ticker.nanoTime();
-    }
-
-    public long lastActivity() {
-        return lastActivity;
     }
 
     /** The clock of the executor that runs the check, so deadlines and scheduling agree. */

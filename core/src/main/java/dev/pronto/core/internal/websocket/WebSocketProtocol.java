@@ -7,6 +7,7 @@ import dev.pronto.core.WebSocketHandler;
 import dev.pronto.core.WebSocketOptions;
 import dev.pronto.core.internal.exchange.ServerConnection;
 import dev.pronto.core.internal.server.ServerProtocol;
+import dev.pronto.core.internal.wsendpoint.WsEndpoint;
 
 /**
  * WebSocket as the server registers it: no listener of its own. A WebSocket route ({@link WsRoute})
@@ -26,7 +27,7 @@ public final class WebSocketProtocol implements ServerProtocol {
 
     @Override
     public boolean carries(ServerConnection c) {
-        return c instanceof WsConnection;
+        return c instanceof WsEndpoint;
     }
 
     @Override

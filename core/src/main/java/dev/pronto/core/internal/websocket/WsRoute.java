@@ -9,15 +9,18 @@ import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangeHandle;
 import dev.pronto.core.internal.exchange.ProtocolSwitch;
 import dev.pronto.core.internal.server.ServerContext;
+import dev.pronto.core.internal.wsendpoint.WsEndpoint;
+import dev.pronto.core.internal.wsendpoint.WsSession;
 import dev.pronto.router.Method;
 import dev.pronto.wire.WsHandshakes;
+import dev.pronto.wire.WsRole;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
  * The handler behind {@code Routes.ws}: runs like any GET route (after onRequest and preHandler, so
  * a hook may refuse with 401/403), checks the opening handshake, answers 101 and asks the HTTP/1.1
- * connection to switch to a {@link WsConnection}. A request that is not a valid upgrade gets
+ * connection to switch to the server's {@link WsEndpoint}. A request that is not a valid upgrade gets
  * 426 (no or wrong upgrade headers, wrong version) or 400 (bad key), never 200.
  */
 public final class WsRoute implements Handler {
@@ -63,7 +66,8 @@ public final class WsRoute implements Handler {
         if (deflate != null) {
             res.header("Sec-WebSocket-Extensions", deflate.response());
         }
-        WsConnection ws = new WsConnection(WsHost.of((ServerContext) e.server), new WsConnection.Route(handler, options, deflate == null ? null : deflate.extension()), session(req, e));
+        WsEndpoint ws = new WsEndpoint(new ServerWsHost((ServerContext) e.server),
+                new WsEndpoint.Route(WsRole.SERVER, handler, options, deflate == null ? null : deflate.extension()), session(req, e));
         res.send();
         if (e.response.status() == 101) {
             // an onSend hook may have failed and been answered instead: then there is nothing to switch to

@@ -6,7 +6,7 @@ import dev.pronto.core.BodyWriter;
 import dev.pronto.core.Compression;
 import dev.pronto.core.ContentCoding;
 import dev.pronto.core.Server;
-import dev.pronto.core.internal.http1.ChunkedWriter;
+import dev.pronto.core.internal.exchange.FramedBody;
 import dev.pronto.core.internal.http1.TestChannels;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
@@ -81,7 +81,7 @@ class StreamCompressorTest {
         EmbeddedChannel ch = server(writer, BodyWriter::end);
 
         assertThat(TestChannels.exchange(ch, REQUEST)).contains("Content-Encoding: gzip");
-        assertThat(((ChunkedWriter) writer.get()).compressor().closed()).isTrue();
+        assertThat(((FramedBody) writer.get()).compressor().closed()).isTrue();
         ch.finishAndReleaseAll();
     }
 
@@ -90,7 +90,7 @@ class StreamCompressorTest {
         AtomicReference<BodyWriter> writer = new AtomicReference<>();
         EmbeddedChannel ch = server(writer, w -> { });
         TestChannels.exchange(ch, REQUEST);
-        StreamCompressor compressor = ((ChunkedWriter) writer.get()).compressor();
+        StreamCompressor compressor = ((FramedBody) writer.get()).compressor();
         assertThat(compressor.closed()).isFalse();
 
         ch.close().syncUninterruptibly();
@@ -109,7 +109,7 @@ class StreamCompressorTest {
 
         TestChannels.exchange(ch, REQUEST);
 
-        assertThat(((ChunkedWriter) writer.get()).compressor().closed()).isTrue();
+        assertThat(((FramedBody) writer.get()).compressor().closed()).isTrue();
         ch.finishAndReleaseAll();
     }
 }

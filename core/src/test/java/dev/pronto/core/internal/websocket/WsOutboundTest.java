@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pronto.core.WebSocket;
 import dev.pronto.core.WebSocketHandler;
+import dev.pronto.core.internal.wsendpoint.WsEndpoint;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
@@ -65,7 +66,7 @@ class WsOutboundTest {
             @Override
             public void onText(WebSocket ws, String text) {
                 stages.add(ws.sendText(text));
-                ((WsConnection) ws).closeNow();
+                ((WsEndpoint) ws).closeNow();
             }
         }))) {
             c.upgrade("/ws");

@@ -5,7 +5,11 @@ import dev.pronto.client.http.ConnectionClosedException;
 import dev.pronto.core.WebSocket;
 import dev.pronto.core.WebSocketHandler;
 import dev.pronto.core.WebSocketOptions;
+import dev.pronto.core.internal.wsendpoint.WsEndpoint;
+import dev.pronto.core.internal.wsendpoint.WsHost;
+import dev.pronto.core.internal.wsendpoint.WsSession;
 import dev.pronto.wire.WsHandshakes;
+import dev.pronto.wire.WsRole;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
@@ -16,17 +20,24 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The client's RFC 6455 opening handshake on a fresh connection: sends the upgrade request, checks
  * the 101 and its {@code Sec-WebSocket-Accept}, then hands the connection (and any frame bytes that
- * came with the 101) to a {@link WsClientConnection}. Event loop only. Public for the client's
+ * came with the 101) to the client's end of core's {@link WsEndpoint}. Event loop only. Public for the client's
  * dispatcher only; not API.
  */
 public final class WsClientHandshake extends ChannelInboundHandlerAdapter {
     private static final int MAX_HEAD = 16 * 1024;
+    /** The client keeps no connection tracking or counters: only blocking handlers' virtual threads. */
+    private static final ExecutorService VIRTUAL = Executors.newVirtualThreadPerTaskExecutor();
+    private static final WsHost HOST = () -> VIRTUAL;
     private final URI uri;
     private final WebSocketOptions options;
     private final WebSocketHandler handler;
@@ -95,8 +106,8 @@ public final class WsClientHandshake extends ChannelInboundHandlerAdapter {
             fail(ctx, new ClientException(problem + " from " + uri));
             return;
         }
-        WsClientConnection ws = new WsClientConnection(new WsClientConnection.Session(handler, options, uri.toString(),
-                ctx.channel().remoteAddress()), agreed);
+        WsEndpoint ws = new WsEndpoint(HOST, new WsEndpoint.Route(WsRole.CLIENT, handler, options, agreed),
+                new WsSession(uri.toString(), Map.of(), new ConcurrentHashMap<>(4), ctx.channel().remoteAddress()));
         ctx.pipeline().addAfter(ctx.name(), "ws", ws);
         opened.complete(ws);
         ByteBuf rest = head;

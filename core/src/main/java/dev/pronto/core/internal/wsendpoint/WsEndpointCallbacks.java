@@ -1,27 +1,26 @@
-package dev.pronto.core.internal.websocket;
+package dev.pronto.core.internal.wsendpoint;
 
 import dev.pronto.core.WebSocketFragment;
 import dev.pronto.core.WebSocketHandler;
-import dev.pronto.core.internal.server.ProtocolCounters;
 import dev.pronto.wire.WsCallbackQueue;
 import dev.pronto.wire.WsEvents;
 import io.netty.buffer.ByteBuf;
 import java.util.concurrent.ExecutorService;
 
 /**
- * One connection's handler callbacks and counters, the server's end of {@link WsEvents}: run
- * inline on the event loop, or, for blocking routes, in order on virtual threads through the wire
+ * One connection's handler callbacks, either end's {@link WsEvents}, counted through its {@link WsHost}: run
+ * inline on the event loop, or, for blocking handlers, in order on virtual threads through the wire
  * module's {@link WsCallbackQueue} (which also bounds a slow blocking handler's backlog).
  */
-final class WsCallbacks implements WsEvents, WsCallbackQueue.Owner {
-    private final WsConnection ws;
+final class WsEndpointCallbacks implements WsEvents, WsCallbackQueue.Owner {
+    private final WsEndpoint ws;
     private final WebSocketHandler handler;
-    private final ProtocolCounters counters;
+    private final WsHost host;
     private final WsCallbackQueue queue;
 
-    WsCallbacks(WsConnection ws, WebSocketHandler handler, ExecutorService executor, ProtocolCounters counters) {
+    WsEndpointCallbacks(WsEndpoint ws, WebSocketHandler handler, ExecutorService executor, WsHost host) {
         this.ws = ws;
-        this.counters = counters;
+        this.host = host;
         this.handler = handler;
         this.queue = new WsCallbackQueue(this, executor);
     }
@@ -32,7 +31,7 @@ final class WsCallbacks implements WsEvents, WsCallbackQueue.Owner {
 
     @Override
     public void text(String text) {
-        counters.messageIn();
+        host.messageIn();
         if (queue.inline()) {
             // the echo hot path: no task object on the event loop
             try {
@@ -47,7 +46,7 @@ final class WsCallbacks implements WsEvents, WsCallbackQueue.Owner {
 
     @Override
     public void binary(ByteBuf data) {
-        counters.messageIn();
+        host.messageIn();
         if (queue.inline()) {
             try {
                 handler.onBinary(ws, data);
@@ -62,7 +61,7 @@ final class WsCallbacks implements WsEvents, WsCallbackQueue.Owner {
     @Override
     public void fragment(ByteBuf data, boolean text, boolean last) {
         if (last) {
-            counters.messageIn();
+            host.messageIn();
         }
         queue.run(data, held -> handler.onFragment(ws, new WebSocketFragment(text, held, last)));
     }
@@ -79,13 +78,13 @@ final class WsCallbacks implements WsEvents, WsCallbackQueue.Owner {
 
     @Override
     public void closed(int code, String reason) {
-        counters.closed(code);
+        host.closedWith(code);
         queue.run(() -> handler.onClose(ws, code, reason));
     }
 
     @Override
     public void messageSent() {
-        counters.messageOut();
+        host.messageOut();
     }
 
     @Override

@@ -1,4 +1,4 @@
-package dev.pronto.core.internal.websocket;
+package dev.pronto.core.internal.wsendpoint;
 
 import dev.pronto.core.WebSocket;
 import dev.pronto.core.WebSocketHandler;
@@ -20,52 +20,63 @@ import java.net.SocketAddress;
 import java.util.concurrent.CompletionStage;
 
 /**
- * The server's end of one upgraded WebSocket connection, on the wire module's {@link WsEngine} (frames,
- * the close handshake and its state machine, idle timeout and keep-alive pings, sends): here the
- * handler's callbacks ({@link WsCallbacks}), counters, the idle clock's schedule, and backpressure
- * through the connection's {@link ReadGate}. Event loop only, except the {@link WebSocket} methods,
- * which move themselves onto it.
+ * One end of an upgraded WebSocket connection, the server's or the client's, on the wire module's
+ * {@link WsEngine} (frames, the close handshake and its state machine, idle timeout and keep-alive pings,
+ * sends): here the handler's callbacks ({@link WsEndpointCallbacks}), the idle clock's schedule, and
+ * backpressure through the connection's {@link ReadGate}; what differs between the ends is its
+ * {@link WsHost}. Added to the pipeline once the 101 is exchanged. Event loop only, except the
+ * {@link WebSocket} methods, which move themselves onto it. A {@link ServerConnection} so the server can
+ * track and drain it; the client never calls those methods.
  */
-public final class WsConnection extends ChannelInboundHandlerAdapter implements WebSocket, ServerConnection {
-    /** What the route gives each connection. */
-    record Route(WebSocketHandler handler, WebSocketOptions options, WebSocketExtension deflate) {
+public final class WsEndpoint extends ChannelInboundHandlerAdapter implements WebSocket, ServerConnection {
+    /**
+     * What the handshake settled for one connection.
+     *
+     * @param role which end this is (it masks its frames as a client, expects them masked as a server)
+     * @param handler the application's callbacks
+     * @param options limits, timeouts and how messages are delivered
+     * @param deflate the agreed permessage-deflate extension, or null
+     */
+    public record Route(WsRole role, WebSocketHandler handler, WebSocketOptions options, WebSocketExtension deflate) {
     }
 
-    private final WsHost server;
+    private final WsHost host;
     private final Route route;
     private final WsSession session;
-    private final WsCallbacks callbacks;
+    private final WsEndpointCallbacks callbacks;
     private ChannelHandlerContext ctx;
     private WsEngine engine;
     private ReadGate gate;
     private PeriodicCheck clock;
 
-    WsConnection(WsHost server, Route route, WsSession session) {
-        this.server = server;
+    /** An endpoint for {@code route}, on {@code host}, remembering {@code session}; started when added to a pipeline. */
+    public WsEndpoint(WsHost host, Route route, WsSession session) {
+        this.host = host;
         this.route = route;
         this.session = session;
-        this.callbacks = new WsCallbacks(this, route.handler(),
-                route.options().isBlocking() ? server.blockingExecutor() : null, server.counters());
+        this.callbacks = new WsEndpointCallbacks(this, route.handler(),
+                route.options().isBlocking() ? host.blockingExecutor() : null, host);
     }
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
         this.gate = new ReadGate(ctx.channel());
-        WsSettings settings = settings(route.options());
+        WsSettings settings = settings(route.role(), route.options());
         this.engine = new WsEngine(ctx, settings, route.deflate(), callbacks);
-        // the HTTP/1.1 handler may have left reading off; from now on this connection's gate decides
+        // the handler before (the server's HTTP/1.1, the client's handshake) may have left reading off; from now on
+        // this connection's gate decides
         ctx.channel().config().setAutoRead(true);
         checkWritable();
-        server.opened(this);
+        host.opened(this);
         clock = new PeriodicCheck(settings.shortestNanos(), engine::check);
         clock.start(ctx);
         engine.start(clock.nanoTime());
         callbacks.open();
     }
 
-    private static WsSettings settings(WebSocketOptions o) {
-        return new WsSettings(WsRole.SERVER, o.maxMessageSize(),
+    private static WsSettings settings(WsRole role, WebSocketOptions o) {
+        return new WsSettings(role, o.maxMessageSize(),
                 o.messages() == WebSocketOptions.Messages.FRAGMENTS ? WsAssembler.Mode.FRAGMENTS : WsAssembler.Mode.WHOLE,
                 o.maxQueuedBytes(), o.idleTimeout(), o.pingInterval(), o.closeTimeout());
     }
@@ -101,7 +112,7 @@ public final class WsConnection extends ChannelInboundHandlerAdapter implements 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         clock.stop();
-        server.closed(this);
+        host.closed(this);
         engine.inactive();
     }
 
@@ -114,7 +125,7 @@ public final class WsConnection extends ChannelInboundHandlerAdapter implements 
             // a send with a void promise failing on a closing or reset connection: nothing to report
             ctx.close();
         } else {
-            server.failed(ctx.channel(), cause);
+            host.failed(ctx.channel(), cause);
             ctx.close();
         }
     }
