@@ -16,6 +16,13 @@ public final class FlushTimes {
     private final long[] starts = new long[CAPACITY];
     private final Ticker clock;
     private int size;
+    // The last series a response of this connection resolved to. Pipelined responses of one route repeat it, and
+    // comparing four identities costs less than the series cache's lookup (uri tag, hash map, method, scan).
+    private Object memoOwner;
+    private String memoRoute;
+    private int memoKey;
+    private String memoProtocol;
+    private RequestTimer memoTimer;
 
     /** Timings on {@code clock}, the connection's event-loop ticker. */
     public FlushTimes(Ticker clock) {
@@ -34,6 +41,27 @@ public final class FlushTimes {
         }
         starts[size] = startNanos;
         size++;
+    }
+
+    /**
+     * The timer {@link #remember} stored for this owner (the recorder), route pattern, key (method and status) and
+     * protocol tag, all compared by identity; else null, and the key is noted for the next {@link #remember}.
+     */
+    public RequestTimer remembered(Object owner, String route, int key, String protocol) {
+        if (owner == memoOwner && route == memoRoute && key == memoKey && protocol == memoProtocol) {
+            return memoTimer;
+        }
+        memoOwner = owner;
+        memoRoute = route;
+        memoKey = key;
+        memoProtocol = protocol;
+        memoTimer = null;
+        return null;
+    }
+
+    /** The timer of the key the last {@link #remembered} call did not find. */
+    public void remember(RequestTimer timer) {
+        memoTimer = timer;
     }
 
     /** Records every waiting timing as ending now. */

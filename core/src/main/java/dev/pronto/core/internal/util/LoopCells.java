@@ -18,43 +18,42 @@ import java.util.Arrays;
  *
  * <p>Thread-safe: {@link #mine()} and {@link #add} from any thread, {@link #sum} and {@link #cells} from any thread.
  */
-public final class LoopCells {
+public final class LoopCells extends LoopCellsFields {
     /** The index of a cell's first counter: the 64 bytes (a cache line) before it and after its last are padding. */
     public static final int FIRST = 8;
+    /** Where slot 0's cell is in the array of cells: as many unused slots (64 bytes or more) lead and trail it. */
+    static final int SLOTS_FROM = 16;
     private static final VarHandle CELL = MethodHandles.arrayElementVarHandle(long[].class);
-    private final int width;
-    private final long[] shared;
-    private volatile long[][] cells = new long[0][];
+    long after0, after1, after2, after3, after4, after5, after6, after7;
 
     /** Cells of {@code width} longs, all 0. */
     public LoopCells(int width) {
-        this.width = width;
-        this.shared = new long[FIRST + width + FIRST];
+        super(width, new long[FIRST + width + FIRST], new long[SLOTS_FROM + SLOTS_FROM][]);
     }
 
     /** The calling event loop's cell, made on its first use; null on any other thread (then use {@link #shared()}). */
     public long[] mine() {
-        int slot = LoopSlot.current();
+        int index = SLOTS_FROM + LoopSlot.current();
         long[][] all = cells;
         long[] cell;
-        if (slot >= 0 && slot < all.length && (cell = all[slot]) != null) {
+        if (index >= SLOTS_FROM && index < all.length && (cell = all[index]) != null) {
             return cell;
         }
-        return slot < 0 ? null : grow(slot);
+        return index < SLOTS_FROM ? null : grow(index);
     }
 
-    private synchronized long[] grow(int slot) {
+    private synchronized long[] grow(int index) {
         long[][] all = cells;
-        if (slot >= all.length) {
-            all = Arrays.copyOf(all, slot + 1);
-        } else if (all[slot] == null) {
+        if (index + SLOTS_FROM >= all.length) {
+            all = Arrays.copyOf(all, index + 1 + SLOTS_FROM);
+        } else if (all[index] == null) {
             all = all.clone();
         }
-        if (all[slot] == null) {
-            all[slot] = new long[FIRST + width + FIRST];
+        if (all[index] == null) {
+            all[index] = new long[FIRST + width + FIRST];
             cells = all;
         }
-        return all[slot];
+        return all[index];
     }
 
     /** The cell of threads that are not event loops: write it only while holding its lock (the array itself). */
