@@ -12,7 +12,7 @@ import io.netty.channel.ChannelFutureListener;
  * again. A chunk is sized to the capacity, so QUIC takes it whole; with little or no capacity it is one
  * {@link H3Chunks#SIZE} chunk, of which Netty holds what QUIC cannot take yet, and the stream turns
  * unwritable. No chunk is written while the previous one still waits in Netty. So the bytes of a response
- * nobody reads are the window QUIC holds plus one chunk. Event loop only.
+ * nobody reads are the window QUIC holds plus at most one chunk. Event loop only.
  */
 final class H3BodySend implements ChannelFutureListener {
     /** Where the chunks go: one request stream. */
@@ -44,10 +44,12 @@ final class H3BodySend implements ChannelFutureListener {
         void whenWritable(Runnable task);
     }
 
-    /** A DATA frame's header for a chunk above 16 KiB: type and a 4-byte length. */
-    private static final int FRAME_HEADER = 5;
     /** The largest chunk one write makes, however large the capacity. */
     static final int MAX_CHUNK = 8 * H3Chunks.SIZE;
+    /** Below this much capacity a chunk is not cut to fit: a sliver of a used window is not worth a frame. */
+    static final int MIN_FIT = 1024;
+    /** The largest DATA payload with a 2-byte length (varint), whose frame header is then 3 bytes, not 5. */
+    private static final int SHORT_FRAME = 16383;
 
     private final H3Chunks chunks;
     private final Target target;
@@ -111,12 +113,15 @@ final class H3BodySend implements ChannelFutureListener {
     }
 
     /**
-     * A chunk QUIC takes whole when the capacity allows more than one {@link H3Chunks#SIZE} (up to
-     * {@link #MAX_CHUNK}); else one {@link H3Chunks#SIZE}, never a sliver of a nearly used window.
+     * A chunk whose DATA frame fills the capacity exactly, so QUIC takes it whole and the stream turns
+     * unwritable with nothing left in Netty (up to {@link #MAX_CHUNK}); below {@link #MIN_FIT}, one
+     * {@link H3Chunks#SIZE} chunk, of which Netty holds what QUIC cannot take.
      */
     static int chunkSize(long capacity) {
-        long room = capacity - FRAME_HEADER;
-        return room > H3Chunks.SIZE ? (int) Math.min(room, MAX_CHUNK) : H3Chunks.SIZE;
+        if (capacity - 5 > SHORT_FRAME) {
+            return (int) Math.min(capacity - 5, MAX_CHUNK);
+        }
+        return capacity - 3 >= MIN_FIT ? (int) Math.min(capacity - 3, SHORT_FRAME) : H3Chunks.SIZE;
     }
 
     @Override

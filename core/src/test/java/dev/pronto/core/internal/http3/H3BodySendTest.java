@@ -90,10 +90,22 @@ class H3BodySendTest {
     }
 
     @Test
-    void aChunkFillsTheCapacityUpToTheLargestChunk() {
+    void aChunksFrameFillsTheCapacityUpToTheLargestChunk() {
         assertThat(H3BodySend.chunkSize(100_005)).isEqualTo(100_000);
+        assertThat(H3BodySend.chunkSize(10_003)).isEqualTo(10_000);
         assertThat(H3BodySend.chunkSize(10 * BODY)).isEqualTo(H3BodySend.MAX_CHUNK);
-        assertThat(H3BodySend.chunkSize(H3Chunks.SIZE)).isEqualTo(H3Chunks.SIZE);
+        assertThat(H3BodySend.chunkSize(H3BodySend.MIN_FIT - 1)).isEqualTo(H3Chunks.SIZE);
+    }
+
+    @Test
+    void aResponseNobodyReadsWithASmallWindowHasNothingLeftInNetty() {
+        stream.capacity = 16 * 1024;
+
+        send(new byte[BODY]);
+
+        assertThat(stream.madeBytes()).isLessThanOrEqualTo(16 * 1024);
+        assertThat(stream.queued).isNull();
+        assertThat(stream.writable).isFalse();
     }
 
     @Test
@@ -167,7 +179,9 @@ class H3BodySendTest {
             assertThat(writable && queued == null).as("a chunk is written only while the stream takes it").isTrue();
             written.add(chunk);
             ChannelPromise p = channel.newPromise();
-            long frame = chunk.readableBytes() + 5L;
+            int n = chunk.readableBytes();
+            // DATA frame: type (1 byte) and a variable-length integer length
+            long frame = n + 1L + (n < 64 ? 1 : n < 16384 ? 2 : 4);
             if (frame <= capacity) {
                 capacity -= frame;
                 p.setSuccess();
