@@ -6,22 +6,26 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 
 /**
- * Sends {@link H3Chunks} as DATA frames, each made only when QUIC can take it: no larger than the stream's
- * send capacity (the client's stream and connection windows, as quiche reports them), and only once the
- * previous write completed. With no capacity it waits for the stream to become writable. So the bytes of a
- * response nobody reads are the window QUIC holds, and nothing waits in Netty's outbound queue. A write
- * that completes at once continues the loop instead of recursing, so a large window never deepens the
- * stack. Event loop only.
+ * Sends {@link H3Chunks} as DATA frames, in turns: a turn writes chunk after chunk while the stream is
+ * writable (QUIC has send capacity: the client's stream and connection windows and the congestion window,
+ * as quiche reports them), then flushes once, and the next turn starts when the stream becomes writable
+ * again. A chunk is sized to the capacity, so QUIC takes it whole; with little or no capacity it is one
+ * {@link H3Chunks#SIZE} chunk, of which Netty holds what QUIC cannot take yet, and the stream turns
+ * unwritable. No chunk is written while the previous one still waits in Netty. So the bytes of a response
+ * nobody reads are the window QUIC holds plus at most one chunk. Event loop only.
  */
 final class H3BodySend implements ChannelFutureListener {
     /** Where the chunks go: one request stream. */
     interface Target {
         ByteBufAllocator alloc();
 
-        /** Writes and flushes {@code chunk} (now the target's) as one DATA frame. */
+        /** Writes {@code chunk} (now the target's) as one DATA frame, without flushing. */
         ChannelFuture write(ByteBuf chunk);
 
-        /** The last chunk is {@code last}: trailers and FIN follow it. */
+        /** Flushes what this turn wrote (and the HEADERS before the first). */
+        void flush();
+
+        /** The last chunk is {@code last}: trailers and FIN follow it, flushed. */
         void end(ChannelFuture last);
 
         /** A chunk could not be made (a file could not be read): the stream is reset. */
@@ -30,27 +34,38 @@ final class H3BodySend implements ChannelFutureListener {
         /** Whether sending should stop (the connection is closing, the stream closed). */
         boolean stopped();
 
-        /** How many bytes QUIC would take on the stream now; 0 only when a writability change will follow. */
+        /** Whether the stream takes more now; once false, a change to writable follows. */
+        boolean writable();
+
+        /** How many bytes QUIC would take on the stream now, as last reported; may be 0 while writable. */
         long capacity();
 
         /** Runs {@code task} once, when the stream becomes writable or closes. */
         void whenWritable(Runnable task);
     }
 
-    /** A DATA frame's header: type and a length of up to 4 bytes. */
-    private static final int FRAME_HEADER = 5;
+    /** The largest chunk one write makes, however large the capacity. */
+    static final int MAX_CHUNK = 8 * H3Chunks.SIZE;
+    /** Below this much capacity a chunk is not cut to fit: a sliver of a used window is not worth a frame. */
+    static final int MIN_FIT = 1024;
+    /** The largest DATA payload with a 2-byte length (varint), whose frame header is then 3 bytes, not 5. */
+    private static final int SHORT_FRAME = 16383;
 
     private final H3Chunks chunks;
     private final Target target;
+    /** The latest write on the stream: the next chunk waits until QUIC has taken it. */
+    private ChannelFuture pending;
     private boolean looping;
     private boolean again;
 
-    H3BodySend(H3Chunks chunks, Target target) {
+    /** {@code head}: the write of the HEADERS frame, which the first chunk waits for like any other; or null. */
+    H3BodySend(H3Chunks chunks, Target target, ChannelFuture head) {
         this.chunks = chunks;
         this.target = target;
+        this.pending = head;
     }
 
-    /** Sends the next chunk, and more while their writes complete at once. */
+    /** Runs a turn: writes while the stream is writable, flushes, and waits for the next turn. */
     void next() {
         if (looping) {
             again = true;
@@ -60,37 +75,53 @@ final class H3BodySend implements ChannelFutureListener {
         try {
             do {
                 again = false;
-                sendOne();
+                turn();
             } while (again);
         } finally {
             looping = false;
         }
     }
 
-    private void sendOne() {
-        if (target.stopped()) {
-            chunks.close();
-            return;
+    private void turn() {
+        while (true) {
+            if (target.stopped() || pending != null && pending.isDone() && !pending.isSuccess()) {
+                chunks.close();
+                return;
+            }
+            boolean held = pending != null && !pending.isDone();
+            if (held || !target.writable()) {
+                target.flush();
+                if (held) {
+                    pending.addListener(this);
+                } else {
+                    target.whenWritable(this::next);
+                }
+                return;
+            }
+            ByteBuf chunk = chunks.next(target.alloc(), chunkSize(target.capacity()));
+            if (chunk == null) {
+                target.fail();
+                return;
+            }
+            pending = target.write(chunk);
+            if (chunks.done()) {
+                pending.addListener(f -> chunks.close());
+                target.end(pending);
+                return;
+            }
         }
-        long capacity = target.capacity();
-        if (capacity <= 0) {
-            target.whenWritable(this::next);
-            return;
+    }
+
+    /**
+     * A chunk whose DATA frame fills the capacity exactly, so QUIC takes it whole and the stream turns
+     * unwritable with nothing left in Netty (up to {@link #MAX_CHUNK}); below {@link #MIN_FIT}, one
+     * {@link H3Chunks#SIZE} chunk, of which Netty holds what QUIC cannot take.
+     */
+    static int chunkSize(long capacity) {
+        if (capacity - 5 > SHORT_FRAME) {
+            return (int) Math.min(capacity - 5, MAX_CHUNK);
         }
-        // the frame header may exceed a tiny capacity by a few bytes: QUIC holds those until the window opens
-        int max = (int) Math.max(1, Math.min(capacity - FRAME_HEADER, H3Chunks.SIZE));
-        ByteBuf chunk = chunks.next(target.alloc(), max);
-        if (chunk == null) {
-            target.fail();
-            return;
-        }
-        ChannelFuture written = target.write(chunk);
-        if (chunks.done()) {
-            written.addListener(f -> chunks.close());
-            target.end(written);
-        } else {
-            written.addListener(this);
-        }
+        return capacity - 3 >= MIN_FIT ? (int) Math.min(capacity - 3, SHORT_FRAME) : H3Chunks.SIZE;
     }
 
     @Override

@@ -7,10 +7,10 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;
 
 /**
- * A response body cut into DATA-sized chunks, each made only when asked for ({@link H3Writes} asks once
- * QUIC took the previous one within the client's windows): a file range is read, a buffer sliced (no
- * copy), an array or a text copied or encoded one chunk at a time. So a response nobody reads holds its
- * window in QUIC plus one chunk here, whatever its size and type. Event loop only; owns its source until
+ * A response body cut into DATA-sized chunks, each made only when asked for ({@link H3BodySend} asks while
+ * the stream is writable and no chunk waits in Netty): a file range is read, a buffer sliced (no copy), an
+ * array or a text copied or encoded one chunk at a time. So a response nobody reads holds its window in
+ * QUIC plus one chunk here, whatever its size and type. Event loop only; owns its source until
  * {@link #close()}.
  */
 final class H3Chunks {
@@ -51,8 +51,10 @@ final class H3Chunks {
     }
 
     /**
-     * The next chunk of at most {@code max} bytes (a text: chars), now the caller's; null when the file could
-     * not be read (it is closed then). Call only while not {@link #done()}.
+     * The next chunk of at most {@code max} bytes, now the caller's; a text's chunk is {@code max} chars up to
+     * {@link #SIZE}, above it a third of {@code max} chars but at least {@link #SIZE}: only a non-ASCII text's
+     * chunk exceeds {@code max} bytes, and is then at most 3 x {@link #SIZE}. Null when the file could not be
+     * read (it is closed then). Call only while not {@link #done()}.
      */
     ByteBuf next(ByteBufAllocator alloc, int max) {
         if (file != null) {
@@ -61,7 +63,9 @@ final class H3Chunks {
             return chunk;
         }
         int from = (int) position;
-        int to = (int) Math.min(end, position + max);
+        // a text's chars: a chunk above SIZE must still fit in max bytes once encoded (3 bytes a char at most)
+        int span = source instanceof CharSequence && max > SIZE ? Math.max(SIZE, max / 3) : max;
+        int to = (int) Math.min(end, position + span);
         if (source instanceof ByteBuf b) {
             position = to;
             return direct(alloc, b, from, to - from);
@@ -71,7 +75,7 @@ final class H3Chunks {
             return alloc.ioBuffer(to - from).writeBytes(a, from, to - from);
         }
         CharSequence text = (CharSequence) source;
-        // chars, not bytes: a chunk of text is at most 3 x max bytes (and a bit more than max only when non-ASCII)
+        // chars, not bytes: a chunk of SIZE chars is at most 3 x SIZE bytes (more than max only when non-ASCII)
         if (to < end && to - from > 1 && Character.isHighSurrogate(text.charAt(to - 1))) {
             to--; // a surrogate pair is encoded whole, in one chunk
         }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.channel.ChannelFuture;
@@ -16,100 +17,157 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** A chunked response body is made only as QUIC can take it, for every body type. */
+/** A chunked response body is written per turn as QUIC can take it, for every body type. */
 class H3BodySendTest {
+    private static final int BODY = 1 << 20;
     private final EmbeddedChannel channel = new EmbeddedChannel();
-    private final Recorder target = new Recorder();
+    private final FakeStream stream = new FakeStream();
 
     @AfterEach
     void close() {
-        target.written.forEach(ByteBuf::release);
+        stream.written.forEach(ByteBuf::release);
         channel.finishAndReleaseAll();
     }
 
-    @Test
-    void aResponseNobodyReadsHasOneChunkMade() {
-        new H3BodySend(H3Chunks.of((Object) new byte[200 * 1024]), target).next();
-
-        assertThat(target.written).hasSize(1);
-        assertThat(target.written.getFirst().readableBytes()).isEqualTo(H3Chunks.SIZE);
-        assertThat(target.ended).isFalse();
+    private void send(Object body) {
+        new H3BodySend(H3Chunks.of(body), stream, null).next();
     }
 
     @Test
-    void theNextChunkIsMadeOnceQuicTookThePreviousOne() {
-        new H3BodySend(H3Chunks.of((Object) new byte[200 * 1024]), target).next();
+    void aResponseNobodyReadsHasOneChunkMadeBeyondItsWindow() {
+        stream.capacity = 100_000;
 
-        target.promises.getFirst().setSuccess();
+        send(new byte[BODY]);
 
-        assertThat(target.written).hasSize(2);
+        assertThat(stream.madeBytes()).isLessThanOrEqualTo(100_000 + H3Chunks.SIZE);
+        assertThat(stream.ended).isFalse();
+        assertThat(stream.onWritable).isNotNull();
     }
 
     @Test
-    void withoutCapacityNoChunkIsMadeUntilTheStreamIsWritable() {
-        target.capacity = 0;
-        new H3BodySend(H3Chunks.of((Object) new byte[200 * 1024]), target).next();
+    void aStreamWithoutCapacityThatNettyCallsWritableGetsOneChunk() {
+        stream.capacity = 0;
 
-        assertThat(target.written).isEmpty();
-        target.capacity = 1 << 20;
-        target.writable.run();
+        send(new byte[BODY]);
 
-        assertThat(target.written).hasSize(1);
+        assertThat(stream.written).hasSize(1);
+        assertThat(stream.written.getFirst().readableBytes()).isEqualTo(H3Chunks.SIZE);
     }
 
     @Test
-    void aChunkIsNoLargerThanWhatQuicWouldTake() {
-        target.capacity = 10_005;
+    void aBodyWithinTheWindowIsWrittenInOneTurnOfFewLargeChunksAndOneFlush() {
+        stream.capacity = 4 * BODY;
 
-        new H3BodySend(H3Chunks.of((Object) new byte[200 * 1024]), target).next();
+        send(new byte[600 * 1024]);
 
-        assertThat(target.written.getFirst().readableBytes()).isEqualTo(10_000);
+        assertThat(stream.ended).isTrue();
+        assertThat(stream.madeBytes()).isEqualTo(600 * 1024);
+        assertThat(stream.written).hasSize(3);
+        assertThat(stream.flushes).isEqualTo(1);
+    }
+
+    @Test
+    void theNextTurnStartsOnceTheWindowOpensAndFlushesOnceMore() {
+        stream.capacity = 100_000;
+        send(new byte[BODY]);
+        int firstTurn = stream.written.size();
+
+        stream.open(300_000);
+
+        assertThat(stream.written.size()).isGreaterThan(firstTurn);
+        assertThat(stream.madeBytes()).isLessThanOrEqualTo(400_000 + H3Chunks.SIZE);
+        assertThat(stream.flushes).isEqualTo(2);
+    }
+
+    @Test
+    void aNearlyUsedWindowGetsAWholeChunkNotASliver() {
+        stream.capacity = 40;
+
+        send(new byte[BODY]);
+
+        assertThat(stream.written).hasSize(1);
+        assertThat(stream.written.getFirst().readableBytes()).isEqualTo(H3Chunks.SIZE);
+    }
+
+    @Test
+    void aChunksFrameFillsTheCapacityUpToTheLargestChunk() {
+        assertThat(H3BodySend.chunkSize(100_005)).isEqualTo(100_000);
+        assertThat(H3BodySend.chunkSize(10_003)).isEqualTo(10_000);
+        assertThat(H3BodySend.chunkSize(10 * BODY)).isEqualTo(H3BodySend.MAX_CHUNK);
+        assertThat(H3BodySend.chunkSize(H3BodySend.MIN_FIT - 1)).isEqualTo(H3Chunks.SIZE);
+    }
+
+    @Test
+    void aResponseNobodyReadsWithASmallWindowHasNothingLeftInNetty() {
+        stream.capacity = 16 * 1024;
+
+        send(new byte[BODY]);
+
+        assertThat(stream.madeBytes()).isLessThanOrEqualTo(16 * 1024);
+        assertThat(stream.queued).isNull();
+        assertThat(stream.writable).isFalse();
+    }
+
+    @Test
+    void noChunkIsMadeWhileTheHeadersWaitInNetty() {
+        ChannelPromise head = channel.newPromise();
+        new H3BodySend(H3Chunks.of((Object) new byte[BODY]), stream, head).next();
+        assertThat(stream.written).isEmpty();
+
+        head.setSuccess();
+
+        assertThat(stream.written).isNotEmpty();
     }
 
     @Test
     void aTextIsEncodedChunkByChunkWithoutSplittingACharacter() {
         String text = ("aé€\uD83D\uDE00").repeat(30_000);
-        target.completeAtOnce = true;
+        stream.capacity = 4 * BODY;
 
-        new H3BodySend(H3Chunks.of((Object) text), target).next();
+        send(text);
 
-        assertThat(target.ended).isTrue();
-        assertThat(target.written).allMatch(c -> c.readableBytes() <= 3 * H3Chunks.SIZE);
-        assertThat(target.bytes().toString(StandardCharsets.UTF_8)).isEqualTo(text);
+        assertThat(stream.ended).isTrue();
+        assertThat(stream.written).allMatch(c -> c.readableBytes() <= H3BodySend.MAX_CHUNK);
+        assertThat(stream.bytes().toString(StandardCharsets.UTF_8)).isEqualTo(text);
     }
 
     @Test
     void aBufferIsSlicedAndReleasedOnceSent() {
-        ByteBuf body = Unpooled.buffer(100_000).writeZero(100_000);
-        target.completeAtOnce = true;
+        ByteBuf body = Unpooled.directBuffer(100_000).writeZero(100_000);
+        stream.capacity = 4 * BODY;
 
-        new H3BodySend(H3Chunks.of((Object) body), target).next();
-        target.written.forEach(ByteBuf::release);
-        target.written.clear();
+        send(body);
+        stream.written.forEach(ByteBuf::release);
+        stream.written.clear();
 
         assertThat(body.refCnt()).isZero();
     }
 
     @Test
     void aFailedWriteStopsSendingAndReleasesTheBody() {
-        ByteBuf body = Unpooled.buffer(100_000).writeZero(100_000);
-        new H3BodySend(H3Chunks.of((Object) body), target).next();
+        ByteBuf body = Unpooled.directBuffer(BODY).writeZero(BODY);
+        stream.capacity = 10;
+        send(body);
 
-        target.promises.getFirst().setFailure(new java.io.IOException("stream closed"));
-        target.written.forEach(ByteBuf::release);
-        target.written.clear();
+        stream.queued.setFailure(new java.io.IOException("stream closed"));
+        stream.written.forEach(ByteBuf::release);
+        stream.written.clear();
 
         assertThat(body.refCnt()).isZero();
     }
 
-    /** Records chunks; completes their writes at once or when the test says. */
-    private final class Recorder implements H3BodySend.Target {
+    /**
+     * A QUIC stream as Netty shows it: a write QUIC cannot take whole waits in Netty and turns the stream
+     * unwritable, as does a write that uses the last of the capacity.
+     */
+    private final class FakeStream implements H3BodySend.Target {
         final List<ByteBuf> written = new ArrayList<>();
-        final List<ChannelPromise> promises = new ArrayList<>();
-        boolean completeAtOnce;
+        long capacity = BODY;
+        boolean writable = true;
+        ChannelPromise queued;
+        int flushes;
         boolean ended;
-        long capacity = 1 << 20;
-        Runnable writable;
+        Runnable onWritable;
 
         @Override
         public ByteBufAllocator alloc() {
@@ -118,18 +176,48 @@ class H3BodySendTest {
 
         @Override
         public ChannelFuture write(ByteBuf chunk) {
+            assertThat(writable && queued == null).as("a chunk is written only while the stream takes it").isTrue();
             written.add(chunk);
             ChannelPromise p = channel.newPromise();
-            promises.add(p);
-            if (completeAtOnce) {
+            int n = chunk.readableBytes();
+            // DATA frame: type (1 byte) and a variable-length integer length
+            long frame = n + 1L + (n < 64 ? 1 : n < 16384 ? 2 : 4);
+            if (frame <= capacity) {
+                capacity -= frame;
                 p.setSuccess();
+            } else {
+                capacity = 0;
+                queued = p;
             }
+            writable = capacity > 0;
             return p;
+        }
+
+        /** The client's window opens by {@code bytes}: the queued write completes, then the stream is writable. */
+        void open(long bytes) {
+            capacity += bytes;
+            ChannelPromise q = queued;
+            queued = null;
+            if (q != null) {
+                q.setSuccess();
+            }
+            writable = capacity > 0;
+            Runnable task = onWritable;
+            onWritable = null;
+            if (writable && task != null) {
+                task.run();
+            }
+        }
+
+        @Override
+        public void flush() {
+            flushes++;
         }
 
         @Override
         public void end(ChannelFuture last) {
             ended = true;
+            flushes++;
         }
 
         @Override
@@ -143,19 +231,28 @@ class H3BodySendTest {
         }
 
         @Override
+        public boolean writable() {
+            return writable;
+        }
+
+        @Override
         public long capacity() {
             return capacity;
         }
 
         @Override
         public void whenWritable(Runnable task) {
-            writable = task;
+            onWritable = task;
+        }
+
+        long madeBytes() {
+            return written.stream().mapToLong(ByteBuf::readableBytes).sum();
         }
 
         ByteArrayOutputStream bytes() {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             for (ByteBuf b : written) {
-                out.writeBytes(io.netty.buffer.ByteBufUtil.getBytes(b));
+                out.writeBytes(ByteBufUtil.getBytes(b));
             }
             return out;
         }
