@@ -81,9 +81,7 @@ public final class RequestMetrics implements Consumer<Routes> {
                 return;
             }
             times.add(timer(req, status, grpc), startNanos);
-            if (grpc != null) {
-                times.add(series.grpcTimer(req.routePattern(), grpc), startNanos);
-            }
+            times.add(series.grpcTimer(req.routePattern(), grpc), startNanos);
         }
 
         private static Integer grpcStatus(Request req) {

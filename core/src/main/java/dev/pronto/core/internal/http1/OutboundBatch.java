@@ -173,12 +173,12 @@ final class OutboundBatch {
         if (batch != null) {
             ByteBuf b = batch;
             batch = null;
-            if (shared && !b.isReadable()) {
-                // a spare taken for a response that was then abandoned: nothing to write
-                SpareBuffer.local().keep(b);
-                return;
-            }
             if (shared) {
+                if (!b.isReadable()) {
+                    // a spare taken for a response that was then abandoned: nothing to write
+                    SpareBuffer.local().keep(b);
+                    return;
+                }
                 keepLent(b.retain());
             }
             ctx.write(b, ctx.voidPromise());
