@@ -180,7 +180,11 @@ public final class TestClient implements AutoCloseable {
         if (protocol == Protocol.TELEPORT) {
             return teleport(new TeleportExchange(raw, ResponseReader.Body.answering(method)));
         }
-        return exchange(raw, 1, ResponseReader.Body.answering(method)).get(0);
+        List<TestResponse> answered = exchange(raw, 1, ResponseReader.Body.answering(method));
+        if (answered.isEmpty()) {
+            throw new AssertionError("connection closed before the response ended");
+        }
+        return answered.get(0);
     }
 
     private static ByteBuf http1(H2Exchange.Request request) {

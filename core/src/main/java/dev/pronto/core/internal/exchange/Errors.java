@@ -98,6 +98,9 @@ public final class Errors {
         if (h.live() && state == ExchangeState.RESPONDING && e.response.streamStarted()) {
             e.server.failedAfterAnswer("Failure while streaming a response" + route + "; closing the connection", t);
             e.pool().abortAnyThread(e);
+        } else if (state == ExchangeState.ABORTED) {
+            e.server.failedAfterAnswer("Failure after the exchange was aborted" + route
+                    + " (its response could not be written, or the client left)", t);
         } else {
             e.server.failedAfterAnswer("Failure after the response was sent" + route + "; the response stands", t);
         }

@@ -105,6 +105,19 @@ public final class ResponseBody {
         }
     }
 
+    /**
+     * As {@link #writeTo}, into a buffer the caller made for this response alone: when the copy fails (a
+     * text that cannot be read again), {@code out} is released before the failure goes on.
+     */
+    public void writeToOrRelease(ByteBuf out) {
+        try {
+            writeTo(out);
+        } catch (RuntimeException | Error failure) {
+            out.release();
+            throw failure;
+        }
+    }
+
     /** The part {@link #writeTo} does not copy (a large ByteBuf or a FilePart), now the caller's; or null. */
     public Object takePart() {
         if (file != null) {
@@ -129,7 +142,7 @@ public final class ResponseBody {
             return Unpooled.EMPTY_BUFFER;
         }
         out = alloc.ioBuffer((int) length);
-        writeTo(out);
+        writeToOrRelease(out);
         return out;
     }
 

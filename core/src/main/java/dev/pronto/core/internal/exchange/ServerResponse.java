@@ -397,8 +397,19 @@ public final class ServerResponse {
         }
     }
 
+    /**
+     * The carrier frames the response. When it throws, the response is claimed but half made and no
+     * error answer can follow: it is given up the carrier's way (the stream reset, the connection
+     * closed) so the client is not left waiting, and the failure goes on to be logged.
+     */
     private void respond() {
-        e.carrier.respond(e, body);
+        try {
+            e.carrier.respond(e, body);
+        } catch (RuntimeException | Error failure) {
+            body.release();
+            e.pool().abortAnyThread(e);
+            throw failure;
+        }
     }
 
     private boolean mayCompress(int length) {

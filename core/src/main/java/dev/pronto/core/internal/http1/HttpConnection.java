@@ -230,7 +230,12 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         ByteBuf head = head(e, body.length(), body.defaultType(), withBody ? body.copyLength() : 0);
         Object part2 = null;
         if (withBody) {
-            body.writeTo(head);
+            try {
+                body.writeTo(head);
+            } catch (RuntimeException | Error failure) {
+                out.discard(head);
+                throw failure;
+            }
             part2 = body.takePart();
         }
         body.release();

@@ -93,6 +93,15 @@ final class OutboundBatch {
         return inPlaceStart >= 0 && part == batch ? batch.writerIndex() - inPlaceStart : part.readableBytes();
     }
 
+    /** A response head its sender failed to finish: dropped from the batch when encoded in place, else released. */
+    void discard(ByteBuf head) {
+        if (head == batch) {
+            abandonInPlace();
+        } else {
+            head.release();
+        }
+    }
+
     /** Drops a response left half-encoded in place (its sender failed), so it never reaches the wire. */
     private void abandonInPlace() {
         if (inPlaceStart >= 0) {

@@ -42,7 +42,7 @@ final class H2DirectWrites {
         }
         if (n > 0) {
             dataHeader(conn, stream, frames, n, trailers);
-            body.writeTo(frames);
+            body.writeToOrRelease(frames);
         } else if (trailers == null) {
             H2HeaderBlock.endStream(frames);
         }

@@ -316,7 +316,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
         Http1Head.encode(head, e, body.length(), body.defaultType(), DateHeader.line());
         Object part2 = null;
         if (withBody) {
-            body.writeTo(head);
+            body.writeToOrRelease(head);
             part2 = body.takePart();
         }
         body.release();
