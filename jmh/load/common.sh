@@ -46,7 +46,7 @@ arena_data() { # -> HttpArena's data folder: DATA_DIR if set, else shared/arena-
 }
 
 build_h3go() { # path: builds quic-go's http3 load client (jmh/load/h3go) there unless it is already built
-    [[ -x "$1" ]] || (cd jmh/load/h3go && go build -o "../../../$1" .)
+    [[ -x "$1" && "$1" -nt jmh/load/h3go/main.go ]] || (cd jmh/load/h3go && go build -o "../../../$1" .)
 }
 
 start_embedded_db() { # app-jar log [jvm-flags...]: starts the arena's embedded Postgres (EmbeddedDb, from the jar's

@@ -109,11 +109,15 @@ func transport(window uint64) *http3.Transport {
 		q.InitialConnectionReceiveWindow = window * 1024
 		q.MaxConnectionReceiveWindow = window * 1024
 	}
-	return &http3.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}, QUICConfig: q}
+	// identity bodies: every server sends the same bytes (a server with precompressed files would otherwise send
+	// gzip, which this client inflates on its own core, and the comparison would measure different work)
+	return &http3.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}, QUICConfig: q,
+		DisableCompression: true}
 }
 
 type worker struct {
 	ok, non2xx, errors int64
+	bytes              int64
 	latencies          []int64
 	firstError         string
 }
@@ -133,7 +137,7 @@ func load(conns, streams, warmup, duration int, urls []string) {
 				defer wg.Done()
 				for n := i; !stop.Load(); n++ {
 					start := time.Now()
-					status, err := get(client, urls[n%len(urls)])
+					status, size, err := get(client, urls[n%len(urls)])
 					counted := counting.Load() && !stop.Load()
 					if !counted {
 						continue
@@ -148,6 +152,7 @@ func load(conns, streams, warmup, duration int, urls []string) {
 						w.non2xx++
 					default:
 						w.ok++
+						w.bytes += size
 						w.latencies = append(w.latencies, time.Since(start).Microseconds())
 					}
 				}
@@ -161,13 +166,14 @@ func load(conns, streams, warmup, duration int, urls []string) {
 	stop.Store(true)
 	seconds := time.Since(began).Seconds()
 	wg.Wait()
-	var ok, non2xx, errors int64
+	var ok, non2xx, errors, bytes int64
 	var all []int64
 	first := ""
 	for _, w := range workers {
 		ok += w.ok
 		non2xx += w.non2xx
 		errors += w.errors
+		bytes += w.bytes
 		all = append(all, w.latencies...)
 		if first == "" {
 			first = w.firstError
@@ -175,24 +181,32 @@ func load(conns, streams, warmup, duration int, urls []string) {
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i] < all[j] })
 	fmt.Printf("RESULT proto=quic-go connections=%d streams=%d rps=%.0f ok=%d non2xx=%d errors=%d"+
-		" p50_us=%d p90_us=%d p99_us=%d p999_us=%d max_us=%d\n", conns, streams, float64(ok)/seconds, ok, non2xx,
-		errors, pct(all, 0.5), pct(all, 0.9), pct(all, 0.99), pct(all, 0.999), pct(all, 1))
+		" p50_us=%d p90_us=%d p99_us=%d p999_us=%d max_us=%d body_bytes=%d\n", conns, streams, float64(ok)/seconds, ok,
+		non2xx, errors, pct(all, 0.5), pct(all, 0.9), pct(all, 0.99), pct(all, 0.999), pct(all, 1), perRequest(bytes, ok))
 	if first != "" {
 		fmt.Println("first error", first)
 	}
 }
 
-func get(client *http.Client, url string) (int, error) {
+func perRequest(bytes, ok int64) int64 {
+	if ok == 0 {
+		return 0
+	}
+	return bytes / ok
+}
+
+// get returns the status and the body's length as received (identity: see transport)
+func get(client *http.Client, url string) (int, int64, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	resp, err := client.Do(req)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
-	_, err = io.Copy(io.Discard, resp.Body)
+	n, err := io.Copy(io.Discard, resp.Body)
 	resp.Body.Close()
-	return resp.StatusCode, err
+	return resp.StatusCode, n, err
 }
 
 func pct(sorted []int64, p float64) int64 {
@@ -241,7 +255,7 @@ func connects(n int, url string) {
 		tr := transport(0)
 		client := &http.Client{Transport: tr}
 		start := time.Now()
-		status, err := get(client, url)
+		status, _, err := get(client, url)
 		elapsed := time.Since(start).Microseconds()
 		tr.Close()
 		if err != nil || status != 200 {
