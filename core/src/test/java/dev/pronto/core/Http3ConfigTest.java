@@ -26,7 +26,7 @@ class Http3ConfigTest {
     void udpDefaultsAreTheDocumentedOnes() {
         Http3Config.Udp u = Http3Config.defaults().udp();
 
-        assertThat(u).isEqualTo(new Http3Config.Udp(8 << 20, 8 << 20, 1452, 0));
+        assertThat(u).isEqualTo(new Http3Config.Udp(8 << 20, 8 << 20, 1452, 16));
     }
 
     @Test
