@@ -132,8 +132,24 @@ public final class H3TestClient implements AutoCloseable {
 
     /** Starts sending {@code headers} and {@code body} (owned here) on a new stream, then FIN, without waiting. */
     public Pending start(Http3Headers headers, ByteBuf body) throws Exception {
+        return start(headers, body, null);
+    }
+
+    /**
+     * As {@link #start(Http3Headers, ByteBuf)}, with {@code observer} (unless null) ahead of the response's
+     * collector from the stream's first byte: it sees every frame as it arrives, on the connection's event loop,
+     * and must pass each one on ({@code ctx.fireChannelRead}).
+     */
+    public Pending start(Http3Headers headers, ByteBuf body, io.netty.channel.ChannelHandler observer) throws Exception {
         Collector collector = new Collector();
-        QuicStreamChannel stream = Http3.newRequestStream(quic, collector).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        io.netty.channel.ChannelHandler handler = observer == null ? collector
+                : new io.netty.channel.ChannelInitializer<QuicStreamChannel>() {
+                    @Override
+                    protected void initChannel(QuicStreamChannel ch) {
+                        ch.pipeline().addLast(observer, collector);
+                    }
+                };
+        QuicStreamChannel stream = Http3.newRequestStream(quic, handler).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         io.netty.channel.ChannelFuture last = stream.write(new DefaultHttp3HeadersFrame(headers));
         if (body != null) {
             last = stream.write(new DefaultHttp3DataFrame(body));

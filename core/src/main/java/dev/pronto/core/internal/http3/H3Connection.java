@@ -43,6 +43,8 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
     /** SETTINGS_MAX_FIELD_SECTION_SIZE as announced: the largest HEADERS payload {@link H3FrameGuard} checks. */
     final long maxFieldSection;
     private final QuicChannel channel;
+    /** Whether the control stream was put ahead of every response ({@link #prioritize}). */
+    private boolean controlFirst;
     /** Streams whose reading stopped because a streamed body's consumer fell behind. */
     private final List<QuicStreamChannel> paused = new ArrayList<>();
     /** The open request streams, for the timer. */
@@ -78,6 +80,21 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
         opened(ctx);
         super.channelActive(ctx);
+    }
+
+    /**
+     * Puts {@code stream}'s response where its request's RFC 9218 {@code priority} field (null: none) asks in
+     * the connection's send order ({@link H3Priority}); the first time, the control stream goes ahead of all.
+     */
+    void prioritize(QuicStreamChannel stream, CharSequence field) {
+        if (!controlFirst) {
+            QuicStreamChannel control = io.netty.handler.codec.http3.Http3.getLocalControlStream(channel);
+            if (control != null) {
+                control.updatePriority(H3Priority.CONTROL, control.voidPromise());
+                controlFirst = true;
+            }
+        }
+        stream.updatePriority(H3Priority.of(field), stream.voidPromise());
     }
 
     private void opened(ChannelHandlerContext ctx) {

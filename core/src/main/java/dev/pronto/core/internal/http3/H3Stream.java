@@ -25,6 +25,8 @@ import io.netty.handler.codec.quic.QuicStreamChannel;
  * large, malformed target, unknown method) get the same answers as on every protocol. Event loop only.
  */
 final class H3Stream extends Http3RequestStreamInboundHandler {
+    /** RFC 9218's request field: where the response goes in the connection's send order ({@link H3Priority}). */
+    private static final io.netty.util.AsciiString PRIORITY = io.netty.util.AsciiString.cached("priority");
     private final H3Connection conn;
     private final int maxHead;
     private final long maxBody;
@@ -81,6 +83,9 @@ final class H3Stream extends Http3RequestStreamInboundHandler {
         e.open();
         boolean wellFormed = conn.fields.fill(frame.headers());
         boolean valid = wellFormed && PseudoHeaderHead.fill(e.head, conn.fields, maxHead);
+        if (valid) {
+            conn.prioritize(stream, frame.headers().get(PRIORITY));
+        }
         conn.fields.clear();
         e.head.http3 = true;
         if (!wellFormed) {
