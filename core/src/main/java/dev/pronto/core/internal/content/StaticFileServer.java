@@ -6,7 +6,6 @@ import dev.pronto.core.NotFoundException;
 import dev.pronto.core.Request;
 import dev.pronto.core.Response;
 import dev.pronto.core.internal.util.DateHeader;
-import io.netty.buffer.Unpooled;
 import java.io.IOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -269,22 +268,22 @@ public final class StaticFileServer {
             res.header("Vary", "Accept-Encoding");
             if (accept != null && f.br() != null && AcceptEncoding.quality(accept, "br") > 0) {
                 res.header("Content-Encoding", "br");
-                res.sendPrepared(Unpooled.wrappedBuffer(f.br()));
+                res.sendPrepared(CachedFile.view(f.br()));
                 return;
             }
             if (accept != null && f.gz() != null && AcceptEncoding.quality(accept, "gzip") > 0) {
                 res.header("Content-Encoding", "gzip");
-                res.sendPrepared(Unpooled.wrappedBuffer(f.gz()));
+                res.sendPrepared(CachedFile.view(f.gz()));
                 return;
             }
         }
         res.header("Accept-Ranges", "bytes");
-        int size = f.bytes().length;
+        int size = f.length();
         long[] range = Ranges.requested(req, size, f.validators());
         if (range == null) {
-            res.sendPrepared(Unpooled.wrappedBuffer(f.bytes()));
+            res.sendPrepared(CachedFile.view(f.bytes()));
         } else if (partial(res, range, size)) {
-            res.sendPrepared(Unpooled.wrappedBuffer(f.bytes(), (int) range[0], (int) (range[1] - range[0] + 1)));
+            res.sendPrepared(f.range((int) range[0], (int) (range[1] - range[0] + 1)));
         }
     }
 }
