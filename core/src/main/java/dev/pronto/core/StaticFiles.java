@@ -135,7 +135,9 @@ public final class StaticFiles implements Handler {
          * Total bytes the {@link Cache#MEMORY} cache may hold: file contents, their precompressed
          * forms and about half a KiB of bookkeeping per file and name (default
          * {@value #DEFAULT_CACHE_CAPACITY}, 64 MiB). When full, the least recently used files
-         * (approximately) make room; a file that does not fit is read again for each request.
+         * (approximately) make room; a file that does not fit is read again for each request. The
+         * contents live in direct (off-heap) memory, which counts against {@code -XX:MaxDirectMemorySize}
+         * (by default the heap's maximum); when that is exhausted they are kept on the heap instead.
          *
          * @throws IllegalArgumentException if {@code bytes <= 0}
          */
