@@ -83,6 +83,21 @@ public final class ExchangeHandle implements Request, Response, FileResponse {
         return x.response;
     }
 
+    /**
+     * The response, for a change to its status or headers. Generation and state come from one read
+     * of the stamp: checked apart, a late call from another thread could pass the generation check
+     * just before the event loop recycles the exchange, then find the next request open and set its
+     * status (seen once in {@code ExchangeStressTest}).
+     */
+    private ServerResponse changing() {
+        int s = x.stamp();
+        if (ExchangeState.generation(s) != gen) {
+            throw stale("response");
+        }
+        x.response.checkOpenAt(s);
+        return x.response;
+    }
+
     IllegalStateException stale(String what) {
         return new IllegalStateException("The " + what + (route == null ? "" : " of route " + route)
                 + " was used after its exchange completed; it cannot act on a later request. "
@@ -91,8 +106,14 @@ public final class ExchangeHandle implements Request, Response, FileResponse {
 
     @Override
     public Response async() {
-        res();
-        x.asyncRequested = true;
+        // one read, as in changing(): a late call sets nothing once its exchange has been answered
+        int s = x.stamp();
+        if (ExchangeState.generation(s) != gen) {
+            throw stale("response");
+        }
+        if (ExchangeState.open(ExchangeState.state(s))) {
+            x.asyncRequested = true;
+        }
         return this;
     }
 
@@ -299,7 +320,7 @@ public final class ExchangeHandle implements Request, Response, FileResponse {
 
     @Override
     public Response status(int code) {
-        res().status(code);
+        changing().status(code);
         return this;
     }
 
@@ -310,15 +331,21 @@ public final class ExchangeHandle implements Request, Response, FileResponse {
 
     @Override
     public Response header(CharSequence name, CharSequence value) {
-        res().header(name, value);
+        changing().header(name, value);
         return this;
     }
 
     @Override
     public Response onCancel(Runnable action) {
         java.util.Objects.requireNonNull(action, "action");
-        res();
-        x.onCancel(action);
+        int s = x.stamp();
+        if (ExchangeState.generation(s) != gen) {
+            throw stale("response");
+        }
+        // a complete exchange is never cancelled; registering then could reach the next request
+        if (ExchangeState.state(s) != ExchangeState.COMPLETE) {
+            x.onCancel(action);
+        }
         return this;
     }
 
@@ -340,7 +367,7 @@ public final class ExchangeHandle implements Request, Response, FileResponse {
 
     @Override
     public Response contentType(CharSequence value) {
-        res().contentType(value);
+        changing().contentType(value);
         return this;
     }
 

@@ -450,6 +450,13 @@ public final class ServerResponse {
         return best;
     }
 
+    /** {@link #checkOpen()} against a stamp the caller read together with its generation. */
+    void checkOpenAt(int stamp) {
+        if (!hooking && !ExchangeState.open(ExchangeState.state(stamp))) {
+            throw new IllegalStateException("Response already sent for " + e.request);
+        }
+    }
+
     /** Status and headers may change only until a send wins (or inside that sender's onSend hooks). */
     private void checkOpen() {
         if (!hooking && !ExchangeState.open(e.state())) {
