@@ -30,6 +30,18 @@ class Http3ConfigTest {
     }
 
     @Test
+    void congestionDefaultsAreQuichesAndRfc9002s() {
+        assertThat(Http3Config.defaults().congestion())
+                .isEqualTo(new Http3Config.Congestion(Http3Config.Algorithm.CUBIC, 10, Http3Config.HyStart.ON));
+    }
+
+    @Test
+    void initialWindowOfNoDatagramIsRefused() {
+        assertThatThrownBy(() -> new Http3Config.Congestion(Http3Config.Algorithm.BBR, 0, Http3Config.HyStart.ON))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("initialWindowPackets must be in 1..1000, got 0");
+    }
+
+    @Test
     void datagramBelowQuicsMinimumIsRefused() {
         assertThatThrownBy(() -> new Http3Config.Udp(8 << 20, 8 << 20, 1000, 0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("maxUdpPayload must be in 1200..65527, got 1000");

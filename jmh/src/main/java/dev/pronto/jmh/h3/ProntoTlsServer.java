@@ -13,7 +13,8 @@ import java.nio.file.Path;
  * event loop): h2 and http/1.1 over TLS on TCP {@code port} and HTTP/3 on UDP {@code port}, so one server
  * answers both legs of jmh/load/h3.sh.
  * {@code -Dh3.retry=on|off} overrides {@code Http3Config}'s Retry default, {@code -Dh3.gso=N} its GSO/recvmmsg batch
- * (0: off).
+ * (0: off), {@code -Dh3.cc=CUBIC|RENO|BBR}, {@code -Dh3.cwnd=N} and {@code -Dh3.hystart=ON|OFF} its congestion
+ * settings.
  * Run: {@code java -cp benchmarks.jar dev.pronto.jmh.h3.ProntoTlsServer <port> <cert.pem> <key.pem>}.
  */
 public final class ProntoTlsServer {
@@ -40,7 +41,13 @@ public final class ProntoTlsServer {
         String retry = System.getProperty("h3.retry");
         Http3Config c = retry == null ? cfg : cfg.withRetry("on".equals(retry) ? Http3Config.Retry.ON : Http3Config.Retry.OFF);
         Http3Config.Udp udp = c.udp();
+        Http3Config.Congestion cc = c.congestion();
+        String hyStart = System.getProperty("h3.hystart");
         return c.withUdp(new Http3Config.Udp(udp.receiveBuffer(), udp.sendBuffer(), udp.maxUdpPayload(),
-                Integer.getInteger("h3.gso", udp.gsoSegments())));
+                Integer.getInteger("h3.gso", udp.gsoSegments())))
+                .withCongestion(new Http3Config.Congestion(
+                        Http3Config.Algorithm.valueOf(System.getProperty("h3.cc", cc.algorithm().name())),
+                        Integer.getInteger("h3.cwnd", cc.initialWindowPackets()),
+                        hyStart == null ? cc.hyStart() : Http3Config.HyStart.valueOf(hyStart)));
     }
 }

@@ -22,6 +22,7 @@ import io.netty.channel.uring.IoUringServerSocketChannel;
 import io.netty.handler.codec.http3.Http3;
 import io.netty.handler.codec.quic.Quic;
 import io.netty.handler.codec.quic.QuicCodecDispatcher;
+import io.netty.handler.codec.quic.QuicCongestionControlAlgorithm;
 import io.netty.handler.codec.quic.QuicConnectionIdGenerator;
 import io.netty.handler.codec.quic.QuicServerCodecBuilder;
 import io.netty.handler.codec.quic.QuicSslContext;
@@ -89,6 +90,13 @@ final class H3Binding {
                 .initialMaxStreamDataBidirectionalLocal(cfg.initialMaxStreamData())
                 .initialMaxStreamsBidirectional(cfg.maxBidiStreams())
                 .activeConnectionIdLimit(cfg.activeConnectionIds())
+                .congestionControlAlgorithm(switch (cfg.congestion().algorithm()) {
+                    case CUBIC -> QuicCongestionControlAlgorithm.CUBIC;
+                    case RENO -> QuicCongestionControlAlgorithm.RENO;
+                    case BBR -> QuicCongestionControlAlgorithm.BBR;
+                })
+                .initialCongestionWindowPackets(cfg.congestion().initialWindowPackets())
+                .hystart(cfg.congestion().hyStart() == Http3Config.HyStart.ON)
                 .handler(new H3Accept(server));
         if (cfg.retry()) {
             builder.tokenHandler(new H3RetryTokens());

@@ -69,6 +69,11 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
         this.timer = new H3Timer(streams, server.config());
     }
 
+    /** The QUIC connection, for tests that read its transport state (path statistics). */
+    QuicChannel quic() {
+        return channel;
+    }
+
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         if (ctx.channel().isActive()) {
