@@ -83,19 +83,24 @@ public final class ExchangeHandle implements Request, Response, FileResponse {
         return x.response;
     }
 
-    /**
-     * The response, for a change to its status or headers. Generation and state come from one read
-     * of the stamp: checked apart, a late call from another thread could pass the generation check
-     * just before the event loop recycles the exchange, then find the next request open and set its
-     * status (seen once in {@code ExchangeStressTest}).
-     */
+    /** The response, for a change to its status or headers: open in this generation, by one read. */
     private ServerResponse changing() {
+        x.response.checkOpenAt(ownStamp());
+        return x.response;
+    }
+
+    /**
+     * The exchange's stamp, when it is still this handle's generation. Callers take generation and
+     * state from this one read: checked apart, a late call from another thread could pass the
+     * generation check just before the event loop recycles the exchange, then find the next request
+     * open and act on it (a stale 504 seen once in {@code ExchangeStressTest}).
+     */
+    private int ownStamp() {
         int s = x.stamp();
         if (ExchangeState.generation(s) != gen) {
             throw stale("response");
         }
-        x.response.checkOpenAt(s);
-        return x.response;
+        return s;
     }
 
     IllegalStateException stale(String what) {
@@ -106,12 +111,8 @@ public final class ExchangeHandle implements Request, Response, FileResponse {
 
     @Override
     public Response async() {
-        // one read, as in changing(): a late call sets nothing once its exchange has been answered
-        int s = x.stamp();
-        if (ExchangeState.generation(s) != gen) {
-            throw stale("response");
-        }
-        if (ExchangeState.open(ExchangeState.state(s))) {
+        // a late call sets nothing once its exchange has been answered (one read: see ownStamp)
+        if (ExchangeState.open(ExchangeState.state(ownStamp()))) {
             x.asyncRequested = true;
         }
         return this;
@@ -338,12 +339,8 @@ public final class ExchangeHandle implements Request, Response, FileResponse {
     @Override
     public Response onCancel(Runnable action) {
         java.util.Objects.requireNonNull(action, "action");
-        int s = x.stamp();
-        if (ExchangeState.generation(s) != gen) {
-            throw stale("response");
-        }
         // a complete exchange is never cancelled; registering then could reach the next request
-        if (ExchangeState.state(s) != ExchangeState.COMPLETE) {
+        if (ExchangeState.state(ownStamp()) != ExchangeState.COMPLETE) {
             x.onCancel(action);
         }
         return this;
