@@ -358,7 +358,7 @@ public final class ExchangeHandle implements Request, Response, FileResponse {
 
     @Override
     public Response trailer(CharSequence name, CharSequence value) {
-        res().trailer(name, value);
+        x.response.trailer(ownStamp(), name, value);
         return this;
     }
 

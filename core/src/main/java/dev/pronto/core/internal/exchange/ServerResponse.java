@@ -137,10 +137,11 @@ public final class ServerResponse {
         headers.add(name, value);
     }
 
-    void trailer(CharSequence name, CharSequence value) {
-        boolean streaming = streamStarted && e.state() == ExchangeState.RESPONDING && !trailersSealed;
+    /** Adds a trailer while the response is open or streaming, judged by {@code stamp} (read with its generation). */
+    void trailer(int stamp, CharSequence name, CharSequence value) {
+        boolean streaming = streamStarted && ExchangeState.state(stamp) == ExchangeState.RESPONDING && !trailersSealed;
         if (!streaming) {
-            checkOpen();
+            checkOpenAt(stamp);
         }
         if (Ascii.equalsIgnoreCase(name, "Content-Type") || Ascii.equalsIgnoreCase(name, "Host")
                 || Ascii.equalsIgnoreCase(name, "Trailer")) {
