@@ -104,6 +104,18 @@ class ExchangeStressTest {
 
     /** Reads one response and returns its body; fails on anything but a 200 with Content-Length. */
     static String readBody(InputStream in) throws IOException {
+        String head = readHead(in);
+        if (!head.startsWith("HTTP/1.1 200 ")) {
+            throw new IOException("unexpected response: " + head);
+        }
+        int at = head.indexOf("Content-Length: ") + 16;
+        int length = Integer.parseInt(head.substring(at, head.indexOf("\r\n", at)));
+        byte[] body = in.readNBytes(length);
+        return new String(body, StandardCharsets.UTF_8);
+    }
+
+    /** Reads one response head, through its empty line. */
+    static String readHead(InputStream in) throws IOException {
         StringBuilder head = new StringBuilder();
         while (!head.toString().endsWith("\r\n\r\n")) {
             int b = in.read();
@@ -112,12 +124,6 @@ class ExchangeStressTest {
             }
             head.append((char) b);
         }
-        if (!head.toString().startsWith("HTTP/1.1 200 ")) {
-            throw new IOException("unexpected response: " + head);
-        }
-        int at = head.indexOf("Content-Length: ") + 16;
-        int length = Integer.parseInt(head.substring(at, head.indexOf("\r\n", at)));
-        byte[] body = in.readNBytes(length);
-        return new String(body, StandardCharsets.UTF_8);
+        return head.toString();
     }
 }

@@ -66,7 +66,7 @@ class LateStatusTest {
             InputStream in = new BufferedInputStream(s.getInputStream());
             for (int i = 0; i < REQUESTS; i++) {
                 out.write(("GET /late/" + i + " HTTP/1.1\r\nHost: x\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-                String head = readHead(in);
+                String head = ExchangeStressTest.readHead(in);
                 heads.append(head);
                 int at = head.indexOf("Content-Length: ") + 16;
                 String body = new String(in.readNBytes(Integer.parseInt(head.substring(at, head.indexOf("\r\n", at)))),
@@ -76,18 +76,6 @@ class LateStatusTest {
         }
         assertThat(staleRefusals.get()).isPositive();
         return heads.toString();
-    }
-
-    private static String readHead(InputStream in) throws IOException {
-        StringBuilder head = new StringBuilder();
-        while (!head.toString().endsWith("\r\n\r\n")) {
-            int b = in.read();
-            if (b < 0) {
-                throw new IOException("connection closed after: " + head);
-            }
-            head.append((char) b);
-        }
-        return head.toString();
     }
 
     /** Spins until the handle reports its exchange completed and reused; "already sent" keeps it going. */
