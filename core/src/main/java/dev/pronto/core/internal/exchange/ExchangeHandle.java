@@ -77,15 +77,7 @@ public final class ExchangeHandle implements Request, Response, FileResponse {
     }
 
     private ServerResponse res() {
-        if (!live()) {
-            throw stale("response");
-        }
-        return x.response;
-    }
-
-    /** The response, for a change to its status or headers: open in this generation, by one read. */
-    private ServerResponse changing() {
-        x.response.checkOpenAt(ownStamp());
+        ownStamp();
         return x.response;
     }
 
@@ -321,7 +313,7 @@ public final class ExchangeHandle implements Request, Response, FileResponse {
 
     @Override
     public Response status(int code) {
-        changing().status(code);
+        x.response.status(ownStamp(), code);
         return this;
     }
 
@@ -332,7 +324,7 @@ public final class ExchangeHandle implements Request, Response, FileResponse {
 
     @Override
     public Response header(CharSequence name, CharSequence value) {
-        changing().header(name, value);
+        x.response.header(ownStamp(), name, value);
         return this;
     }
 
@@ -364,7 +356,7 @@ public final class ExchangeHandle implements Request, Response, FileResponse {
 
     @Override
     public Response contentType(CharSequence value) {
-        changing().contentType(value);
+        x.response.contentType(ownStamp(), value);
         return this;
     }
 
@@ -402,12 +394,12 @@ public final class ExchangeHandle implements Request, Response, FileResponse {
 
     @Override
     public void redirect(String location) {
-        res().redirect(this, 302, location);
+        x.response.redirect(this, ownStamp(), 302, location);
     }
 
     @Override
     public void redirect(int status, String location) {
-        res().redirect(this, status, location);
+        x.response.redirect(this, ownStamp(), status, location);
     }
 
     @Override

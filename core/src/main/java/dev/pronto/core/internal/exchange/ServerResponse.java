@@ -113,12 +113,13 @@ public final class ServerResponse {
         }
     }
 
-    public void status(int code) {
+    /** Sets the status while the response is open, judged by {@code stamp} (read with its generation). */
+    void status(int stamp, int code) {
         if (code < 200 || code > 599) {
             throw new IllegalArgumentException("status must be in 200..599 for a response, got " + code
                     + (code >= 100 && code < 200 ? " (1xx statuses are interim and sent by the server)" : ""));
         }
-        checkOpen();
+        checkOpenAt(stamp);
         status = code;
     }
 
@@ -132,8 +133,8 @@ public final class ServerResponse {
         status = 101;
     }
 
-    void header(CharSequence name, CharSequence value) {
-        checkOpen();
+    void header(int stamp, CharSequence name, CharSequence value) {
+        checkOpenAt(stamp);
         headers.add(name, value);
     }
 
@@ -159,8 +160,8 @@ public final class ServerResponse {
         return trailers != null && trailers.count() > 0 ? trailers : null;
     }
 
-    void contentType(CharSequence value) {
-        checkOpen();
+    void contentType(int stamp, CharSequence value) {
+        checkOpenAt(stamp);
         headers.contentType(value);
     }
 
@@ -241,12 +242,13 @@ public final class ServerResponse {
         sendBuffer(h, body, JSON);
     }
 
-    void redirect(ExchangeHandle h, int code, String location) {
+    /** Answers a redirect for {@code h}, whose {@code stamp} was read with its generation check. */
+    void redirect(ExchangeHandle h, int stamp, int code, String location) {
         if (code != 301 && code != 302 && code != 303 && code != 307 && code != 308) {
             throw new IllegalArgumentException("redirect status must be 301, 302, 303, 307 or 308, got " + code);
         }
-        status(code);
-        header("Location", location);
+        status(stamp, code);
+        header(stamp, "Location", location);
         send(h);
     }
 
@@ -451,18 +453,19 @@ public final class ServerResponse {
         return best;
     }
 
-    /** {@link #checkOpen()} against a stamp the caller read together with its generation. */
-    void checkOpenAt(int stamp) {
+    /**
+     * Status and headers may change only until a send wins (or inside that sender's onSend hooks), judged
+     * by {@code stamp}: the handle passes the one it read with its generation check, so a late call cannot
+     * see the next request's open state.
+     */
+    private void checkOpenAt(int stamp) {
         if (!hooking && !ExchangeState.open(ExchangeState.state(stamp))) {
             throw new IllegalStateException("Response already sent for " + e.request);
         }
     }
 
-    /** Status and headers may change only until a send wins (or inside that sender's onSend hooks). */
     private void checkOpen() {
-        if (!hooking && !ExchangeState.open(e.state())) {
-            throw new IllegalStateException("Response already sent for " + e.request);
-        }
+        checkOpenAt(e.stamp());
     }
 
     private static void closeQuietly(FileChannel channel) {
