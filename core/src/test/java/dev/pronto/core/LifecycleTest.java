@@ -96,6 +96,23 @@ class LifecycleTest {
     }
 
     @Test
+    void asyncHookThatAnswersEndsTheChain() {
+        java.util.concurrent.atomic.AtomicInteger handled = new java.util.concurrent.atomic.AtomicInteger();
+        try (TestClient c = client(r -> r
+                .preHandlerAsync((req, res) -> CompletableFuture.runAsync(() -> res.status(401).send("who are you")))
+                .get("/me", (req, res) -> {
+                    handled.incrementAndGet();
+                    res.send("never");
+                }))) {
+            TestResponse resp = c.get("/me");
+
+            assertThat(resp.status()).isEqualTo(401);
+            assertThat(c.get("/me").text()).isEqualTo("who are you");
+            assertThat(handled).hasValue(0);
+        }
+    }
+
+    @Test
     void failedAsyncHookMapsLikeAThrownException() {
         try (TestClient c = client(r -> r
                 .preHandlerAsync((req, res) -> CompletableFuture.failedFuture(new HttpException(403, "forbidden")))

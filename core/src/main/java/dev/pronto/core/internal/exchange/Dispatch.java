@@ -123,12 +123,13 @@ public final class Dispatch {
         }
     }
 
-    /** Runs {@code hooks} from {@code i}, then {@code next}, unless a hook answers first. */
+    /**
+     * Runs {@code hooks} from {@code i}, then {@code next}, unless a hook answers first. Called only
+     * while the exchange is open; the state is read again only after a hook ran, since nothing else
+     * answers on this path (a route with no hooks reads it once, after its handler).
+     */
     private static void hooks(Exchange e, ExchangeHandle h, List<HookStep> hooks, int i, Step next) throws Exception {
         for (; i < hooks.size(); i++) {
-            if (!ExchangeState.open(e.state())) {
-                return;
-            }
             HookStep step = hooks.get(i);
             if (step.async() != null) {
                 CompletionStage<?> stage = step.async().handle(h, h);
@@ -138,10 +139,11 @@ public final class Dispatch {
                 return;
             }
             step.sync().handle(h, h);
+            if (!ExchangeState.open(e.state())) {
+                return;
+            }
         }
-        if (ExchangeState.open(e.state())) {
-            next.run(e, h);
-        }
+        next.run(e, h);
     }
 
     /** Where a chain paused by an asynchronous hook goes on. */
@@ -158,7 +160,10 @@ public final class Dispatch {
             if (error != null) {
                 throw unwrap(error);
             }
-            hooks(e, h, at.hooks(), at.index(), at.next());
+            if (ExchangeState.open(e.state())) {
+                // the asynchronous hook may have answered
+                hooks(e, h, at.hooks(), at.index(), at.next());
+            }
         } catch (Throwable t) {
             Errors.handle(h, t);
         }
@@ -167,11 +172,12 @@ public final class Dispatch {
 
     private static void invoke(Exchange e, ExchangeHandle h) throws Exception {
         RouteEntry route = e.route;
-        if (route.blocking()) {
+        int runs = route.runs();
+        if (runs == RouteEntry.BLOCKING) {
             runBlocking(e, h, route.handler());
             return;
         }
-        if (route.streaming()) {
+        if (runs == RouteEntry.STREAMING) {
             // the body arrives after the handler returns: its listener answers
             e.asyncRequested = true;
         }

@@ -18,8 +18,16 @@ public record RouteEntry(Handler handler, RouteOptions options, Lifecycle scope)
         return new RouteEntry(handler, options, group);
     }
 
-    boolean blocking() {
-        return options.isBlocking();
+    /** {@link #runs()}: on the event loop, the body aggregated first. */
+    static final int INLINE = 0;
+    /** {@link #runs()}: on the event loop, the body arriving after the handler returns. */
+    static final int STREAMING = 1;
+    /** {@link #runs()}: on a blocking thread (whatever its body mode). */
+    static final int BLOCKING = 2;
+
+    /** How the handler runs, in one look at the options: {@link #INLINE}, {@link #STREAMING} or {@link #BLOCKING}. */
+    int runs() {
+        return options.isBlocking() ? BLOCKING : options.isStreaming() ? STREAMING : INLINE;
     }
 
     boolean streaming() {
