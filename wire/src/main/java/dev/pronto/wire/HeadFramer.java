@@ -19,6 +19,7 @@ public final class HeadFramer {
     private final HeadScanner scanner;
     private final int maxHead;
     private int scanned;
+    private int headStart;
     private int errorStatus;
     private String errorMessage;
 
@@ -49,7 +50,10 @@ public final class HeadFramer {
         }
         scanned = 0;
         return switch (scanner.result()) {
-            case HeadScanner.FOUND -> found;
+            case HeadScanner.FOUND -> {
+                headStart = start + scanner.leading();
+                yield found;
+            }
             case HeadScanner.LINE_TOO_LONG -> failed(414, "Request line too long (maxRequestLineLength)");
             case HeadScanner.FIELDS_TOO_LARGE -> failed(431, "Request header fields too large (maxHeaderSize)");
             case HeadScanner.BARE_CR -> failed(400, "Malformed request: CR not followed by LF");
@@ -58,9 +62,9 @@ public final class HeadFramer {
         };
     }
 
-    /** Where the head {@link #find} just found starts in {@code in}: past its leading empty lines. */
-    public int headStart(ByteBuf in) {
-        return in.readerIndex() + scanner.leading();
+    /** Where the head {@link #find} just found starts in its buffer: past its leading empty lines. */
+    public int headStart() {
+        return headStart;
     }
 
     /** The status a head that {@link #FAILED} gets. */

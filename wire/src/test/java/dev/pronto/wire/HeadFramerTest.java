@@ -27,7 +27,7 @@ class HeadFramerTest {
         int lf = feed("\r\nGET / HTTP/1.1\r\nHost: a\r\n\r\nrest");
 
         assertThat(lf).isEqualTo(in.readerIndex() + "\r\nGET / HTTP/1.1\r\nHost: a\r\n\r\n".length() - 1);
-        assertThat(framer.headStart(in)).isEqualTo(2);
+        assertThat(framer.headStart()).isEqualTo(2);
     }
 
     @Test

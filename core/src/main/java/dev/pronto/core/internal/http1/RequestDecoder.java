@@ -111,7 +111,7 @@ final class RequestDecoder {
             return false;
         }
         return found == HeadFramer.FAILED ? fail(framer.errorStatus(), framer.errorMessage())
-                : parsed(framer.headStart(cum), found);
+                : parsed(framer.headStart(), found);
     }
 
     private boolean parsed(int from, int lf) {

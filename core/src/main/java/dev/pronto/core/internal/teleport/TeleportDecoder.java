@@ -158,7 +158,7 @@ final class TeleportDecoder {
             return false;
         }
         return found == HeadFramer.FAILED ? fail(null, framer.errorStatus(), framer.errorMessage())
-                : parsed(framer.headStart(cum), found);
+                : parsed(framer.headStart(), found);
     }
 
     private boolean parsed(int from, int lf) {
