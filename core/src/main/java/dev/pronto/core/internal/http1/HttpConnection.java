@@ -3,7 +3,6 @@ package dev.pronto.core.internal.http1;
 import dev.pronto.core.BodyWriter;
 import dev.pronto.core.internal.content.StreamCompressor;
 import dev.pronto.core.internal.exchange.Carrier;
-import dev.pronto.core.internal.exchange.Dispatch;
 import dev.pronto.core.internal.exchange.Errors;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.FilePart;
@@ -319,9 +318,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
             queue.discard(e);
             return;
         }
-        queue.admit(e);
-        Dispatch.run(e);
-        queue.handlerReturned(e);
+        queue.run(e);
     }
 
     boolean readPaused() {

@@ -1,5 +1,6 @@
 package dev.pronto.core.internal.http1;
 
+import dev.pronto.core.internal.exchange.Dispatch;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangePool;
 import io.netty.buffer.ByteBuf;
@@ -91,7 +92,14 @@ final class ResponseQueue {
         return pool.obtain();
     }
 
-    /** Queues {@code e} when responses are pending, before its handler runs. */
+    /** Dispatches {@code e} in its place in the response order (see {@link #admit}, {@link #handlerReturned}). */
+    void run(Exchange e) {
+        admit(e);
+        Dispatch.run(e);
+        handlerReturned(e);
+    }
+
+    /** Queues {@code e} when responses are pending, before its handler runs; otherwise it writes directly. */
     void admit(Exchange e) {
         if (pendingHead == null) {
             H1Slot.of(e).direct = true;
