@@ -9,6 +9,7 @@ import dev.pronto.router.Method;
  * outlive the read buffer (async and blocking handlers) without pinning pooled memory.
  */
 public final class RequestHead {
+    private static final byte[] REQUEST_TIMEOUT = RequestDeadline.HEADER.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     public byte[] bytes = new byte[512];
     public int length;
 
@@ -39,6 +40,11 @@ public final class RequestHead {
     public boolean upgrade;
     int hostCount;
     int hostField;
+    /**
+     * The first {@code Request-Timeout} field ({@link RequestDeadline}), or -1: noted as the fields are
+     * added, by every carrier, so a request without one costs no second pass over its names.
+     */
+    int deadlineField;
 
     /** Status of the first violation found, 0 when valid. */
     public int errorStatus;
@@ -61,6 +67,7 @@ public final class RequestHead {
         expectContinue = false;
         upgrade = false;
         hostCount = 0;
+        deadlineField = -1;
         errorStatus = 0;
         errorMessage = null;
     }
@@ -82,6 +89,10 @@ public final class RequestHead {
         fields[i + 1] = nameEnd;
         fields[i + 2] = valueStart;
         fields[i + 3] = valueEnd;
+        if (nameEnd - nameStart == REQUEST_TIMEOUT.length && deadlineField < 0
+                && Ascii.equalsLower(bytes, nameStart, REQUEST_TIMEOUT.length, REQUEST_TIMEOUT)) {
+            deadlineField = headerCount;
+        }
         headerCount++;
     }
 

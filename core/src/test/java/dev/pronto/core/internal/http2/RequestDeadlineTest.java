@@ -94,6 +94,20 @@ class RequestDeadlineTest {
     }
 
     @Test
+    void anotherFieldOfTheSameLengthIsNoDeadline() {
+        String head = "GET /left HTTP/1.1\r\nHost: x\r\nAccept-Encoding: 100\r\nX-Request-Timeo: 5\r\n\r\n";
+
+        assertThat(exchange(ch, head)).endsWith("\r\n\r\n" + Long.MAX_VALUE);
+    }
+
+    @Test
+    void firstOfTwoDeadlinesCounts() {
+        String head = "GET /left HTTP/1.1\r\nHost: x\r\nrequest-timeout: 250\r\nRequest-Timeout: 50\r\n\r\n";
+
+        assertThat(exchange(ch, head)).endsWith("\r\n\r\n250000000");
+    }
+
+    @Test
     void deadlineBeyondTheResponseTimeoutLeavesThatTimeoutInCharge() {
         exchange(ch, get("/never", "99999999999999999999999"));
 
