@@ -42,9 +42,6 @@ public interface Carrier {
         return null;
     }
 
-    /** Whether responses should ask the client to go away (the server or the carrier is closing). */
-    boolean draining();
-
     /**
      * Sends the whole response of {@code e}, framed as this carrier's protocol frames it: the status,
      * headers and trailers ({@link ServerResponse#status()}, {@link ServerResponse#headers()},

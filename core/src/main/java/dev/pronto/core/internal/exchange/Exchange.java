@@ -204,13 +204,13 @@ public final class Exchange implements Http1Head.Source {
         return closes() ? flags | Http1Head.Source.CLOSES : flags;
     }
 
-    /** Decides, for an HTTP/1.1 head, whether the connection closes after this response, and keeps it. */
+    /**
+     * Decides, for an HTTP/1.1 head, whether the connection closes after this response, and keeps it.
+     * A draining carrier has said so already ({@link #closeAfterResponse}) before encoding.
+     */
     private boolean closes() {
         if (stream != null && !stream.finished()) {
             // the rest of the request body would be read as the next request: close after this one
-            closeAfter = true;
-        }
-        if (carrier.draining()) {
             closeAfter = true;
         }
         return closeAfter;

@@ -218,7 +218,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         return altSvc;
     }
 
-    @Override
+    /** Whether responses should ask the client to go away (the server or this connection is closing). */
     public boolean draining() {
         return draining || server.draining();
     }
@@ -243,6 +243,9 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     /** A buffer holding {@code e}'s response head, with room for {@code extra} bytes of body. */
     private ByteBuf head(Exchange e, long length, String defaultType, int extra) {
+        if (draining()) {
+            e.closeAfterResponse();
+        }
         HeadBytes head = Http1Head.encode(e, length, defaultType, dateLine());
         // Answered in order while its read is decoded: encoded straight into the read's batch.
         ByteBuf buf = H1Slot.of(e).direct && out.inRead() && !closing && length >= 0 ? out.inPlace(head.length() + extra) : null;

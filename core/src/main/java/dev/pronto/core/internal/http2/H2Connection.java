@@ -349,7 +349,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
         return altSvc;
     }
 
-    @Override
+    /** Whether responses should ask the client to go away (the server or this connection is closing). */
     public boolean draining() {
         return server.draining();
     }

@@ -227,7 +227,7 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
         return engine == null ? null : engine.getSession();
     }
 
-    @Override
+    /** Whether responses should ask the client to go away (the server or this connection is closing). */
     public boolean draining() {
         return draining || server.draining();
     }

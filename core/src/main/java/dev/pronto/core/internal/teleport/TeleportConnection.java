@@ -293,7 +293,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
         return ctx.channel().remoteAddress();
     }
 
-    @Override
+    /** Whether responses should ask the client to go away (the server or this connection is closing). */
     public boolean draining() {
         return draining || server.draining();
     }
@@ -313,6 +313,9 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
         int extra = withBody ? body.copyLength() : 0;
         ByteBuf head = alloc().ioBuffer(164 + e.response.headers().estimate() + extra);
         head.writeIntLE(TeleportSlot.of(e).id);
+        if (draining()) {
+            e.closeAfterResponse();
+        }
         Http1Head.encode(head, e, body.length(), body.defaultType(), DateHeader.line());
         Object part2 = null;
         if (withBody) {
