@@ -232,6 +232,12 @@ public final class ExchangePool {
         return t;
     }
 
+    /** The carrier wrote {@code e}'s response and is done with it: {@link #observe}, then {@link #finish}. */
+    public void finishWritten(Exchange e) {
+        observe(e);
+        finish(e);
+    }
+
     /** The carrier is done with {@code e} (written, or given up): recycled now or when the last hold goes. */
     public void finish(Exchange e) {
         releaseInFlight(e);

@@ -108,7 +108,11 @@ final class ResponseQueue {
         }
     }
 
-    /** Called after the chain returned: an unfinished direct exchange becomes the queue head. */
+    /**
+     * Called after the chain returned: an unanswered direct exchange becomes the queue head. One
+     * answered in the chain was finished by {@link #complete} and recycled as the dispatcher let go
+     * (its slot no longer direct); one aborted meanwhile is finished here.
+     */
     void handlerReturned(Exchange e) {
         H1Slot s = H1Slot.of(e);
         if (!s.direct) {
@@ -162,7 +166,10 @@ final class ResponseQueue {
         H1Slot s = H1Slot.of(e);
         if (s.direct) {
             write(part1, part2);
-            if (e.closeAfter()) {
+            boolean close = e.closeAfter();
+            // finished as written; the dispatcher's hold keeps it until its chain returns, then it is recycled
+            finishWritten(e);
+            if (close) {
                 conn.closeAfterWrite();
             }
             return;
@@ -268,8 +275,7 @@ final class ResponseQueue {
 
     /** The response of {@code e} is written: observe it, then recycle unless a dispatcher holds it. */
     private void finishWritten(Exchange e) {
-        pool.observe(e);
         H1Slot.of(e).next = null;
-        pool.finish(e);
+        pool.finishWritten(e);
     }
 }
