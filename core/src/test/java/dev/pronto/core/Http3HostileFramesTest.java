@@ -5,6 +5,8 @@ import static dev.pronto.testsupport.H3Wire.DATA;
 import static dev.pronto.testsupport.H3Wire.GOAWAY;
 import static dev.pronto.testsupport.H3Wire.HEADERS;
 import static dev.pronto.testsupport.H3Wire.MAX_PUSH_ID;
+import static dev.pronto.testsupport.H3Wire.PRIORITY_UPDATE;
+import static dev.pronto.testsupport.H3Wire.PRIORITY_UPDATE_PUSH;
 import static dev.pronto.testsupport.H3Wire.PUSH_PROMISE;
 import static dev.pronto.testsupport.H3Wire.SETTINGS;
 import static dev.pronto.testsupport.H3Wire.bytes;
@@ -16,6 +18,7 @@ import static dev.pronto.testsupport.H3Wire.section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pronto.testsupport.H3RawClient;
+import dev.pronto.testsupport.H3Wire;
 import io.netty.handler.codec.quic.QuicStreamType;
 import java.time.Duration;
 import java.util.List;
@@ -26,7 +29,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A hostile HTTP/3 client (RFC 9114, RFC 9204) writing hand-made frames on a raw QUIC connection: each case
+ * A hostile HTTP/3 client (RFC 9114, RFC 9204, RFC 9218's PRIORITY_UPDATE) writing hand-made frames on a raw QUIC connection: each case
  * gets the connection error, the stream error or the answer the RFCs require, never a hang or a 500.
  * Cases marked "control" show that what must be accepted still is. The header read timeout is long, so a
  * server that waits for bytes that never come fails the case instead of being rescued by its timer.
@@ -79,8 +82,8 @@ class Http3HostileFramesTest {
     }
 
     static List<Case> cases() {
-        return java.util.stream.Stream.of(controlStream(), criticalStreams(), requestFrames(), qpack(), fields(),
-                bodies()).flatMap(List::stream).toList();
+        return java.util.stream.Stream.of(controlStream(), criticalStreams(), requestFrames(), priorityUpdates(),
+                qpack(), fields(), bodies()).flatMap(List::stream).toList();
     }
 
     private static List<Case> controlStream() {
@@ -181,6 +184,36 @@ class Http3HostileFramesTest {
                     first.stream().shutdownOutput().sync();
                     return first.result();
                 }, "body:ok"));
+    }
+
+    private static List<Case> priorityUpdates() {
+        byte[] longest = new byte[1024];
+        longest[1] = 'u';
+        return List.of(
+                new Case("RFC 9218 §7.2 PRIORITY_UPDATE on a request stream",
+                        requestClosing(get(), frame(PRIORITY_UPDATE, 0x00, 'u', '=', '1')), "conn:H3_FRAME_UNEXPECTED"),
+                new Case("RFC 9218 §7.2 PRIORITY_UPDATE naming a unidirectional stream",
+                        control(frame(PRIORITY_UPDATE, 0x02)), "conn:H3_ID_ERROR"),
+                new Case("RFC 9218 §7.2 PRIORITY_UPDATE naming a server-initiated stream",
+                        control(frame(PRIORITY_UPDATE, 0x01)), "conn:H3_ID_ERROR"),
+                new Case("RFC 9218 §7.2 PRIORITY_UPDATE beyond the stream limit (256 + streams opened)",
+                        control(frame(PRIORITY_UPDATE, H3Wire.varint(4 * 256))), "conn:H3_ID_ERROR"),
+                new Case("RFC 9218 §7.2 PRIORITY_UPDATE for a push never promised",
+                        control(frame(PRIORITY_UPDATE_PUSH, 0x00)), "conn:H3_ID_ERROR"),
+                new Case("RFC 9218 §7.2 PRIORITY_UPDATE without an element id", control(frame(PRIORITY_UPDATE)),
+                        "conn:H3_FRAME_ERROR"),
+                new Case("RFC 9218 §7.2 PRIORITY_UPDATE id running past the frame end",
+                        control(frame(PRIORITY_UPDATE, 0x40)), "conn:H3_FRAME_ERROR"),
+                new Case("PRIORITY_UPDATE payload above 1,024 bytes", control(frame(PRIORITY_UPDATE, new byte[1025])),
+                        "conn:H3_EXCESSIVE_LOAD"),
+                new Case("control: RFC 9218 §7 PRIORITY_UPDATE for a stream not open yet",
+                        thenGet(control(), frame(PRIORITY_UPDATE, 0x00, 'u', '=', '1')), "body:ok"),
+                new Case("control: RFC 9218 §4 PRIORITY_UPDATE with a value that does not parse",
+                        thenGet(control(), frame(PRIORITY_UPDATE, 0x00, 0xff, ',', '=', '?')), "body:ok"),
+                new Case("control: PRIORITY_UPDATE for the last stream within the limit",
+                        thenGet(control(), frame(PRIORITY_UPDATE, H3Wire.varint(4 * 255))), "body:ok"),
+                new Case("control: PRIORITY_UPDATE payload of 1,024 bytes", thenGet(control(),
+                        frame(PRIORITY_UPDATE, longest)), "body:ok"));
     }
 
     private static List<Case> qpack() {

@@ -115,8 +115,17 @@ public final class H3TestClient implements AutoCloseable {
 
     /** Sends {@code headers} on a new stream and leaves it open (no FIN), as a request whose body is still coming. */
     public Pending open(Http3Headers headers) throws Exception {
+        return open(headers, null);
+    }
+
+    /**
+     * As {@link #open(Http3Headers)}, with {@code observer} (unless null) ahead of the response's collector, as in
+     * {@link #start(Http3Headers, ByteBuf, io.netty.channel.ChannelHandler)}.
+     */
+    public Pending open(Http3Headers headers, io.netty.channel.ChannelHandler observer) throws Exception {
         Collector collector = new Collector();
-        QuicStreamChannel stream = Http3.newRequestStream(quic, collector).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        QuicStreamChannel stream = Http3.newRequestStream(quic, observed(observer, collector))
+                .get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         stream.writeAndFlush(new DefaultHttp3HeadersFrame(headers));
         return new Pending(stream, collector.done);
     }
@@ -142,14 +151,8 @@ public final class H3TestClient implements AutoCloseable {
      */
     public Pending start(Http3Headers headers, ByteBuf body, io.netty.channel.ChannelHandler observer) throws Exception {
         Collector collector = new Collector();
-        io.netty.channel.ChannelHandler handler = observer == null ? collector
-                : new io.netty.channel.ChannelInitializer<QuicStreamChannel>() {
-                    @Override
-                    protected void initChannel(QuicStreamChannel ch) {
-                        ch.pipeline().addLast(observer, collector);
-                    }
-                };
-        QuicStreamChannel stream = Http3.newRequestStream(quic, handler).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        QuicStreamChannel stream = Http3.newRequestStream(quic, observed(observer, collector))
+                .get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         io.netty.channel.ChannelFuture last = stream.write(new DefaultHttp3HeadersFrame(headers));
         if (body != null) {
             last = stream.write(new DefaultHttp3DataFrame(body));
@@ -158,6 +161,28 @@ public final class H3TestClient implements AutoCloseable {
         // Netty's shutdownOutput() sends the FIN at once, past queued frames: wait for the last one
         last.addListener(QuicStreamChannel.SHUTDOWN_OUTPUT);
         return new Pending(stream, collector.done);
+    }
+
+    /** {@code collector}, behind {@code observer} unless it is null. */
+    private static io.netty.channel.ChannelHandler observed(io.netty.channel.ChannelHandler observer, Collector collector) {
+        return observer == null ? collector : new io.netty.channel.ChannelInitializer<QuicStreamChannel>() {
+            @Override
+            protected void initChannel(QuicStreamChannel ch) {
+                ch.pipeline().addLast(observer, collector);
+            }
+        };
+    }
+
+    /**
+     * Sends an RFC 9218 PRIORITY_UPDATE for request stream {@code streamId} with {@code fieldValue} (as in a
+     * {@code priority} field) on the client's control stream, without waiting for the server; the control stream
+     * opens just after the handshake, so this waits for it (up to {@link Await#DEFAULT}).
+     */
+    public void priorityUpdate(long streamId, String fieldValue) {
+        Await.until("the client's HTTP/3 control stream", () -> Http3.getLocalControlStream(quic) != null);
+        ByteBuf payload = Unpooled.wrappedBuffer(H3Wire.varint(streamId), fieldValue.getBytes(StandardCharsets.US_ASCII));
+        Http3.getLocalControlStream(quic).writeAndFlush(new io.netty.handler.codec.http3.DefaultHttp3UnknownFrame(
+                H3Wire.PRIORITY_UPDATE, payload));
     }
 
     /**

@@ -23,6 +23,10 @@ public final class H3Wire {
     public static final int GOAWAY = 0x7;
     /** Frame type MAX_PUSH_ID. */
     public static final int MAX_PUSH_ID = 0xd;
+    /** Frame type PRIORITY_UPDATE for a request stream (RFC 9218 §7.2). */
+    public static final int PRIORITY_UPDATE = 0xF0700;
+    /** Frame type PRIORITY_UPDATE for a push stream (RFC 9218 §7.2). */
+    public static final int PRIORITY_UPDATE_PUSH = 0xF0701;
 
     private H3Wire() {
     }

@@ -22,6 +22,7 @@ import io.netty.handler.codec.http3.Http3;
 import io.netty.handler.codec.http3.Http3ErrorCode;
 import io.netty.handler.codec.quic.QuicChannel;
 import io.netty.handler.codec.quic.QuicStreamChannel;
+import io.netty.handler.codec.quic.QuicStreamPriority;
 import java.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,6 +51,8 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
     /** The open request streams, for the timer. */
     private final List<H3Stream> streams = new ArrayList<>();
     private final H3Timer timer;
+    /** The client's PRIORITY_UPDATE frames, which {@link H3FrameGuard} reads. */
+    final H3PriorityUpdates priorityUpdates;
     private long lastStreamId = -1;
     private boolean bodyPaused;
     /** Client stream resets in the current window (rapid reset). */
@@ -67,6 +70,7 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
         this.pool = new ExchangePool(this, server, Math.min(server.http3().maxBidiStreams(), 128), H3Slot::new);
         pool.attach(channel.eventLoop(), x -> abort(x, Http3ErrorCode.H3_INTERNAL_ERROR));
         this.timer = new H3Timer(streams, server.config());
+        this.priorityUpdates = new H3PriorityUpdates(streams, server.http3().maxBidiStreams());
     }
 
     /** The QUIC connection, for tests that read its transport state (path statistics). */
@@ -88,10 +92,10 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
     }
 
     /**
-     * Puts {@code stream}'s response where its request's RFC 9218 {@code priority} field (null: none) asks in
-     * the connection's send order ({@link H3Priority}); the first time, the control stream goes ahead of all.
+     * Puts {@code stream}'s response at {@code priority} in the connection's send order ({@link H3Priority}); the
+     * first time, the control stream goes ahead of all.
      */
-    void prioritize(QuicStreamChannel stream, CharSequence field) {
+    void prioritize(QuicStreamChannel stream, QuicStreamPriority priority) {
         if (!controlFirst) {
             QuicStreamChannel control = io.netty.handler.codec.http3.Http3.getLocalControlStream(channel);
             if (control != null) {
@@ -99,7 +103,7 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
                 controlFirst = true;
             }
         }
-        stream.updatePriority(H3Priority.of(field), stream.voidPromise());
+        stream.updatePriority(priority, stream.voidPromise());
     }
 
     private void opened(ChannelHandlerContext ctx) {
@@ -152,6 +156,7 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
     void streamOpened(H3Stream stream, long id) {
         streams.add(stream);
         lastStreamId = Math.max(lastStreamId, id);
+        priorityUpdates.opened(stream, id);
     }
 
     void streamClosed(H3Stream stream) {

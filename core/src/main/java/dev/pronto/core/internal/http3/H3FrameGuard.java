@@ -14,9 +14,10 @@ import io.netty.handler.codec.quic.QuicStreamType;
  * ({@link H3Payloads}), a stream that ends inside a frame (RFC 9114 §7.1: H3_FRAME_ERROR, so a truncated
  * body never reaches its handler as complete), the end or reset of the client's control or QPACK streams
  * (§6.2.1, RFC 9204 §4.2: H3_CLOSED_CRITICAL_STREAM) and QPACK decoder-stream instructions about sections
- * or inserts the server never sent ({@link H3DecoderStream}). Bytes are passed on unchanged; the payloads
- * checked whole (control frames, HEADERS) are read in place when they arrive in one buffer, else copied
- * up to their limit. One per stream, event loop only.
+ * or inserts the server never sent ({@link H3DecoderStream}). It also reads RFC 9218's PRIORITY_UPDATE frames,
+ * which the codec passes over: on the control stream, whole, for {@link H3PriorityUpdates}; on a request stream,
+ * H3_FRAME_UNEXPECTED. Bytes are passed on unchanged; the payloads checked whole (control frames, HEADERS) are
+ * read in place when they arrive in one buffer, else copied up to their limit. One per stream, event loop only.
  *
  * <p>States: a unidirectional stream starts by reading its type ({@code PENDING}), then is
  * {@code CONTROL}, {@code DECODER}, or passed through ({@code OTHER}: QPACK encoder, push, unknown types);
@@ -86,15 +87,15 @@ final class H3FrameGuard extends ChannelInboundHandlerAdapter {
             } else if (type < 0) {
                 if (varint.feed(in.getByte(i++))) {
                     type = varint.value();
+                    if (kind == REQUEST && H3Payloads.isPriorityUpdate(type)) {
+                        // RFC 9218 §7.2: only the control stream carries it
+                        return Http3ErrorCode.H3_FRAME_UNEXPECTED;
+                    }
                 }
             } else if (remaining < 0) {
-                if (varint.feed(in.getByte(i++))) {
-                    remaining = varint.value();
-                    collect = checkedWhole() && remaining <= limit();
-                    Http3ErrorCode error = remaining == 0 ? frameEnd(in, i, 0) : null;
-                    if (error != null) {
-                        return error;
-                    }
+                Http3ErrorCode error = varint.feed(in.getByte(i++)) ? length(in, i, varint.value()) : null;
+                if (error != null) {
+                    return error;
                 }
             } else {
                 int n = (int) Math.min(remaining, end - i);
@@ -106,6 +107,16 @@ final class H3FrameGuard extends ChannelInboundHandlerAdapter {
             }
         }
         return null;
+    }
+
+    /** The current frame's length was read, up to {@code at}: an empty frame ends there. */
+    private Http3ErrorCode length(ByteBuf in, int at, long value) {
+        remaining = value;
+        if (H3Payloads.isPriorityUpdate(type) && value > H3Payloads.MAX_PRIORITY_UPDATE) {
+            return Http3ErrorCode.H3_EXCESSIVE_LOAD;
+        }
+        collect = checkedWhole() && remaining <= limit();
+        return remaining == 0 ? frameEnd(in, at, 0) : null;
     }
 
     private void streamType(long value) {
@@ -146,15 +157,25 @@ final class H3FrameGuard extends ChannelInboundHandlerAdapter {
         long ended = type;
         type = -1;
         remaining = -1;
-        return len >= 0 && collect ? H3Payloads.check(ended, p, at, len) : null;
+        if (len < 0 || !collect) {
+            return null;
+        }
+        Http3ErrorCode error = H3Payloads.check(ended, p, at, len);
+        if (error == null && H3Payloads.isPriorityUpdate(ended)) {
+            return conn.priorityUpdates.read(ended, p, at, len);
+        }
+        return error;
     }
 
     private boolean checkedWhole() {
         return H3Payloads.checkedWhole(type) || (type == H3Payloads.HEADERS && kind == REQUEST);
     }
 
-    /** Above it the codec refuses the frame itself (H3_EXCESSIVE_LOAD or H3_FRAME_ERROR). */
+    /** Above it the frame is refused: by the codec (H3_EXCESSIVE_LOAD or H3_FRAME_ERROR), or by {@link #length}. */
     private long limit() {
+        if (H3Payloads.isPriorityUpdate(type)) {
+            return H3Payloads.MAX_PRIORITY_UPDATE;
+        }
         return type == H3Payloads.HEADERS ? conn.maxFieldSection : H3Payloads.MAX_SETTINGS;
     }
 

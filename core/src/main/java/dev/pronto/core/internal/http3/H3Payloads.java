@@ -6,7 +6,7 @@ import io.netty.handler.codec.http3.Http3ErrorCode;
 /**
  * Checks a whole frame payload the way RFC 9114 §7.1 wants it and Netty's HTTP/3 codec does not: every
  * field ends exactly at the payload's end (a value running past it, or bytes left after it, are
- * H3_FRAME_ERROR), SETTINGS identifiers are neither repeated nor HTTP/2's (H3_SETTINGS_ERROR), and a QPACK
+ * H3_FRAME_ERROR; a PRIORITY_UPDATE's element id too), SETTINGS identifiers are neither repeated nor HTTP/2's (H3_SETTINGS_ERROR), and a QPACK
  * field section (RFC 9204 §4.5) ends on a field line's boundary (QPACK_DECOMPRESSION_FAILED), so the
  * codec never waits for bytes of a frame that has ended. Stateless; reads without moving indexes.
  */
@@ -16,8 +16,16 @@ final class H3Payloads {
     static final long CANCEL_PUSH = 0x3;
     static final long GOAWAY = 0x7;
     static final long MAX_PUSH_ID = 0xd;
+    /** RFC 9218 §7.2: PRIORITY_UPDATE for a request stream, and for a push stream. */
+    static final long PRIORITY_UPDATE = 0xF0700;
+    static final long PRIORITY_UPDATE_PUSH = 0xF0701;
     /** Netty's own limit for a SETTINGS payload; a larger one is the codec's H3_EXCESSIVE_LOAD. */
     static final int MAX_SETTINGS = 256;
+    /**
+     * The largest PRIORITY_UPDATE payload read; a larger one is H3_EXCESSIVE_LOAD. An id and {@code u=7, i} take
+     * 14 bytes: this leaves room for extension parameters while bounding what a client makes the server copy.
+     */
+    static final int MAX_PRIORITY_UPDATE = 1024;
     /** Integers above this in a field section are not lengths or indexes any table has. */
     private static final long MAX_QPACK_INT = Integer.MAX_VALUE;
 
@@ -26,7 +34,13 @@ final class H3Payloads {
 
     /** Whether a frame of {@code type} is checked whole here (its payload is collected first). */
     static boolean checkedWhole(long type) {
-        return type == SETTINGS || type == CANCEL_PUSH || type == GOAWAY || type == MAX_PUSH_ID;
+        return type == SETTINGS || type == CANCEL_PUSH || type == GOAWAY || type == MAX_PUSH_ID
+                || isPriorityUpdate(type);
+    }
+
+    /** Whether {@code type} is either of RFC 9218's PRIORITY_UPDATE frames. */
+    static boolean isPriorityUpdate(long type) {
+        return type == PRIORITY_UPDATE || type == PRIORITY_UPDATE_PUSH;
     }
 
     /** The error of the payload {@code p[from, from+len)} of a frame of {@code type}, or null when it is sound. */
@@ -36,6 +50,10 @@ final class H3Payloads {
         }
         if (type == HEADERS) {
             return fieldSection(p, from, from + len) ? null : Http3ErrorCode.QPACK_DECOMPRESSION_FAILED;
+        }
+        if (isPriorityUpdate(type)) {
+            // an element id, then a field value of any length (empty: every parameter's default)
+            return len > 0 && H3Varint.length(p.getByte(from)) <= len ? null : Http3ErrorCode.H3_FRAME_ERROR;
         }
         // CANCEL_PUSH, GOAWAY, MAX_PUSH_ID: one variable-length integer and nothing else
         return len > 0 && H3Varint.length(p.getByte(from)) == len ? null : Http3ErrorCode.H3_FRAME_ERROR;

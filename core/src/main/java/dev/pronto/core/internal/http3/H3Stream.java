@@ -16,6 +16,7 @@ import io.netty.handler.codec.http3.Http3HeadersFrame;
 import io.netty.handler.codec.http3.Http3RequestStreamInboundHandler;
 import io.netty.handler.codec.quic.QuicException;
 import io.netty.handler.codec.quic.QuicStreamChannel;
+import io.netty.handler.codec.quic.QuicStreamPriority;
 
 /**
  * One HTTP/3 request stream: its HEADERS become an exchange, its DATA the body, aggregated up to
@@ -32,6 +33,8 @@ final class H3Stream extends Http3RequestStreamInboundHandler {
     private final long maxBody;
     private QuicStreamChannel stream;
     private Exchange e;
+    /** The priority of the client's latest PRIORITY_UPDATE for this stream, else null: it wins over the field. */
+    private QuicStreamPriority updated;
     /** On the connection timer's clock: when the stream opened, its request head came, and its latest DATA. */
     long openedAt;
     long bodyStart;
@@ -59,6 +62,12 @@ final class H3Stream extends Http3RequestStreamInboundHandler {
         return stream;
     }
 
+    /** A PRIORITY_UPDATE for this stream (RFC 9218 §7.2): applied now, and kept over the request's field (§8). */
+    void reprioritize(QuicStreamPriority priority) {
+        updated = priority;
+        conn.prioritize(stream, priority);
+    }
+
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
         conn.streamClosed(this);
@@ -84,7 +93,7 @@ final class H3Stream extends Http3RequestStreamInboundHandler {
         boolean wellFormed = conn.fields.fill(frame.headers());
         boolean valid = wellFormed && PseudoHeaderHead.fill(e.head, conn.fields, maxHead);
         if (valid) {
-            conn.prioritize(stream, frame.headers().get(PRIORITY));
+            conn.prioritize(stream, updated != null ? updated : H3Priority.of(frame.headers().get(PRIORITY)));
         }
         conn.fields.clear();
         e.head.http3 = true;
