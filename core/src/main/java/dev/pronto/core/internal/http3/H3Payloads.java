@@ -6,9 +6,9 @@ import io.netty.handler.codec.http3.Http3ErrorCode;
 /**
  * Checks a whole frame payload the way RFC 9114 §7.1 wants it and Netty's HTTP/3 codec does not: every
  * field ends exactly at the payload's end (a value running past it, or bytes left after it, are
- * H3_FRAME_ERROR; a PRIORITY_UPDATE's element id too), SETTINGS identifiers are neither repeated nor HTTP/2's (H3_SETTINGS_ERROR), and a QPACK
- * field section (RFC 9204 §4.5) ends on a field line's boundary (QPACK_DECOMPRESSION_FAILED), so the
- * codec never waits for bytes of a frame that has ended. Stateless; reads without moving indexes.
+ * H3_FRAME_ERROR; a PRIORITY_UPDATE's element id too), SETTINGS identifiers are neither repeated nor
+ * HTTP/2's (H3_SETTINGS_ERROR), and a QPACK field section (RFC 9204 §4.5) ends on a field line's boundary
+ * (QPACK_DECOMPRESSION_FAILED), so the codec never waits for bytes of a frame that has ended. Stateless; reads without moving indexes.
  */
 final class H3Payloads {
     static final long SETTINGS = 0x4;
