@@ -247,12 +247,21 @@ public final class ExchangePool {
         }
     }
 
-    /** The connection is gone under {@code e}: aborts it, fails a body still arriving, and finishes it. */
-    public void abandon(Exchange e) {
+    /**
+     * The stream carrying {@code e} closed (HTTP/2, HTTP/3: both sides ended, or reset), the normal end of
+     * every multiplexed exchange: a response already complete is only finished; one still open or under
+     * way is aborted first, and a request body still arriving fails. Event loop.
+     */
+    public void ended(Exchange e) {
         if (e.abort() && e.stream != null) {
             e.stream.fail(new java.nio.channels.ClosedChannelException());
         }
         finish(e);
+    }
+
+    /** The connection is gone under {@code e}: as {@link #ended}, for an exchange whose connection closed. */
+    public void abandon(Exchange e) {
+        ended(e);
     }
 
     /**

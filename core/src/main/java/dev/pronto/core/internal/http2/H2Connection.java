@@ -246,8 +246,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
 
     /** The stream of {@code e} closed (both sides ended, or reset): settle and let go of it. */
     private void streamClosed(Exchange e) {
-        // a stream that ended after its response was written: abort() finds it settled and does nothing
-        pool.abandon(e);
+        pool.ended(e);
     }
 
 

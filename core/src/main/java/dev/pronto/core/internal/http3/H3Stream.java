@@ -74,8 +74,7 @@ final class H3Stream extends Http3RequestStreamInboundHandler {
         Exchange x = e;
         e = null;
         if (x != null) {
-            // a stream that ended after its response was written: abort() finds it settled and does nothing
-            conn.pool.abandon(x);
+            conn.pool.ended(x);
         }
         super.channelInactive(ctx);
     }
