@@ -217,6 +217,38 @@ class ProxyTest {
         }
     }
 
+    @Test
+    void keepsAnUpstreamWhoseHealthAnswerTakesLongerThanTheInterval() {
+        AtomicInteger checks = new AtomicInteger();
+        Server slow = Server.builder().listener(Listener.http(0)).listener(Listener.teleport(0)).routes(r -> r
+                .get("/health", (req, res) -> {
+                    dev.pronto.core.Response later = res.async();
+                    java.util.concurrent.CompletableFuture.delayedExecutor(60, java.util.concurrent.TimeUnit.MILLISECONDS)
+                            .execute(() -> {
+                                checks.incrementAndGet();
+                                later.send("ok");
+                            });
+                })).build().start();
+        open.add(slow::close);
+        Upstream up = upstream(slow, UpstreamTransport.HTTP_1_1);
+        UpstreamGroup[] group = new UpstreamGroup[1];
+        edge(e -> group[0] = UpstreamGroup.builder().upstream(up)
+                .healthCheck("/health", Duration.ofMillis(20)).build(e.eventLoopGroup()));
+        int downSeen = 0;
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+
+        // watched until four checks were answered, each three intervals late: none may mark the upstream down
+        while (checks.get() < 4 && System.nanoTime() - deadline < 0) {
+            if (!group[0].serving(up)) {
+                downSeen++;
+            }
+            Thread.onSpinWait();
+        }
+
+        assertThat(checks).hasValueGreaterThanOrEqualTo(4);
+        assertThat(downSeen).isZero();
+    }
+
     private void awaitParked(int n) {
         Await.within(Duration.ofSeconds(5), () -> parked.size() >= n);
         assertThat(parked).hasSize(n);

@@ -21,6 +21,8 @@ public final class Member implements AutoCloseable {
     private final AtomicInteger failures = new AtomicInteger();
     private volatile long ejectedUntil;
     private volatile boolean healthy = true;
+    /** A health probe is in flight: the next check waits for its answer instead of being refused beside it. */
+    private final java.util.concurrent.atomic.AtomicBoolean probing = new java.util.concurrent.atomic.AtomicBoolean();
 
     Member(Upstream upstream, EventLoopGroup loops, Policy policy) {
         this.upstream = upstream;
@@ -71,6 +73,17 @@ public final class Member implements AutoCloseable {
             failures.set(0);
             ejectedUntil = System.nanoTime() + policy.cooldown().toNanos();
         }
+    }
+
+    /** Claims the next health probe; false while the previous one is still in flight (its answer decides). */
+    boolean startProbe() {
+        return probing.compareAndSet(false, true);
+    }
+
+    /** The probe claimed by {@link #startProbe} answered (or failed, or timed out). */
+    void probed(boolean ok) {
+        health(ok);
+        probing.set(false);
     }
 
     void health(boolean ok) {

@@ -166,16 +166,31 @@ public final class Members implements AutoCloseable {
 
     private void check() {
         for (Member m : members) {
-            String uri = "http://" + m.upstream.address() + policy.healthPath();
-            Duration timeout = m.upstream.timeout();
-            m.probe.send(ClientRequest.builder().uri(uri).timeout(timeout).build()).whenComplete((r, e) -> {
-                m.health(e == null && r.status() < 400);
-                if (r != null) {
-                    r.close();
-                }
-                drain();
-            });
+            if (!m.startProbe()) {
+                // a slow upstream is not down because its last check is still being answered; its timeout bounds that
+                continue;
+            }
+            probe(m);
         }
+    }
+
+    private void probe(Member m) {
+        String uri = "http://" + m.upstream.address() + policy.healthPath();
+        Duration timeout = m.upstream.timeout();
+        java.util.concurrent.CompletionStage<dev.pronto.client.http.ClientResponse> sent;
+        try {
+            sent = m.probe.send(ClientRequest.builder().uri(uri).timeout(timeout).build());
+        } catch (RuntimeException refused) {
+            m.probed(false);
+            return;
+        }
+        sent.whenComplete((r, e) -> {
+            m.probed(e == null && r.status() < 400);
+            if (r != null) {
+                r.close();
+            }
+            drain();
+        });
     }
 
     @Override
