@@ -12,6 +12,7 @@ import dev.pronto.core.internal.exchange.ReadGate;
 import dev.pronto.core.internal.exchange.ResponseBody;
 import dev.pronto.core.internal.exchange.ServerConnection;
 import dev.pronto.core.internal.server.ServerContext;
+import dev.pronto.core.internal.util.ConnectionClock;
 import dev.pronto.wire.H2cPreface;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -43,6 +44,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     private final Runnable flushTask = this::scheduledFlush;
     final io.netty.handler.codec.http2.Http2Connection.PropertyKey key;
     final H2Timer timer;
+    private final ConnectionClock clock;
     private final H2FrameGuard guard = new H2FrameGuard();
     final H2Backlog backlog = new H2Backlog();
     private final int maxFrameSize;
@@ -65,6 +67,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
         this.server = server;
         this.key = connection().newKey();
         this.timer = new H2Timer(this, server.config());
+        this.clock = timer.clock;
         this.maxFrameSize = server.http2().maxFrameSize();
         // spares: enough for the streams a client keeps in flight, bounded
         this.pool = new ExchangePool(this, server, Math.min(server.http2().maxConcurrentStreams(), 128), H2Slot::new);
@@ -133,7 +136,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
         inRead = true;
-        timer.touch();
+        clock.touch();
         super.channelRead(ctx, msg);
         timer.afterRead(decoder().prefaceReceived(), internalBuffer());
     }
@@ -240,7 +243,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
 
     /** Runs the chain of a request whose head (and, unless streamed, body) has arrived. */
     void dispatch(Exchange e) {
-        e.received(timer.nanoTime());
+        e.received(clock.nanoTime());
         Dispatch.run(e);
     }
 
@@ -309,7 +312,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
     }
 
     long nanoTime() {
-        return timer.nanoTime();
+        return clock.nanoTime();
     }
 
     void forEachExchange(Consumer<Exchange> action) {

@@ -22,7 +22,8 @@ final class H2Timer {
     private static final String SLOW_BODY = "Request body not received in time (bodyReadTimeout, minBodyRate)";
     private final H2Connection conn;
     private final BodyDeadline body;
-    private final ConnectionClock clock;
+    /** The connection touches and reads it itself, once per read and per request (no call through this class). */
+    final ConnectionClock clock;
     private final H2HeaderWatch headers = new H2HeaderWatch();
     private ReadGate gate;
 
@@ -40,14 +41,6 @@ final class H2Timer {
 
     void stop() {
         clock.stop();
-    }
-
-    void touch() {
-        clock.touch();
-    }
-
-    long nanoTime() {
-        return clock.nanoTime();
     }
 
     /** See {@link H2HeaderWatch#frames}. */
