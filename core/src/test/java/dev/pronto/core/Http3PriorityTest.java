@@ -1,16 +1,11 @@
 package dev.pronto.core;
 
+import static dev.pronto.core.H3ResponseRace.getBig;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pronto.core.H3ResponseRace.BodyBytes;
 import dev.pronto.testsupport.H3TestClient;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.http3.DefaultHttp3Headers;
-import io.netty.handler.codec.http3.Http3DataFrame;
-import io.netty.handler.codec.http3.Http3Headers;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -43,63 +38,31 @@ class Http3PriorityTest {
 
     @Test
     void withoutAPriorityFieldTheFirstResponseIsSentWholeBeforeTheSecond() throws Exception {
-        Race race = race(null, null);
+        H3ResponseRace race = race(null, null);
 
         assertThat(race.secondHadWhenFirstEnded()).isLessThan(SIZE / 2);
     }
 
     @Test
     void incrementalResponsesShareTheConnection() throws Exception {
-        Race race = race("u=3, i", "u=3, i");
+        H3ResponseRace race = race("u=3, i", "u=3, i");
 
         assertThat(race.secondHadWhenFirstEnded()).isGreaterThan(SIZE / 2);
     }
 
     @Test
     void aMoreUrgentResponseOvertakesOneAskedForEarlier() throws Exception {
-        Race race = race("u=5", "u=1");
+        H3ResponseRace race = race("u=5", "u=1");
 
         assertThat(race.firstHadWhenSecondEnded()).isLessThan(SIZE / 2);
     }
 
-    /** How much of each response had arrived when the other one ended. */
-    private record Race(long secondHadWhenFirstEnded, long firstHadWhenSecondEnded) {
-    }
-
     /** Asks for /big twice on one connection with these priority fields (null: none), the second just after the first. */
-    private Race race(String first, String second) throws Exception {
+    private H3ResponseRace race(String first, String second) throws Exception {
         BodyBytes a = new BodyBytes();
         BodyBytes b = new BodyBytes();
-        H3TestClient.Pending pa = client.start(get(first), null, a);
-        H3TestClient.Pending pb = client.start(get(second), null, b);
-        // both streams run on the connection's event loop: each count is read there, as the other response ends
-        CompletableFuture<Long> bAtEndOfA = pa.response().thenApply(r -> b.bytes);
-        CompletableFuture<Long> aAtEndOfB = pb.response().thenApply(r -> a.bytes);
-        Race race = new Race(bAtEndOfA.get(H3TestClient.TIMEOUT_SECONDS, TimeUnit.SECONDS),
-                aAtEndOfB.get(H3TestClient.TIMEOUT_SECONDS, TimeUnit.SECONDS));
-        assertThat(pa.response().get().body()).hasSize(SIZE);
-        assertThat(pb.response().get().body()).hasSize(SIZE);
-        return race;
-    }
-
-    private static Http3Headers get(String priority) {
-        Http3Headers h = new DefaultHttp3Headers().method("GET").path("/big").authority("localhost").scheme("https");
-        if (priority != null) {
-            h.add("priority", priority);
-        }
-        return h;
-    }
-
-    /** Counts a response's DATA bytes as they arrive, passing every frame on. */
-    private static final class BodyBytes extends ChannelInboundHandlerAdapter {
-        long bytes;
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            if (msg instanceof Http3DataFrame data) {
-                bytes += data.content().readableBytes();
-            }
-            ctx.fireChannelRead(msg);
-        }
+        H3TestClient.Pending pa = client.start(getBig(first), null, a);
+        H3TestClient.Pending pb = client.start(getBig(second), null, b);
+        return H3ResponseRace.of(pa, a, pb, b, SIZE);
     }
 }
