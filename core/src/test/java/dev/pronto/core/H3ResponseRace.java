@@ -19,6 +19,19 @@ import java.util.concurrent.TimeUnit;
  * @param firstHadWhenSecondEnded DATA bytes of the first response when the second one ended
  */
 record H3ResponseRace(long secondHadWhenFirstEnded, long firstHadWhenSecondEnded) {
+    /** The size of {@code /big}: large enough that two of them cannot be sent in one congestion window. */
+    static final int SIZE = 4 << 20;
+    private static final byte[] BODY = new byte[SIZE];
+
+    /** A started HTTP/3 server on one event loop answering {@code /big} ({@link #SIZE} bytes) and {@code /ok}. */
+    static Server server() {
+        return Server.builder().config(c -> c.host("127.0.0.1").ioThreads(1))
+                .http3(Http3Config.defaults().withRetry(Http3Config.Retry.OFF))
+                .listener(Listener.http3(0, TlsFixtures.localhost(TlsEngine.AUTO).build()))
+                .routes(r -> r.get("/big", (req, res) -> res.send(BODY)).get("/ok", (req, res) -> res.send("ok")))
+                .build().start();
+    }
+
     /** A {@code GET /big} with this {@code priority} field (null: none). */
     static Http3Headers getBig(String priority) {
         Http3Headers h = new DefaultHttp3Headers().method("GET").path("/big").authority("localhost").scheme("https");

@@ -16,17 +16,13 @@ import org.junit.jupiter.api.Test;
  * {@code priority: i} (incremental) shares the connection between them; a lower urgency goes first.
  */
 class Http3PriorityTest {
-    private static final int SIZE = 4 << 20;
-    private static final byte[] BODY = new byte[SIZE];
+    private static final int SIZE = H3ResponseRace.SIZE;
     private Server server;
     private H3TestClient client;
 
     @BeforeEach
     void start() throws Exception {
-        server = Server.builder().config(c -> c.host("127.0.0.1").ioThreads(1))
-                .http3(Http3Config.defaults().withRetry(Http3Config.Retry.OFF))
-                .listener(Listener.http3(0, TlsFixtures.localhost(TlsEngine.AUTO).build()))
-                .routes(r -> r.get("/big", (req, res) -> res.send(BODY))).build().start();
+        server = H3ResponseRace.server();
         client = new H3TestClient(server.ports().getFirst());
     }
 
