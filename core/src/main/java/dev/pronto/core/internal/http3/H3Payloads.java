@@ -8,7 +8,8 @@ import io.netty.handler.codec.http3.Http3ErrorCode;
  * field ends exactly at the payload's end (a value running past it, or bytes left after it, are
  * H3_FRAME_ERROR; a PRIORITY_UPDATE's element id too), SETTINGS identifiers are neither repeated nor
  * HTTP/2's (H3_SETTINGS_ERROR), and a QPACK field section (RFC 9204 §4.5) ends on a field line's boundary
- * (QPACK_DECOMPRESSION_FAILED), so the codec never waits for bytes of a frame that has ended. Stateless; reads without moving indexes.
+ * (QPACK_DECOMPRESSION_FAILED), so the codec never waits for bytes of a frame that has ended. Stateless;
+ * reads without moving indexes.
  */
 final class H3Payloads {
     static final long SETTINGS = 0x4;
