@@ -19,7 +19,9 @@ public final class Member implements AutoCloseable {
     final Sender probe;
     final AtomicInteger pending = new AtomicInteger();
     private final AtomicInteger failures = new AtomicInteger();
+    /** When passive ejection ends; read only while {@link #ejected}, which is written after it. */
     private volatile long ejectedUntil;
+    private volatile boolean ejected;
     private volatile boolean healthy = true;
     /** A health probe is in flight: the next check waits for its answer instead of being refused beside it. */
     private final java.util.concurrent.atomic.AtomicBoolean probing = new java.util.concurrent.atomic.AtomicBoolean();
@@ -42,7 +44,7 @@ public final class Member implements AutoCloseable {
 
     /** Takes one of its {@code maxPending} slots when it serves and has one free; false otherwise. */
     boolean tryAcquire(long now) {
-        if (!healthy || now - ejectedUntil < 0) {
+        if (!serving(now)) {
             return false;
         }
         int max = upstream.maxPending();
@@ -60,7 +62,8 @@ public final class Member implements AutoCloseable {
     }
 
     boolean serving(long now) {
-        return healthy && now - ejectedUntil >= 0;
+        // a clock read before another thread's healthy verdict must not count as ejected: no "until now" stamp
+        return healthy && (!ejected || now - ejectedUntil >= 0);
     }
 
     void succeeded() {
@@ -72,6 +75,7 @@ public final class Member implements AutoCloseable {
         if (failures.incrementAndGet() >= policy.ejectAfter()) {
             failures.set(0);
             ejectedUntil = System.nanoTime() + policy.cooldown().toNanos();
+            ejected = true;
         }
     }
 
@@ -89,7 +93,7 @@ public final class Member implements AutoCloseable {
     void health(boolean ok) {
         healthy = ok;
         if (ok) {
-            ejectedUntil = System.nanoTime();
+            ejected = false;
         }
     }
 
