@@ -7,6 +7,7 @@ import dev.pronto.micrometer.ProntoMeters;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.HttpServerCodec;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -45,10 +46,12 @@ public class PlaintextScalingBenchmark {
     @State(Scope.Benchmark)
     public static class Shared {
         /**
-         * {@code none}: no request metrics; {@code metrics}: the built-in Prometheus text; {@code micrometer}:
-         * {@code ProntoMeters} on a Micrometer Prometheus registry, as the arena app runs.
+         * {@code none}: Pronto without request metrics; {@code metrics}: with the built-in Prometheus text;
+         * {@code micrometer}: with {@code ProntoMeters} on a Micrometer Prometheus registry, as the arena app runs;
+         * {@code netty}: the raw Netty baseline handler behind {@code HttpServerCodec}, the yardstick of what this
+         * machine and harness let an HTTP pipeline scale to.
          */
-        @Param({"none", "metrics", "micrometer"})
+        @Param({"none", "metrics", "micrometer", "netty"})
         public String metrics;
 
         Server server;
@@ -64,6 +67,12 @@ public class PlaintextScalingBenchmark {
                     .routes(r -> r.register(recording).get("/plaintext", (req, res) -> res.send("Hello, World!")))
                     .build();
         }
+
+        EmbeddedChannel channel() {
+            return "netty".equals(metrics)
+                    ? new EmbeddedChannel(new HttpServerCodec(), new NettyBaselineServer.Handler())
+                    : new EmbeddedChannel(server.channelInitializer());
+        }
     }
 
     /** One thread's connection. */
@@ -73,7 +82,7 @@ public class PlaintextScalingBenchmark {
 
         @Setup
         public void setup(Shared shared) {
-            channel = new EmbeddedChannel(shared.server.channelInitializer());
+            channel = shared.channel();
         }
 
         @TearDown

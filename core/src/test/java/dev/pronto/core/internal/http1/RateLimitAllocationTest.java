@@ -94,7 +94,7 @@ class RateLimitAllocationTest {
 
     private static void run(EmbeddedChannel ch, int n) {
         for (int i = 0; i < n; i++) {
-            ch.writeInbound(ch.alloc().directBuffer(REQUEST.length).writeBytes(REQUEST));
+            TestChannels.feed(ch, ch.alloc().directBuffer(REQUEST.length).writeBytes(REQUEST));
             ByteBuf out;
             while ((out = ch.readOutbound()) != null) {
                 out.release();
