@@ -156,7 +156,10 @@ final class H3Connection extends ChannelInboundHandlerAdapter implements Carrier
     void streamOpened(H3Stream stream, long id) {
         streams.add(stream);
         lastStreamId = Math.max(lastStreamId, id);
-        priorityUpdates.opened(stream, id);
+        QuicStreamPriority kept = priorityUpdates.opened(id);
+        if (kept != null) {
+            stream.reprioritize(kept);
+        }
     }
 
     void streamClosed(H3Stream stream) {

@@ -58,19 +58,19 @@ final class H3PriorityUpdates {
         return null;
     }
 
-    /** A request stream opened: an update kept for it is applied. */
-    void opened(H3Stream stream, long id) {
+    /** A request stream opened: the update kept for it, now forgotten here, for the caller to apply; or null. */
+    QuicStreamPriority opened(long id) {
         seen++;
         int at = indexOf(id);
         if (at < 0) {
-            return;
+            return null;
         }
         QuicStreamPriority priority = kept[at];
         count--;
         ids[at] = ids[count];
         kept[at] = kept[count];
         kept[count] = null;
-        stream.reprioritize(priority);
+        return priority;
     }
 
     /**
