@@ -17,12 +17,10 @@ import java.lang.invoke.VarHandle;
  */
 public final class Exchange implements Http1Head.Source {
     private static final VarHandle STAMP;
-    private static final VarHandle CANCEL;
 
     static {
         try {
             STAMP = MethodHandles.lookup().findVarHandle(Exchange.class, "stamp", int.class);
-            CANCEL = MethodHandles.lookup().findVarHandle(Exchange.class, "cancelAction", Runnable.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -38,8 +36,8 @@ public final class Exchange implements Http1Head.Source {
     public final ServerResponse response;
     /** Generation and state; see {@link ExchangeState}. Changed by CAS only. */
     private volatile int stamp;
-    /** Run once if this generation is aborted ({@code Response.onCancel}); taken by whoever runs it. */
-    private volatile Runnable cancelAction;
+    /** {@code Response.onCancel}'s action, with the generation it belongs to. */
+    private final CancelSlot cancel = new CancelSlot();
     /** The view handed to user code for the current generation. */
     ExchangeHandle handle;
 
@@ -275,35 +273,20 @@ public final class Exchange implements Http1Head.Source {
                 return false;
             }
             if (STAMP.compareAndSet(this, s, ExchangeState.stamp(ExchangeState.generation(s), ExchangeState.ABORTED))) {
-                runCancel();
+                cancel.run(ExchangeState.generation(s));
                 return true;
             }
         }
     }
 
-    /** Registers the cancel action of the current generation; runs it at once if already aborted. */
-    void onCancel(Runnable action) {
-        cancelAction = action;
-        if (state() == ExchangeState.ABORTED) {
-            runCancel();
-        }
+    /** Registers generation {@code gen}'s cancel action; runs it at once if that generation is already aborted. */
+    void onCancel(int gen, Runnable action) {
+        cancel.register(this, gen, action);
     }
 
-    private void runCancel() {
-        // getAndSet: the aborting thread and a late registration race for it; exactly one runs it
-        Runnable action = (Runnable) CANCEL.getAndSet(this, (Runnable) null);
-        if (action != null) {
-            try {
-                action.run();
-            } catch (RuntimeException ignored) {
-                // the exchange is gone either way; a failing listener must not break the carrier's cleanup
-            }
-        }
-    }
-
-    /** Takes the cancel action, to be run by the caller (the server answering for a passed deadline); or null. */
+    /** Takes the current generation's cancel action, for the caller to run (the server answering a passed deadline). */
     Runnable takeCancel() {
-        return (Runnable) CANCEL.getAndSet(this, (Runnable) null);
+        return cancel.take(ExchangeState.generation(stamp));
     }
 
     public boolean settled() {
@@ -325,7 +308,7 @@ public final class Exchange implements Http1Head.Source {
             // kept for the next generation: a pooled exchange then sets attributes without a new map
             attributes.clear();
         }
-        CANCEL.setRelease(this, (Runnable) null);
+        cancel.clear();
         asyncRequested = false;
         finished = false;
         closeAfter = false;

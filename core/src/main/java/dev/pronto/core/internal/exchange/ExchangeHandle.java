@@ -333,7 +333,7 @@ public final class ExchangeHandle implements Request, Response, FileResponse {
         java.util.Objects.requireNonNull(action, "action");
         // a complete exchange is never cancelled; registering then could reach the next request
         if (ExchangeState.state(ownStamp()) != ExchangeState.COMPLETE) {
-            x.onCancel(action);
+            x.onCancel(gen, action);
         }
         return this;
     }
