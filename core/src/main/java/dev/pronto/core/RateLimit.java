@@ -1,6 +1,6 @@
 package dev.pronto.core;
 
-import dev.pronto.core.internal.exchange.HookAnswers;
+import dev.pronto.core.internal.exchange.Problems;
 import dev.pronto.core.internal.web.RateKeys;
 import java.time.Duration;
 import java.util.Objects;
@@ -107,7 +107,7 @@ public final class RateLimit implements RequestHook {
         }
         long seconds = Math.max(1, Math.ceilDiv(-left, 1_000_000_000L));
         res.header("Retry-After", Long.toString(seconds)).header("RateLimit", "\"" + name + "\";r=0;t=" + seconds);
-        HookAnswers.error(req, res, 429, "Too Many Requests: rate limit \"" + name + "\" exceeded; retry in "
+        Problems.answer(req, res, 429, "Too Many Requests: rate limit \"" + name + "\" exceeded; retry in "
                 + seconds + " s");
     }
 
