@@ -15,11 +15,7 @@ public final class InMemoryExchange {
      * @return the response bytes, so the work cannot be optimised away
      */
     public static int exchange(EmbeddedChannel channel, byte[] request) {
-        // not writeInbound(Object...): its varargs array is 24 B per call unless the JIT elides it, which it does
-        // in some forks and not in others, and every byte the harness allocates is counted as the server's
-        channel.pipeline().fireChannelRead(channel.alloc().directBuffer(request.length).writeBytes(request));
-        channel.flushInbound();
-        channel.checkException();
+        feed(channel, channel.alloc().directBuffer(request.length).writeBytes(request));
         int bytes = 0;
         ByteBuf out;
         while ((out = channel.readOutbound()) != null) {
@@ -27,5 +23,15 @@ public final class InMemoryExchange {
             out.release();
         }
         return bytes;
+    }
+
+    /**
+     * {@code channel.writeInbound(in)} allocating nothing: its varargs array is 24 B per call unless the JIT elides
+     * it, which it does in some forks and not in others, and every byte the harness allocates counts as the server's.
+     */
+    public static void feed(EmbeddedChannel channel, ByteBuf in) {
+        channel.pipeline().fireChannelRead(in);
+        channel.flushInbound();
+        channel.checkException();
     }
 }

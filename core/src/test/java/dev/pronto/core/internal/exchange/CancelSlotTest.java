@@ -23,8 +23,13 @@ class CancelSlotTest {
         return ExchangeState.generation(e.stamp());
     }
 
-    /** The exchange after its generation {@code g} was finished and recycled: the next request's. */
-    private Exchange recycled(Exchange e) {
+    /** The generation the last {@link #nextRequest} recycled. */
+    private int old;
+
+    /** The exchange after its current generation was finished and recycled: the next request's. */
+    private Exchange nextRequest() {
+        Exchange e = pool.obtain();
+        old = generation(e);
         pool.finish(e);
         Exchange next = pool.obtain();
         assertThat(next).isSameAs(e);
@@ -54,9 +59,7 @@ class CancelSlotTest {
 
     @Test
     void aRegistrationArrivingAfterItsGenerationWasRecycledIsNotRunByTheNextOne() {
-        Exchange e = pool.obtain();
-        int old = generation(e);
-        Exchange next = recycled(e);
+        Exchange next = nextRequest();
 
         next.onCancel(old, stale::incrementAndGet);
         next.abort();
@@ -66,9 +69,7 @@ class CancelSlotTest {
 
     @Test
     void aLateRegistrationLeavesTheNextGenerationsActionInPlace() {
-        Exchange e = pool.obtain();
-        int old = generation(e);
-        Exchange next = recycled(e);
+        Exchange next = nextRequest();
         next.onCancel(generation(next), current::incrementAndGet);
 
         next.onCancel(old, stale::incrementAndGet);
@@ -80,9 +81,7 @@ class CancelSlotTest {
 
     @Test
     void aDeadlineTakesOnlyTheCurrentGenerationsAction() {
-        Exchange e = pool.obtain();
-        int old = generation(e);
-        Exchange next = recycled(e);
+        Exchange next = nextRequest();
 
         next.onCancel(old, stale::incrementAndGet);
 
