@@ -313,8 +313,11 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     // ---- decoding and dispatch ----
 
-    /** Admits {@code e} to the response order and runs its chain. */
-    void dispatch(Exchange e) {
+    /**
+     * A request that sent an {@code Upgrade} field: h2c takes the connection over when it applies (nothing
+     * queued ahead of it, not draining); otherwise admitted to the response order like any other.
+     */
+    void dispatchUpgrade(Exchange e) {
         if (h2cUpgrade && queue.isEmpty() && !closing && !draining() && H2cUpgrade.applies(e)) {
             h2cUpgrade = false;
             H2cUpgrade.upgrade(this, e);

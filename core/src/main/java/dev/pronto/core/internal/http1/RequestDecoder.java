@@ -186,7 +186,7 @@ final class RequestDecoder {
         if (h.expectContinue) {
             conn.writeContinue();
         }
-        conn.dispatch(e);
+        hand(e);
         return true;
     }
 
@@ -274,8 +274,20 @@ final class RequestDecoder {
             e.closeAfterResponse();
             phase = STOPPED;
         }
-        conn.dispatch(e);
+        hand(e);
         return true;
+    }
+
+    /**
+     * Hands a decoded request on: only one that sent an {@code Upgrade} field goes through the connection (h2c may
+     * take it over); every other goes straight to the response queue.
+     */
+    private void hand(Exchange e) {
+        if (e.head.upgrade) {
+            conn.dispatchUpgrade(e);
+        } else {
+            conn.queue.run(e);
+        }
     }
 
     private boolean fail(int status, String message) {
