@@ -195,10 +195,9 @@ public final class ChunkedDecoder {
             line = new byte[Math.max(length, 256)];
         }
         in.getBytes(start, line, 0, length);
-        int colon = Http1Grammar.fieldName(line, 0);
-        int code = colon < 0 ? colon : Http1Grammar.valueEnd(line, colon + 1);
-        return code >= 0 ? AGAIN : error(400, "Malformed trailer field \"" + Ascii.excerpt(line, 0, length - 2)
-                + "\": " + Http1Grammar.describe(code));
+        long field = Http1Grammar.fieldLine(line, 0);
+        return field >= 0 ? AGAIN : error(400, "Malformed trailer field \"" + Ascii.excerpt(line, 0, length - 2)
+                + "\": " + Http1Grammar.describe((int) field));
     }
 
     /** Index of the LF ending the current line; -1 when incomplete, -2 when too long, -3 when not CRLF. */

@@ -51,6 +51,32 @@ public final class Http1Grammar {
     }
 
     /**
+     * Checks the whole field line starting at {@code start}: its name ({@link #fieldName}), then its value up to the
+     * CRLF ({@link #valueEnd}), in one call.
+     *
+     * @return the index of the ':' and of the CR, packed (read them with {@link #colon} and {@link #cr}), or the
+     *     negative code of the first violation ({@code (int)} of it is that code)
+     */
+    public static long fieldLine(byte[] b, int start) {
+        int colon = fieldName(b, start);
+        if (colon < 0) {
+            return colon;
+        }
+        int cr = valueEnd(b, colon + 1);
+        return cr < 0 ? cr : (long) colon << 32 | cr;
+    }
+
+    /** The index of the ':' in a valid {@link #fieldLine} result. */
+    public static int colon(long fieldLine) {
+        return (int) (fieldLine >>> 32);
+    }
+
+    /** The index of the CR ending the line in a valid {@link #fieldLine} result. */
+    public static int cr(long fieldLine) {
+        return (int) fieldLine;
+    }
+
+    /**
      * Checks the field name of the line starting at {@code start}.
      *
      * @return the index of the ':' ending the name, or {@link #OBS_FOLD}, {@link #EMPTY_NAME},

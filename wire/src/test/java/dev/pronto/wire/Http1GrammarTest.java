@@ -21,9 +21,8 @@ class Http1GrammarTest {
     /** Runs a field line (with its CRLF) through the grammar: 0 when valid, else the code. */
     private static int fieldLine(String line) {
         byte[] b = bytes(line);
-        int colon = Http1Grammar.fieldName(b, 0);
-        int cr = colon < 0 ? colon : Http1Grammar.valueEnd(b, colon + 1);
-        return Math.min(cr, 0);
+        long f = Http1Grammar.fieldLine(b, 0);
+        return f < 0 ? (int) f : 0;
     }
 
     /** Folds {@code fields} ("Name: value" each) into a fresh Framing, as both head parsers do. */
@@ -74,6 +73,14 @@ class Http1GrammarTest {
     @ValueSource(ints = {0x00, 0x01, 0x08, 0x0A, 0x0B, 0x0C, 0x0D, 0x1B, 0x1F, 0x7F})
     void controlCharacterInValueIsRejected(int c) {
         assertThat(fieldLine("X-A: a" + (char) c + "b\r\n")).isEqualTo(Http1Grammar.BAD_VALUE);
+    }
+
+    @Test
+    void aValidFieldLineGivesWhereItsNameAndValueEnd() {
+        long f = Http1Grammar.fieldLine(bytes("Host: a\r\n"), 0);
+
+        assertThat(Http1Grammar.colon(f)).isEqualTo(4);
+        assertThat(Http1Grammar.cr(f)).isEqualTo(7);
     }
 
     @Test

@@ -84,12 +84,13 @@ public final class HeadParser {
 
     private int field(RequestHead h, int start) {
         byte[] b = h.bytes;
-        int colon = Http1Grammar.fieldName(b, start);
-        int cr = colon < 0 ? colon : Http1Grammar.valueEnd(b, colon + 1);
-        if (cr < 0) {
+        long line = Http1Grammar.fieldLine(b, start);
+        if (line < 0) {
             return reject(h, 400, "Malformed header line \"" + Ascii.excerpt(b, start, lineEndOf(b, start) - start)
-                    + "\": " + Http1Grammar.describe(cr));
+                    + "\": " + Http1Grammar.describe((int) line));
         }
+        int colon = Http1Grammar.colon(line);
+        int cr = Http1Grammar.cr(line);
         int vs = Http1Grammar.skipWhitespace(b, colon + 1, cr);
         int ve = Http1Grammar.trimEnd(b, vs, cr);
         if (h.headerCount == maxHeaderCount) {

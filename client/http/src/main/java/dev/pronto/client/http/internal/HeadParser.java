@@ -23,11 +23,13 @@ public final class HeadParser {
         String error = statusLine(resp, cr);
         int pos = cr + 2;
         while (error == null && pos < n - 2) {
-            int colon = Http1Grammar.fieldName(h, pos);
-            int end = colon < 0 ? colon : Http1Grammar.valueEnd(h, colon + 1);
-            if (end < 0) {
-                return "malformed header line \"" + quote(h, pos, lineEnd(h, pos)) + "\": " + Http1Grammar.describe(end);
+            long line = Http1Grammar.fieldLine(h, pos);
+            if (line < 0) {
+                return "malformed header line \"" + quote(h, pos, lineEnd(h, pos)) + "\": "
+                        + Http1Grammar.describe((int) line);
             }
+            int colon = Http1Grammar.colon(line);
+            int end = Http1Grammar.cr(line);
             int vs = Http1Grammar.skipWhitespace(h, colon + 1, end);
             int ve = Http1Grammar.trimEnd(h, vs, end);
             resp.addField(pos, colon, vs, ve);
