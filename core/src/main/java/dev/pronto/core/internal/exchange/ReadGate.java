@@ -23,14 +23,23 @@ public final class ReadGate {
     public static final int TURN = 16;
 
     private final Channel channel;
+    /** What the connection does when reading opens again ({@link #reopen}): decode what it had buffered. */
+    private final Runnable resume;
     private int reasons;
     private Ticker ticker;
     /** When reading last stopped, and the time it stayed stopped before, on the event loop's ticker. */
     private long closedAt;
     private long pausedNanos;
 
+    /** A gate whose reopening needs nothing more than reading again (the connection buffers nothing). */
     public ReadGate(Channel channel) {
+        this(channel, () -> { });
+    }
+
+    /** A gate that runs {@code resume} whenever {@link #reopen} lets reading go on again. */
+    public ReadGate(Channel channel, Runnable resume) {
         this.channel = channel;
+        this.resume = resume;
     }
 
     /** Whether {@code reason} currently holds. */
@@ -68,6 +77,32 @@ public final class ReadGate {
             return true;
         }
         return false;
+    }
+
+    /** Clears {@code reason}; when reading is open again because of it, runs the gate's resume action. */
+    public void reopen(int reason) {
+        if (open(reason)) {
+            resume.run();
+        }
+    }
+
+    /**
+     * Follows the channel's writability (from {@code channelWritabilityChanged}): {@link #OUTBOUND} holds while the
+     * outbound buffer is above its high-water mark and is {@linkplain #reopen reopened} once it drained.
+     */
+    public void followWritability() {
+        if (channel.isWritable()) {
+            reopen(OUTBOUND);
+        } else {
+            close(OUTBOUND);
+        }
+    }
+
+    /** Stops reading for {@link #OUTBOUND} when the outbound buffer is above its high-water mark now. */
+    public void closeIfUnwritable() {
+        if (!channel.isWritable()) {
+            close(OUTBOUND);
+        }
     }
 
     /**

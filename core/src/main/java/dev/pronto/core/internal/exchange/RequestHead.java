@@ -2,6 +2,7 @@ package dev.pronto.core.internal.exchange;
 
 import dev.pronto.wire.Ascii;
 import dev.pronto.router.Method;
+import io.netty.buffer.ByteBuf;
 
 /**
  * A parsed request head: the head's bytes, copied once from the read buffer into an array this
@@ -49,6 +50,16 @@ public final class RequestHead {
     /** Status of the first violation found, 0 when valid. */
     public int errorStatus;
     public String errorMessage;
+
+    /**
+     * Starts this head over as a copy of the {@code length} bytes of an HTTP/1.1-style head at {@code from} in
+     * {@code in} (its reader index unchanged), for the parser to read in place.
+     */
+    public void load(ByteBuf in, int from, int length) {
+        reset(length);
+        in.getBytes(from, bytes, 0, length);
+        this.length = length;
+    }
 
     public void reset(int capacity) {
         if (bytes.length < capacity) {

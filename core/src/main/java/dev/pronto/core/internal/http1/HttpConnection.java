@@ -82,7 +82,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         this.ctx = ctx;
         queue.attach(ctx);
         queue.pool.attachClosing(ctx.channel().eventLoop(), this);
-        this.gate = new ReadGate(ctx.channel());
+        this.gate = new ReadGate(ctx.channel(), this::decodeBuffered);
         this.tls = ctx.pipeline().get(io.netty.handler.ssl.SslHandler.class);
         ctx.channel().closeFuture().addListener(f -> closed());
         if (ctx.channel().isActive()) {
@@ -177,11 +177,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
-        if (!ctx.channel().isWritable()) {
-            gate.close(ReadGate.OUTBOUND);
-        } else if (gate.open(ReadGate.OUTBOUND)) {
-            decodeBuffered();
-        }
+        gate.followWritability();
         super.channelWritabilityChanged(ctx);
     }
 
@@ -306,8 +302,8 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     @Override
     public void resumeBody() {
-        if (!closing && gate.open(ReadGate.BODY)) {
-            decodeBuffered();
+        if (!closing) {
+            gate.reopen(ReadGate.BODY);
         }
     }
 
@@ -350,8 +346,8 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     /** The queue drained to {@code pending}: resume reading when it was paused and is half empty. */
     void queueDrained(int pending) {
-        if (pending <= server.config().maxPendingResponses() / 2 && gate.open(ReadGate.PIPELINE)) {
-            decodeBuffered();
+        if (pending <= server.config().maxPendingResponses() / 2) {
+            gate.reopen(ReadGate.PIPELINE);
         }
         if (draining() && idle()) {
             closeAfterWrite();

@@ -121,9 +121,7 @@ final class RequestDecoder {
         e.open();
         e.received(conn.clock.lastActivity());
         RequestHead h = e.head;
-        h.reset(length);
-        cum.getBytes(from, h.bytes, 0, length);
-        h.length = length;
+        h.load(cum, from, length);
         cum.readerIndex(lf + 1);
         if (!parser.parse(h)) {
             conn.queue.discard(e);

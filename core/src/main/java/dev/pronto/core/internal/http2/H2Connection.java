@@ -217,11 +217,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
-        if (!ctx.channel().isWritable()) {
-            gate.close(ReadGate.OUTBOUND);
-        } else {
-            gate.open(ReadGate.OUTBOUND);
-        }
+        gate.followWritability();
         super.channelWritabilityChanged(ctx);
     }
 
@@ -432,9 +428,7 @@ public final class H2Connection extends Http2ConnectionHandler implements Carrie
 
     /** Flushes at the end of the read batch, or once this event-loop turn when not reading. */
     void requestFlush() {
-        if (!ctx.channel().isWritable()) {
-            gate.close(ReadGate.OUTBOUND);
-        }
+        gate.closeIfUnwritable();
         if (!inRead && !flushScheduled) {
             flushScheduled = true;
             eventLoop().execute(flushTask);

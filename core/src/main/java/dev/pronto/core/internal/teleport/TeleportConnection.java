@@ -73,9 +73,9 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
         pool.attachClosing(ctx.channel().eventLoop(), this);
-        this.gate = new ReadGate(ctx.channel());
+        this.gate = new ReadGate(ctx.channel(), this::resumeReading);
         this.out = new TeleportOutput(ctx, compression);
-        this.pauses = new TeleportPauses(gate, ctx.channel().eventLoop(), this::resumeReading);
+        this.pauses = new TeleportPauses(gate, ctx.channel().eventLoop());
         this.budget = pauses.budget();
         this.decoder = new TeleportDecoder(this, server.config(), compression == TeleportWire.FLATE);
         server.opened(this);
@@ -139,11 +139,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
-        if (!ctx.channel().isWritable()) {
-            gate.close(ReadGate.OUTBOUND);
-        } else if (gate.open(ReadGate.OUTBOUND)) {
-            decodeBuffered();
-        }
+        gate.followWritability();
         super.channelWritabilityChanged(ctx);
     }
 
@@ -374,8 +370,8 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
 
     @Override
     public void resumeBody() {
-        if (!closing && gate.open(ReadGate.BODY)) {
-            decodeBuffered();
+        if (!closing) {
+            gate.reopen(ReadGate.BODY);
         }
     }
 
@@ -383,9 +379,7 @@ public final class TeleportConnection extends ChannelInboundHandlerAdapter imple
 
     /** Flushes at the end of the read batch, or once this event-loop turn when not reading. */
     private void requestFlush() {
-        if (!ctx.channel().isWritable()) {
-            gate.close(ReadGate.OUTBOUND);
-        }
+        gate.closeIfUnwritable();
         if (!inRead && !flushScheduled) {
             flushScheduled = true;
             eventLoop().execute(flushTask);

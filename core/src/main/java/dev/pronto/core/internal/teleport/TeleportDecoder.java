@@ -167,9 +167,7 @@ final class TeleportDecoder {
         e.open();
         TeleportSlot.of(e).id = id;
         RequestHead h = e.head;
-        h.reset(length);
-        cum.getBytes(from, h.bytes, 0, length);
-        h.length = length;
+        h.load(cum, from, length);
         cum.readerIndex(lf + 1);
         if (!parser.parse(h)) {
             return fail(e, h.errorStatus, h.errorMessage);

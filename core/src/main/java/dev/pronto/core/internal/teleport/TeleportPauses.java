@@ -14,18 +14,17 @@ final class TeleportPauses {
     private final ReadGate gate;
     private final EventLoop loop;
     private final TeleportBudget budget;
-    /** Decodes what the connection holds, unless it is closing. */
-    private final Runnable resume;
     private final Runnable budgetWake;
-    private final Runnable nextTurn = () -> reopen(ReadGate.TURN);
+    private final Runnable nextTurn;
 
-    TeleportPauses(ReadGate gate, EventLoop loop, Runnable resume) {
+    /** {@code gate}'s resume action decodes what the connection holds, unless it is closing. */
+    TeleportPauses(ReadGate gate, EventLoop loop) {
         this.gate = gate;
         this.loop = loop;
-        this.resume = resume;
         this.budget = TeleportBudget.ofThisLoop();
+        this.nextTurn = () -> gate.reopen(ReadGate.TURN);
         // woken inside another connection's answer: decode on a task of its own, not nested in that one
-        this.budgetWake = () -> loop.execute(() -> reopen(ReadGate.MEMORY));
+        this.budgetWake = () -> loop.execute(() -> gate.reopen(ReadGate.MEMORY));
     }
 
     TeleportBudget budget() {
@@ -51,12 +50,6 @@ final class TeleportPauses {
     void yieldTurn() {
         gate.close(ReadGate.TURN);
         loop.schedule(nextTurn, 0, TimeUnit.NANOSECONDS);
-    }
-
-    private void reopen(int reason) {
-        if (gate.open(reason)) {
-            resume.run();
-        }
     }
 
     /** The connection closed: it waits for nothing, and gives back what its answered bodies held. */

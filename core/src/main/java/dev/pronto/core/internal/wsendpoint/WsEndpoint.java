@@ -94,19 +94,15 @@ public final class WsEndpoint extends ChannelInboundHandlerAdapter implements We
 
     /** Stops reading while the outbound buffer is above its high-water mark. */
     void checkWritable() {
-        if (!ctx.channel().isWritable()) {
-            gate.close(ReadGate.OUTBOUND);
-        }
+        gate.closeIfUnwritable();
     }
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-        if (!ctx.channel().isWritable()) {
-            gate.close(ReadGate.OUTBOUND);
-            return;
+        gate.followWritability();
+        if (ctx.channel().isWritable()) {
+            engine.sends().writable();
         }
-        gate.open(ReadGate.OUTBOUND);
-        engine.sends().writable();
     }
 
     @Override
