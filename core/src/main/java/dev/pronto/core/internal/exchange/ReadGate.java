@@ -89,13 +89,16 @@ public final class ReadGate {
     /**
      * Follows the channel's writability (from {@code channelWritabilityChanged}): {@link #OUTBOUND} holds while the
      * outbound buffer is above its high-water mark and is {@linkplain #reopen reopened} once it drained.
+     *
+     * @return whether the channel is writable now
      */
-    public void followWritability() {
+    public boolean followWritability() {
         if (channel.isWritable()) {
             reopen(OUTBOUND);
-        } else {
-            close(OUTBOUND);
+            return true;
         }
+        close(OUTBOUND);
+        return false;
     }
 
     /** Stops reading for {@link #OUTBOUND} when the outbound buffer is above its high-water mark now. */

@@ -99,8 +99,7 @@ public final class WsEndpoint extends ChannelInboundHandlerAdapter implements We
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-        gate.followWritability();
-        if (ctx.channel().isWritable()) {
+        if (gate.followWritability()) {
             engine.sends().writable();
         }
     }
