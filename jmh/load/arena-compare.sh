@@ -3,8 +3,11 @@
 # metrics, and with METRICS_REQUESTS=false) beside the arena.jar of each REV (built once in target/compare/<sha>, a
 # detached git worktree, never installed), with raw Netty (jmh's NettyBaselineServer, pipelined /plaintext) beside
 # them. One server core (taskset -c 1), the load on core 0; each round runs every server once per flag set, the order
-# rotating between rounds so drift on the machine favours no build. Prints every measurement, then per workload and
-# flag set the medians of server CPU per request and requests/s, and each server against the first REV and Netty.
+# rotating between rounds so drift on the machine favours no build. Each server is warmed until its JIT compilers are
+# quiet (WARMUP, then 2 s at a time up to MAX_WARMUP). Prints every measurement (jit= the compilers' share of the
+# server's CPU in the measured window), then per workload and flag set the medians of server CPU per request and
+# requests/s, each server's median against the first REV's and Netty's, and the median of its per-round ratios to
+# them (paired/b, paired/n: each round runs both back to back, so drift on the machine cancels out).
 #   jmh/load/arena-compare.sh REV...
 # WORKLOADS (default pipeline): pipeline (/pipeline x16, wrk, CONNS connections), keepalive (the same path one
 #   request at a time per connection, wrk), json (/json/25 keep-alive, wrk),
@@ -24,6 +27,7 @@ REVS=(); for r in "$@"; do REVS+=("$(git rev-parse --short "$r")"); done
 ROUNDS="${ROUNDS:-5}"
 DURATION="${DURATION:-5s}"
 WARMUP="${WARMUP:-8s}"
+MAX_WARMUP="${MAX_WARMUP:-60s}"
 CONNS="${CONNS:-64}"
 WORKLOADS=(${WORKLOADS:-pipeline})
 FLAG_SETS=(${FLAG_SETS:-default docker})
@@ -126,18 +130,33 @@ requests() { # load output -> requests completed
     awk '/requests in/ {print $1} /^requests:/ {print $8}' | head -1
 }
 
-measure() { # workload flag-set server -> "rps us_per_request"
+warm() { # workload server: WARMUP of load, then 2 s more at a time while the JIT compilers still took over 2 % of
+    # the server's CPU, for MAX_WARMUP at most. On one core the compilers share it with the event loop: gRPC's path
+    # (grpc-java inlined into Pronto's) kept C2 busy for half the core 8-16 s after start on a slow day, and a
+    # window measured then charges the compilation to the requests.
+    load "$1" "$WARMUP" "$2" >/dev/null
+    local t0 k0 waited=${WARMUP%s}
+    while (( waited < ${MAX_WARMUP%s} )); do
+        t0=$(cpu_ticks "$SERVER_PID"); k0=$(jit_ticks "$SERVER_PID")
+        load "$1" 2s "$2" >/dev/null; waited=$((waited + 2))
+        (( ($(jit_ticks "$SERVER_PID") - k0) * 50 <= $(cpu_ticks "$SERVER_PID") - t0 )) && break
+    done
+    WARMED=$waited
+}
+
+measure() { # workload flag-set server -> "rps us_per_request jit_share warm-up_seconds"
     local probe=pipeline; [[ "$3" == netty ]] && probe=plaintext
     start_server "$3" "$2" "$probe"
-    load "$1" "$WARMUP" "$3" >/dev/null
+    warm "$1" "$3"
     settle "$SERVER_PID"
-    local hz t0 t1 out n secs
-    hz=$(getconf CLK_TCK); t0=$(cpu_ticks "$SERVER_PID")
-    out=$(load "$1" "$DURATION" "$3"); t1=$(cpu_ticks "$SERVER_PID")
+    local hz t0 t1 k0 k1 out n secs
+    hz=$(getconf CLK_TCK); t0=$(cpu_ticks "$SERVER_PID"); k0=$(jit_ticks "$SERVER_PID")
+    out=$(load "$1" "$DURATION" "$3"); t1=$(cpu_ticks "$SERVER_PID"); k1=$(jit_ticks "$SERVER_PID")
     stop_server
     n=$(requests <<<"$out"); secs=${DURATION%s}
-    awk -v n="$n" -v s="$secs" -v t=$((t1 - t0)) -v hz="$hz" \
-        'BEGIN { if (n + 0 == 0) print "0 0"; else printf "%.0f %.3f\n", n / s, t / hz * 1e6 / n }'
+    awk -v n="$n" -v s="$secs" -v t=$((t1 - t0)) -v k=$((k1 - k0)) -v hz="$hz" 'BEGIN {
+        if (n + 0 == 0) print "0 0 0"; else printf "%.0f %.3f %.2f", n / s, t / hz * 1e6 / n, (k > 0 && t > 0) ? k / t : 0 }'
+    echo " $WARMED"
 }
 
 for r in $(seq "$ROUNDS"); do
@@ -147,8 +166,8 @@ for r in $(seq "$ROUNDS"); do
         for f in "${FLAG_SETS[@]}"; do
             for s in "${order[@]}"; do
                 [[ "$s" == netty && "$w" != pipeline && "$w" != keepalive ]] && continue
-                read -r rps us <<<"$(measure "$w" "$f" "$s")"
-                echo "round $r $w $f $s rps=$rps us=$us" | tee -a "$LOG/results"
+                read -r rps us jit warmed <<<"$(measure "$w" "$f" "$s")"
+                echo "round $r $w $f $s rps=$rps us=$us jit=$jit warm=${warmed}s" | tee -a "$LOG/results"
             done
         done
     done
@@ -158,18 +177,26 @@ med() { # workload flag-set server field
     awk -v w="$1" -v f="$2" -v s="$3" -v k="$4=" '$3 == w && $4 == f && $5 == s {
         for (i = 6; i <= NF; i++) if (index($i, k) == 1) print substr($i, length(k) + 1) }' "$LOG/results" | median
 }
+paired() { # workload flag-set server baseline -> the median over rounds of server / baseline in the same round
+    awk -v w="$1" -v f="$2" -v s="$3" -v b="$4" '$3 == w && $4 == f && ($5 == s || $5 == b) {
+        sub("us=", "", $7); u[$2, $5] = $7; r[$2] = 1 }
+        END { for (k in r) if (u[k, b] + 0 > 0 && u[k, s] != "") print u[k, s] / u[k, b] }' "$LOG/results" | median |
+        awk '{ if ($1 + 0 == 0) print "-"; else printf "%.2f\n", $1 }'
+}
 echo
 echo "medians of $ROUNDS rounds; head = $HEAD_JAR built $(date -u -r "$HEAD_JAR" '+%F %H:%M') UTC (HEAD is now" \
     "$(git rev-parse --short HEAD)$(git diff --quiet || echo ' with changes')), base = ${REVS[0]}; CPU us per request"
-printf '%-9s %-8s %-10s %12s %10s %10s %10s\n' workload flags server req/s us/req /base /netty
+printf '%-9s %-8s %-10s %12s %10s %10s %10s %10s %10s %6s\n' workload flags server req/s us/req /base /netty \
+    paired/b paired/n jit
 for w in "${WORKLOADS[@]}"; do
     for f in "${FLAG_SETS[@]}"; do
         b=$(med "$w" "$f" "${REVS[0]}" us); nt=$(med "$w" "$f" netty us)
         for s in "${SERVERS[@]}"; do
             [[ "$s" == netty && "$w" != pipeline && "$w" != keepalive ]] && continue
             u=$(med "$w" "$f" "$s" us)
-            printf '%-9s %-8s %-10s %12.0f %10.3f %10s %10s\n' "$w" "$f" "$s" "$(med "$w" "$f" "$s" rps)" "$u" \
-                "$(ratio "$u" "$b")" "$(ratio "$u" "$nt")"
+            printf '%-9s %-8s %-10s %12.0f %10.3f %10s %10s %10s %10s %6.2f\n' "$w" "$f" "$s" \
+                "$(med "$w" "$f" "$s" rps)" "$u" "$(ratio "$u" "$b")" "$(ratio "$u" "$nt")" \
+                "$(paired "$w" "$f" "$s" "${REVS[0]}")" "$(paired "$w" "$f" "$s" netty)" "$(med "$w" "$f" "$s" jit)"
         done
     done
 done

@@ -22,6 +22,16 @@ cpu_ticks() { # pid -> the process's utime + stime so far, in clock ticks (10 ms
     awk '{print $14 + $15}' "/proc/$1/stat"
 }
 
+jit_ticks() { # pid -> CPU ticks so far of the process's JIT compiler threads (C1, C2): work that is not serving
+    local t sum=0
+    for t in /proc/"$1"/task/*; do
+        case "$(cat "$t/comm" 2>/dev/null)" in C1\ Compiler*|C2\ Compiler*)
+            sum=$((sum + $(awk '{print $14 + $15}' "$t/stat" 2>/dev/null || echo 0))) ;;
+        esac
+    done
+    echo "$sum"
+}
+
 ratio() { # value baseline -> value / baseline to two decimals, or - without a baseline (empty or 0)
     awk -v a="$1" -v b="$2" 'BEGIN { if (b == "" || b + 0 == 0) print "-"; else printf "%.2f\n", a / b }'
 }
