@@ -4,10 +4,11 @@
 # detached git worktree, never installed), with raw Netty (jmh's NettyBaselineServer, pipelined /plaintext) beside
 # them. One server core (taskset -c 1), the load on core 0; each round runs every server once per flag set, the order
 # rotating between rounds so drift on the machine favours no build. Each server is warmed until its JIT compilers are
-# quiet (WARMUP, then 2 s at a time up to MAX_WARMUP). Prints every measurement (jit= the compilers' share of the
-# server's CPU in the measured window), then per workload and flag set the medians of server CPU per request and
-# requests/s, each server's median against the first REV's and Netty's, and the median of its per-round ratios to
-# them (paired/b, paired/n: each round runs both back to back, so drift on the machine cancels out).
+# quiet (WARMUP, then 2 s at a time up to MAX_WARMUP). Prints every measurement (jit= and gc= the compilers' and
+# the garbage collector's threads' shares of the server's CPU in the measured window), then per workload and flag
+# set the medians of server CPU per request and requests/s, each server's median against the first REV's and
+# Netty's, and the median of its per-round ratios to them (paired/b, paired/n: each round runs both back to back,
+# so drift on the machine cancels out).
 #   jmh/load/arena-compare.sh REV...
 # WORKLOADS (default pipeline): pipeline (/pipeline x16, wrk, CONNS connections), keepalive (the same path one
 #   request at a time per connection, wrk), json (/json/25 keep-alive, wrk),
@@ -144,18 +145,20 @@ warm() { # workload server: WARMUP of load, then 2 s more at a time while the JI
     WARMED=$waited
 }
 
-measure() { # workload flag-set server -> "rps us_per_request jit_share warm-up_seconds"
+measure() { # workload flag-set server -> "rps us_per_request jit_share gc_share warm-up_seconds"
     local probe=pipeline; [[ "$3" == netty ]] && probe=plaintext
     start_server "$3" "$2" "$probe"
     warm "$1" "$3"
     settle "$SERVER_PID"
-    local hz t0 t1 k0 k1 out n secs
-    hz=$(getconf CLK_TCK); t0=$(cpu_ticks "$SERVER_PID"); k0=$(jit_ticks "$SERVER_PID")
-    out=$(load "$1" "$DURATION" "$3"); t1=$(cpu_ticks "$SERVER_PID"); k1=$(jit_ticks "$SERVER_PID")
+    local hz t0 t1 k0 k1 g0 g1 out n secs
+    hz=$(getconf CLK_TCK); t0=$(cpu_ticks "$SERVER_PID"); k0=$(jit_ticks "$SERVER_PID"); g0=$(gc_ticks "$SERVER_PID")
+    out=$(load "$1" "$DURATION" "$3")
+    t1=$(cpu_ticks "$SERVER_PID"); k1=$(jit_ticks "$SERVER_PID"); g1=$(gc_ticks "$SERVER_PID")
     stop_server
     n=$(requests <<<"$out"); secs=${DURATION%s}
-    awk -v n="$n" -v s="$secs" -v t=$((t1 - t0)) -v k=$((k1 - k0)) -v hz="$hz" 'BEGIN {
-        if (n + 0 == 0) print "0 0 0"; else printf "%.0f %.3f %.2f", n / s, t / hz * 1e6 / n, (k > 0 && t > 0) ? k / t : 0 }'
+    awk -v n="$n" -v s="$secs" -v t=$((t1 - t0)) -v k=$((k1 - k0)) -v g=$((g1 - g0)) -v hz="$hz" 'BEGIN {
+        if (n + 0 == 0) print "0 0 0 0"; else printf "%.0f %.3f %.2f %.2f", n / s, t / hz * 1e6 / n,
+            (k > 0 && t > 0) ? k / t : 0, (g > 0 && t > 0) ? g / t : 0 }'
     echo " $WARMED"
 }
 
@@ -166,8 +169,8 @@ for r in $(seq "$ROUNDS"); do
         for f in "${FLAG_SETS[@]}"; do
             for s in "${order[@]}"; do
                 [[ "$s" == netty && "$w" != pipeline && "$w" != keepalive ]] && continue
-                read -r rps us jit warmed <<<"$(measure "$w" "$f" "$s")"
-                echo "round $r $w $f $s rps=$rps us=$us jit=$jit warm=${warmed}s" | tee -a "$LOG/results"
+                read -r rps us jit gc warmed <<<"$(measure "$w" "$f" "$s")"
+                echo "round $r $w $f $s rps=$rps us=$us jit=$jit gc=$gc warm=${warmed}s" | tee -a "$LOG/results"
             done
         done
     done
@@ -186,17 +189,18 @@ paired() { # workload flag-set server baseline -> the median over rounds of serv
 echo
 echo "medians of $ROUNDS rounds; head = $HEAD_JAR built $(date -u -r "$HEAD_JAR" '+%F %H:%M') UTC (HEAD is now" \
     "$(git rev-parse --short HEAD)$(git diff --quiet || echo ' with changes')), base = ${REVS[0]}; CPU us per request"
-printf '%-9s %-8s %-10s %12s %10s %10s %10s %10s %10s %6s\n' workload flags server req/s us/req /base /netty \
-    paired/b paired/n jit
+printf '%-9s %-8s %-10s %12s %10s %10s %10s %10s %10s %6s %6s\n' workload flags server req/s us/req /base /netty \
+    paired/b paired/n jit gc
 for w in "${WORKLOADS[@]}"; do
     for f in "${FLAG_SETS[@]}"; do
         b=$(med "$w" "$f" "${REVS[0]}" us); nt=$(med "$w" "$f" netty us)
         for s in "${SERVERS[@]}"; do
             [[ "$s" == netty && "$w" != pipeline && "$w" != keepalive ]] && continue
             u=$(med "$w" "$f" "$s" us)
-            printf '%-9s %-8s %-10s %12.0f %10.3f %10s %10s %10s %10s %6.2f\n' "$w" "$f" "$s" \
+            printf '%-9s %-8s %-10s %12.0f %10.3f %10s %10s %10s %10s %6.2f %6.2f\n' "$w" "$f" "$s" \
                 "$(med "$w" "$f" "$s" rps)" "$u" "$(ratio "$u" "$b")" "$(ratio "$u" "$nt")" \
-                "$(paired "$w" "$f" "$s" "${REVS[0]}")" "$(paired "$w" "$f" "$s" netty)" "$(med "$w" "$f" "$s" jit)"
+                "$(paired "$w" "$f" "$s" "${REVS[0]}")" "$(paired "$w" "$f" "$s" netty)" "$(med "$w" "$f" "$s" jit)" \
+                "$(med "$w" "$f" "$s" gc)"
         done
     done
 done

@@ -22,14 +22,28 @@ cpu_ticks() { # pid -> the process's utime + stime so far, in clock ticks (10 ms
     awk '{print $14 + $15}' "/proc/$1/stat"
 }
 
-jit_ticks() { # pid -> CPU ticks so far of the process's JIT compiler threads (C1, C2): work that is not serving
-    local t sum=0
-    for t in /proc/"$1"/task/*; do
-        case "$(cat "$t/comm" 2>/dev/null)" in C1\ Compiler*|C2\ Compiler*)
-            sum=$((sum + $(awk '{print $14 + $15}' "$t/stat" 2>/dev/null || echo 0))) ;;
-        esac
+threads_ticks() { # pid glob... -> CPU ticks so far of the process's threads whose name matches one of the globs
+    local t g name sum=0
+    local pid=$1; shift
+    for t in /proc/"$pid"/task/*; do
+        name=$(cat "$t/comm" 2>/dev/null) || continue
+        for g in "$@"; do
+            # shellcheck disable=SC2053
+            if [[ "$name" == $g ]]; then
+                sum=$((sum + $(awk '{print $14 + $15}' "$t/stat" 2>/dev/null || echo 0))); break
+            fi
+        done
     done
     echo "$sum"
+}
+
+jit_ticks() { # pid -> CPU ticks so far of the JIT compiler threads (C1, C2): work that is not serving
+    threads_ticks "$1" 'C[12] Compiler*'
+}
+
+gc_ticks() { # pid -> CPU ticks so far of the garbage collector's threads: HotSpot's GC workers and G1's, and the
+    # VM thread, where Serial GC (the JVM's choice on one CPU, so under taskset -c 1 with default flags) collects
+    threads_ticks "$1" 'GC Thread*' 'G1 *' 'VM Thread'
 }
 
 ratio() { # value baseline -> value / baseline to two decimals, or - without a baseline (empty or 0)
