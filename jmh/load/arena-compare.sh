@@ -182,7 +182,7 @@ med() { # workload flag-set server field
 }
 paired() { # workload flag-set server baseline -> the median over rounds of server / baseline in the same round
     awk -v w="$1" -v f="$2" -v s="$3" -v b="$4" '$3 == w && $4 == f && ($5 == s || $5 == b) {
-        sub("us=", "", $7); u[$2, $5] = $7; r[$2] = 1 }
+        for (i = 6; i <= NF; i++) if (index($i, "us=") == 1) u[$2, $5] = substr($i, 4); r[$2] = 1 }
         END { for (k in r) if (u[k, b] + 0 > 0 && u[k, s] != "") print u[k, s] / u[k, b] }' "$LOG/results" | median |
         awk '{ if ($1 + 0 == 0) print "-"; else printf "%.2f\n", $1 }'
 }

@@ -30,7 +30,8 @@ threads_ticks() { # pid glob... -> CPU ticks so far of the process's threads who
         for g in "$@"; do
             # shellcheck disable=SC2053
             if [[ "$name" == $g ]]; then
-                sum=$((sum + $(awk '{print $14 + $15}' "$t/stat" 2>/dev/null || echo 0))); break
+                # a thread that ended meanwhile (the JVM retires idle compiler threads) counts 0
+                sum=$((sum + $(cpu_ticks "${t#/proc/}" 2>/dev/null || echo 0))); break
             fi
         done
     done
