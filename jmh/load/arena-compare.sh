@@ -17,6 +17,11 @@
 # FLAG_SETS (default "default docker"): default = only what Netty needs on JDK 25 (the JVM's own defaults otherwise);
 #   docker = the HttpArena entry's Dockerfile's JAVA_OPTS (examples/arena/httparena/pronto), read from it.
 # SERVERS (default "head head-off REVs netty"): head-off is the working tree's jar without request metrics.
+# TOGETHER=1 runs a round's servers at once, all on the one server core, each under its own load generator on core 0
+#   (ports BASE_PORT + 20 x slot), warmed together until every one's compilers are quiet: a slow spell of the
+#   machine then falls on both builds alike, which back-to-back windows (±25-30 % apart on a busy host) cannot
+#   promise. Each server gets about its share of the core, so its figures are not those of a server alone; only the
+#   ratios within a round are.
 # Needs: wrk, h2load (h2c, grpc), curl, examples/target/arena.jar and jmh/target/benchmarks.jar (mvn -Pall -B -pl
 # examples,jmh -am package -DskipTests). Ports BASE_PORT..BASE_PORT+9 (default 12080; Redis and, without DATABASE_URL,
 # Postgres are pointed at closed ports in that range).
@@ -34,6 +39,7 @@ WORKLOADS=(${WORKLOADS:-pipeline})
 FLAG_SETS=(${FLAG_SETS:-default docker})
 SERVERS=(${SERVERS:-head head-off ${REVS[*]} netty})
 BASE_PORT="${BASE_PORT:-12080}"
+TOGETHER="${TOGETHER:-0}"
 DATA=$(arena_data)
 # No database unless given: a closed port in the same range, so the pool retries quietly and touches no one else's
 DB_URL="${DATABASE_URL:-postgres://bench:bench@127.0.0.1:$((BASE_PORT + 9))/benchmark}"
@@ -64,12 +70,13 @@ flags_of() { # flag set -> JVM flags
 }
 
 LOG=$(mktemp -d)
-SERVER_PID=
-stop_server() {
-    [[ -n "$SERVER_PID" ]] || return 0
-    kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=
+PIDS=() # the running servers, by slot
+stop_servers() {
+    local p
+    for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done
+    PIDS=()
 }
-trap 'stop_server; rm -rf "$LOG"' EXIT
+trap 'stop_servers; rm -rf "$LOG"' EXIT
 cat > "$LOG/pipeline.lua" <<'LUA'
 init = function(args)
   local r = {}
@@ -88,31 +95,35 @@ end
 request = function() i = i % #paths + 1; return paths[i] end
 LUA
 
-start_server() { # server flag-set -> SERVER_PID, listening on BASE_PORT (HTTP/1.1) and BASE_PORT+2 (h2c)
-    local flags; flags=$(flags_of "$2")
+port_of() { # slot -> the slot's HTTP/1.1 port (h2c on port + 2); slots 20 ports apart
+    echo $((BASE_PORT + 20 * $1))
+}
+
+start_server() { # server flag-set probe slot -> PIDS[slot], listening on the slot's port (HTTP/1.1) and port + 2 (h2c)
+    local flags port; flags=$(flags_of "$2"); port=$(port_of "$4")
     if [[ "$1" == netty ]]; then
         # shellcheck disable=SC2086
-        taskset -c 1 "$JAVA" $flags -cp "$NETTY_JAR" dev.pronto.jmh.core.NettyBaselineServer "$BASE_PORT" EPOLL \
-            >"$LOG/server.log" 2>&1 &
+        taskset -c 1 "$JAVA" $flags -cp "$NETTY_JAR" dev.pronto.jmh.core.NettyBaselineServer "$port" EPOLL \
+            >"$LOG/server-$4.log" 2>&1 &
     else
         local jar=$HEAD_JAR metrics=true
         [[ "$1" == head-off ]] && metrics=false
         [[ "$1" != head* ]] && jar="target/compare/$1/examples/target/arena.jar"
         # shellcheck disable=SC2086
-        env PORT="$BASE_PORT" TLS_PORT=$((BASE_PORT + 1)) H2C_PORT=$((BASE_PORT + 2)) H2_PORT=$((BASE_PORT + 3)) \
-            H3_PORT=$((BASE_PORT + 3)) TELEPORT_PORT=$((BASE_PORT + 4)) DATA_DIR="$DATA" TLS_CERT=/nonexistent \
+        env PORT="$port" TLS_PORT=$((port + 1)) H2C_PORT=$((port + 2)) H2_PORT=$((port + 3)) \
+            H3_PORT=$((port + 3)) TELEPORT_PORT=$((port + 4)) DATA_DIR="$DATA" TLS_CERT=/nonexistent \
             TLS_KEY=/nonexistent DATABASE_URL="$DB_URL" REDIS_URL="redis://127.0.0.1:$((BASE_PORT + 8))" DATABASE_MAX_CONN="${DATABASE_MAX_CONN:-4}" \
-            METRICS_REQUESTS=$metrics taskset -c 1 "$JAVA" $flags -jar "$jar" >"$LOG/server.log" 2>&1 &
+            METRICS_REQUESTS=$metrics taskset -c 1 "$JAVA" $flags -jar "$jar" >"$LOG/server-$4.log" 2>&1 &
     fi
-    SERVER_PID=$!
+    PIDS[$4]=$!
     for _ in $(seq 300); do
-        curl -s -o /dev/null "http://127.0.0.1:$BASE_PORT/${3:-pipeline}" && return 0; sleep 0.1
+        curl -s -o /dev/null "http://127.0.0.1:$port/$3" && return 0; sleep 0.1
     done
-    echo "server $1 did not start:" >&2; tail -20 "$LOG/server.log" >&2; exit 1
+    echo "server $1 did not start:" >&2; tail -20 "$LOG/server-$4.log" >&2; exit 1
 }
 
-load() { # workload duration server -> the load generator's output
-    local url="http://127.0.0.1:$BASE_PORT" h2c="http://127.0.0.1:$((BASE_PORT + 2))"
+load() { # workload duration server slot -> the load generator's output
+    local url="http://127.0.0.1:$(port_of "$4")" h2c="http://127.0.0.1:$(( $(port_of "$4") + 2 ))"
     [[ "$3" == netty ]] && h2c=$url
     case "$1" in
         pipeline) local p=/pipeline; [[ "$3" == netty ]] && p=/plaintext
@@ -127,39 +138,69 @@ load() { # workload duration server -> the load generator's output
     esac
 }
 
+load_all() { # workload duration server...: the load on every running server at once, each one's output in
+    # $LOG/load-<slot>
+    local w=$1 d=$2 slot=0 s loads=()
+    shift 2
+    for s in "$@"; do load "$w" "$d" "$s" "$slot" >"$LOG/load-$slot" 2>&1 & loads+=($!); slot=$((slot + 1)); done
+    wait "${loads[@]}" # not the servers, which are this shell's children too
+}
+
 requests() { # load output -> requests completed
     awk '/requests in/ {print $1} /^requests:/ {print $8}' | head -1
 }
 
-warm() { # workload server: WARMUP of load, then 2 s more at a time while the JIT compilers still took over 2 % of
-    # the server's CPU, for MAX_WARMUP at most. On one core the compilers share it with the event loop: gRPC's path
+warm() { # workload server...: WARMUP of load, then 2 s more at a time while the JIT compilers still took over 2 %
+    # of a server's CPU, for MAX_WARMUP at most. On one core the compilers share it with the event loop: gRPC's path
     # (grpc-java inlined into Pronto's) kept C2 busy for half the core 8-16 s after start on a slow day, and a
     # window measured then charges the compilation to the requests.
-    load "$1" "$WARMUP" "$2" >/dev/null
-    local t0 k0 waited=${WARMUP%s}
+    local w=$1
+    shift
+    load_all "$w" "$WARMUP" "$@"
+    local waited=${WARMUP%s} t0 k0 p quiet
     while (( waited < ${MAX_WARMUP%s} )); do
-        t0=$(cpu_ticks "$SERVER_PID"); k0=$(jit_ticks "$SERVER_PID")
-        load "$1" 2s "$2" >/dev/null; waited=$((waited + 2))
-        (( ($(jit_ticks "$SERVER_PID") - k0) * 50 <= $(cpu_ticks "$SERVER_PID") - t0 )) && break
+        t0=(); k0=(); for p in "${PIDS[@]}"; do t0+=("$(cpu_ticks "$p")"); k0+=("$(jit_ticks "$p")"); done
+        load_all "$w" 2s "$@"; waited=$((waited + 2)); quiet=1
+        for p in "${!PIDS[@]}"; do
+            (( ($(jit_ticks "${PIDS[$p]}") - k0[p]) * 50 <= $(cpu_ticks "${PIDS[$p]}") - t0[p] )) || quiet=0
+        done
+        (( quiet )) && break
     done
     WARMED=$waited
 }
 
-measure() { # workload flag-set server -> "rps us_per_request jit_share gc_share warm-up_seconds"
-    local probe=pipeline; [[ "$3" == netty ]] && probe=plaintext
-    start_server "$3" "$2" "$probe"
-    warm "$1" "$3"
-    settle "$SERVER_PID"
-    local hz t0 t1 k0 k1 g0 g1 out n secs
-    hz=$(getconf CLK_TCK); t0=$(cpu_ticks "$SERVER_PID"); k0=$(jit_ticks "$SERVER_PID"); g0=$(gc_ticks "$SERVER_PID")
-    out=$(load "$1" "$DURATION" "$3")
-    t1=$(cpu_ticks "$SERVER_PID"); k1=$(jit_ticks "$SERVER_PID"); g1=$(gc_ticks "$SERVER_PID")
-    stop_server
-    n=$(requests <<<"$out"); secs=${DURATION%s}
-    awk -v n="$n" -v s="$secs" -v t=$((t1 - t0)) -v k=$((k1 - k0)) -v g=$((g1 - g0)) -v hz="$hz" 'BEGIN {
-        if (n + 0 == 0) print "0 0 0 0"; else printf "%.0f %.3f %.2f %.2f", n / s, t / hz * 1e6 / n,
-            (k > 0 && t > 0) ? k / t : 0, (g > 0 && t > 0) ? g / t : 0 }'
-    echo " $WARMED"
+measure() { # workload flag-set server... -> per server, in slot order: "rps us_per_request jit_share gc_share
+    # warm-up_seconds". The servers run at once on the one server core, each under its own load.
+    local w=$1 f=$2 slot=0 s p
+    shift 2
+    for s in "$@"; do
+        local probe=pipeline; [[ "$s" == netty ]] && probe=plaintext
+        start_server "$s" "$f" "$probe" "$slot"; slot=$((slot + 1))
+    done
+    warm "$w" "$@"
+    for p in "${PIDS[@]}"; do settle "$p"; done
+    local hz t0=() k0=() g0=() t1=() k1=() g1=()
+    hz=$(getconf CLK_TCK)
+    for p in "${PIDS[@]}"; do t0+=("$(cpu_ticks "$p")"); k0+=("$(jit_ticks "$p")"); g0+=("$(gc_ticks "$p")"); done
+    load_all "$w" "$DURATION" "$@"
+    for p in "${PIDS[@]}"; do t1+=("$(cpu_ticks "$p")"); k1+=("$(jit_ticks "$p")"); g1+=("$(gc_ticks "$p")"); done
+    stop_servers
+    for slot in "${!t0[@]}"; do
+        awk -v n="$(requests <"$LOG/load-$slot")" -v s="${DURATION%s}" -v t=$((t1[slot] - t0[slot])) \
+            -v k=$((k1[slot] - k0[slot])) -v g=$((g1[slot] - g0[slot])) -v hz="$hz" -v warmed="$WARMED" 'BEGIN {
+            if (n + 0 == 0) print "0 0 0 0 " warmed; else printf "%.0f %.3f %.2f %.2f %s\n", n / s, t / hz * 1e6 / n,
+                (k > 0 && t > 0) ? k / t : 0, (g > 0 && t > 0) ? g / t : 0, warmed }'
+    done
+}
+
+run_group() { # round workload flag-set server...: measures the servers (at once) and records a line for each
+    local r=$1 w=$2 f=$3 i=0 rps us jit gc warmed
+    shift 3
+    local servers=("$@")
+    while read -r rps us jit gc warmed; do
+        echo "round $r $w $f ${servers[$i]} rps=$rps us=$us jit=$jit gc=$gc warm=${warmed}s" | tee -a "$LOG/results"
+        i=$((i + 1))
+    done < <(measure "$w" "$f" "${servers[@]}")
 }
 
 for r in $(seq "$ROUNDS"); do
@@ -167,11 +208,12 @@ for r in $(seq "$ROUNDS"); do
     for i in $(seq 0 $((n - 1))); do order+=("${SERVERS[$(( (i + r - 1) % n ))]}"); done
     for w in "${WORKLOADS[@]}"; do
         for f in "${FLAG_SETS[@]}"; do
+            group=()
             for s in "${order[@]}"; do
                 [[ "$s" == netty && "$w" != pipeline && "$w" != keepalive ]] && continue
-                read -r rps us jit gc warmed <<<"$(measure "$w" "$f" "$s")"
-                echo "round $r $w $f $s rps=$rps us=$us jit=$jit gc=$gc warm=${warmed}s" | tee -a "$LOG/results"
+                if (( TOGETHER )); then group+=("$s"); else group=("$s"); run_group "$r" "$w" "$f" "${group[@]}"; fi
             done
+            (( TOGETHER )) && run_group "$r" "$w" "$f" "${group[@]}"
         done
     done
 done
