@@ -70,18 +70,10 @@ public final class RequestMetrics implements Consumer<Routes> {
         @Override
         public void resolve(Request req, int status, FlushTimes times, long startNanos) {
             Integer grpc = grpcStatus(req);
-            if (grpc == null) {
-                int key = req.method().ordinal() << 10 | status;
-                RequestTimer timer = times.remembered(series, req.routePattern(), key, req.protocol());
-                if (timer == null) {
-                    timer = timer(req, status, null);
-                    times.remember(timer);
-                }
-                times.add(timer, startNanos);
-                return;
-            }
             times.add(timer(req, status, grpc), startNanos);
-            times.add(series.grpcTimer(req.routePattern(), grpc), startNanos);
+            if (grpc != null) {
+                times.add(series.grpcTimer(req.routePattern(), grpc), startNanos);
+            }
         }
 
         private static Integer grpcStatus(Request req) {

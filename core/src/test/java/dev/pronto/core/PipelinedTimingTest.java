@@ -46,6 +46,42 @@ class PipelinedTimingTest {
         }
     }
 
+    @Test
+    void pipelinedResponsesOfDifferentSeriesAreEachTimedIntoTheirOwn() throws Exception {
+        List<String> series = new CopyOnWriteArrayList<>();
+        RequestMetrics bySeries = RequestMetrics.of(tags -> nanos -> series.add(tags.uri() + " " + tags.status()));
+        String[] paths = {"/p", "/p", "/q", "/p", "/g", "/p"};
+        try (Server server = Server.builder().config(c -> c.host("127.0.0.1").port(0).ioThreads(1))
+                .routes(r -> r.register(bySeries).get("/p", (req, res) -> res.send("p"))
+                        .get("/q", (req, res) -> res.status(404).send("p"))
+                        .get("/g", (req, res) -> {
+                            req.attribute(AccessLog.GRPC_STATUS, 5);
+                            res.send("p");
+                        })).build().start();
+                Socket s = new Socket("127.0.0.1", server.port())) {
+            StringBuilder requests = new StringBuilder();
+            for (String path : paths) {
+                requests.append("GET ").append(path).append(" HTTP/1.1\r\nHost: x\r\n\r\n");
+            }
+            s.getOutputStream().write(requests.toString().getBytes(StandardCharsets.US_ASCII));
+            readBodies(s.getInputStream(), paths.length);
+            Await.until("every response timed", () -> series.size() == paths.length);
+        }
+
+        // a gRPC status (NOT_FOUND) is recorded with the HTTP status it maps to, however its neighbours were
+        assertThat(series).containsExactly("/p 200", "/p 200", "/q 404", "/p 200", "/g 404", "/p 200");
+    }
+
+    private static void readBodies(InputStream in, int n) throws Exception {
+        StringBuilder got = new StringBuilder();
+        byte[] buf = new byte[8192];
+        while (count(got, "\r\n\r\np") < n) {
+            int r = in.read(buf);
+            assertThat(r).as("bytes before the end of the stream").isPositive();
+            got.append(new String(buf, 0, r, StandardCharsets.US_ASCII));
+        }
+    }
+
     private static void readResponses(InputStream in, int n) throws Exception {
         String one = "HTTP/1.1 200 OK";
         StringBuilder got = new StringBuilder();

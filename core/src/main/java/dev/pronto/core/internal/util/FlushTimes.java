@@ -17,11 +17,11 @@ public final class FlushTimes {
     private final Ticker clock;
     private int size;
     // The last series a response of this connection resolved to. Pipelined responses of one route repeat it, and
-    // comparing four identities costs less than the series cache's lookup (uri tag, hash map, method, scan).
+    // comparing three identities costs less than asking the hook (the request's fields through its handle, then the
+    // series cache's lookup: uri tag, hash map, method, scan).
     private Object memoOwner;
     private String memoRoute;
     private int memoKey;
-    private String memoProtocol;
     private RequestTimer memoTimer;
 
     /** Timings on {@code clock}, the connection's event-loop ticker. */
@@ -44,24 +44,25 @@ public final class FlushTimes {
     }
 
     /**
-     * The timer {@link #remember} stored for this owner (the recorder), route pattern, key (method and status) and
-     * protocol tag, all compared by identity; else null, and the key is noted for the next {@link #remember}.
+     * Adds a timing of {@code startNanos} to the timer remembered for this owner (the hook), route pattern and key
+     * (method, protocol and status), all compared by identity, and returns true; else notes the key for
+     * {@link #rememberLast} and returns false, adding nothing.
      */
-    public RequestTimer remembered(Object owner, String route, int key, String protocol) {
-        if (owner == memoOwner && route == memoRoute && key == memoKey && protocol == memoProtocol) {
-            return memoTimer;
+    public boolean addRemembered(Object owner, String route, int key, long startNanos) {
+        if (owner == memoOwner && route == memoRoute && key == memoKey && memoTimer != null) {
+            add(memoTimer, startNanos);
+            return true;
         }
         memoOwner = owner;
         memoRoute = route;
         memoKey = key;
-        memoProtocol = protocol;
         memoTimer = null;
-        return null;
+        return false;
     }
 
-    /** The timer of the key the last {@link #remembered} call did not find. */
-    public void remember(RequestTimer timer) {
-        memoTimer = timer;
+    /** Remembers the timer added last for the key the last {@link #addRemembered} call did not find. */
+    public void rememberLast() {
+        memoTimer = size == 0 ? null : timers[size - 1];
     }
 
     /** Records every waiting timing as ending now. */

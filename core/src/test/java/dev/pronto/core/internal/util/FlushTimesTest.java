@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test;
 
 class FlushTimesTest {
     private static final String ROUTE = "/items/{id}";
-    private static final String H1 = "HTTP/1.1";
     private final Object owner = new Object();
     private long now = 1_000;
     private final FlushTimes times = new FlushTimes(new Ticker() {
@@ -31,33 +30,38 @@ class FlushTimesTest {
     });
 
     @Test
-    void theRememberedTimerIsFoundForTheSameKeyOnly() {
-        RequestTimer timer = nanos -> { };
-        assertThat(times.remembered(owner, ROUTE, 200, H1)).isNull();
-        times.remember(timer);
+    void theTimerAddedAfterAMissIsRememberedForTheSameKeyOnly() {
+        List<Long> recorded = new ArrayList<>();
+        RequestTimer timer = recorded::add;
+        assertThat(times.addRemembered(owner, ROUTE, 200, 100)).isFalse();
+        times.add(timer, 100);
+        times.rememberLast();
 
-        assertThat(times.remembered(owner, ROUTE, 200, H1)).isSameAs(timer);
-        assertThat(times.remembered(owner, ROUTE, 404, H1)).isNull();
+        assertThat(times.addRemembered(owner, ROUTE, 200, 400)).isTrue();
+        assertThat(times.addRemembered(owner, ROUTE, 404, 400)).isFalse();
+        times.record();
+        assertThat(recorded).containsExactly(900L, 600L);
     }
 
     @Test
-    void anotherOwnerRouteOrProtocolMisses() {
-        times.remembered(owner, ROUTE, 200, H1);
-        times.remember(nanos -> { });
+    void anotherOwnerOrRouteMisses() {
+        times.addRemembered(owner, ROUTE, 200, 100);
+        times.add(nanos -> { }, 100);
+        times.rememberLast();
 
-        assertThat(times.remembered(new Object(), ROUTE, 200, H1)).isNull();
-        assertThat(times.remembered(owner, "/other", 200, H1)).isNull();
-        assertThat(times.remembered(owner, ROUTE, 200, "HTTP/2.0")).isNull();
+        assertThat(times.addRemembered(new Object(), ROUTE, 200, 100)).isFalse();
+        assertThat(times.addRemembered(owner, "/other", 200, 100)).isFalse();
     }
 
     @Test
     void aMissForgetsThePreviousTimer() {
-        times.remembered(owner, ROUTE, 200, H1);
-        times.remember(nanos -> { });
-        times.remembered(owner, ROUTE, 500, H1);
+        times.addRemembered(owner, ROUTE, 200, 100);
+        times.add(nanos -> { }, 100);
+        times.rememberLast();
+        times.addRemembered(owner, ROUTE, 500, 100);
 
-        assertThat(times.remembered(owner, ROUTE, 200, H1)).isNull();
-        assertThat(times.remembered(owner, ROUTE, 200, H1)).isNull();
+        assertThat(times.addRemembered(owner, ROUTE, 200, 100)).isFalse();
+        assertThat(times.addRemembered(owner, ROUTE, 200, 100)).isFalse();
     }
 
     @Test

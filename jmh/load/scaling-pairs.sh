@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Two event loops over one, in memory, as pairs of forks back to back: PlaintextScalingBenchmark's oneLoop and
+# twoLoops (and ScalingCeilingBenchmark's oneThread and twoThreads, the machine's own two-thread limit) each run as
+# one JMH fork in turn, PAIRS times, the order swapped every pair, and every pair gives its own two-over-one ratio.
+# JMH's own -f N runs every fork of oneLoop before the first of twoLoops, so a slow spell of a shared host (whole
+# minutes at half speed) can fall on one side of the ratio only; a pair is a minute apart at most, and the median
+# of the pairs' ratios is what drift moves least.
+#   jmh/load/scaling-pairs.sh            METRICS (default "none micrometer netty"): PlaintextScalingBenchmark's
+#                                        metrics parameter; ceiling is ScalingCeilingBenchmark
+# PAIRS (default 5), WI / I (warm-up and measured 1 s iterations per fork, default 8 / 5), JAR (default
+# jmh/target/benchmarks.jar). Prints every fork's score, then per case the median throughputs and the pairs' ratios.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source jmh/load/common.sh
+JAR="${JAR:-jmh/target/benchmarks.jar}"
+PAIRS="${PAIRS:-5}"
+WI="${WI:-8}"
+I="${I:-5}"
+CASES=(${METRICS:-none micrometer netty} ceiling)
+require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
+LOG=$(mktemp)
+trap 'rm -f "$LOG"' EXIT
+
+score() { # case threads -> the fork's score, requests (or passes) per microsecond
+    local bench params=()
+    if [[ "$1" == ceiling ]]; then
+        bench="ScalingCeilingBenchmark.$([[ "$2" == 1 ]] && echo oneThread || echo twoThreads)"
+    else
+        bench="PlaintextScalingBenchmark.$([[ "$2" == 1 ]] && echo oneLoop || echo twoLoops)"; params=(-p "metrics=$1")
+    fi
+    "$JAVA" --sun-misc-unsafe-memory-access=allow -jar "$JAR" "$bench\$" "${params[@]}" -f 1 -wi "$WI" -i "$I" \
+        -rf csv -rff "$LOG.csv" >/dev/null
+    awk -F, 'NR == 2 { gsub(/"/, "", $5); print $5 }' "$LOG.csv"
+}
+
+for p in $(seq "$PAIRS"); do
+    for c in "${CASES[@]}"; do
+        order=(1 2); (( p % 2 == 0 )) && order=(2 1)
+        for t in "${order[@]}"; do
+            s=$(score "$c" "$t")
+            echo "pair $p $c threads=$t score=$s" | tee -a "$LOG"
+        done
+    done
+done
+rm -f "$LOG.csv"
+
+echo
+echo "medians of $PAIRS pairs (one fork each side, ${WI} + ${I} iterations of 1 s); ops per microsecond"
+printf '%-11s %10s %10s %10s   %s\n' case one two two/one "per-pair two/one"
+for c in "${CASES[@]}"; do
+    awk -v c="$c" '$3 == c { split($4, t, "="); split($5, s, "="); v[$2, t[2]] = s[2]; p[$2] = 1 }
+        END { for (k in p) printf "%s %s %s\n", k, v[k, 1], v[k, 2] }' "$LOG" | sort -n > "$LOG.pairs"
+    one=$(awk '{print $2}' "$LOG.pairs" | median); two=$(awk '{print $3}' "$LOG.pairs" | median)
+    per=$(awk '{ printf "%.2f ", $3 / $2 }' "$LOG.pairs")
+    printf '%-11s %10.3f %10.3f %10s   %s\n' "$c" "$one" "$two" \
+        "$(awk '{print $3 / $2}' "$LOG.pairs" | median | awk '{printf "%.2f", $1}')" "$per"
+done
+rm -f "$LOG.pairs"
