@@ -76,6 +76,11 @@ public final class RequestMetrics implements Consumer<Routes> {
             }
         }
 
+        @Override
+        public String keyAttribute() {
+            return AccessLog.GRPC_STATUS;
+        }
+
         private static Integer grpcStatus(Request req) {
             return req.attribute(AccessLog.GRPC_STATUS) instanceof Integer grpc ? grpc : null;
         }

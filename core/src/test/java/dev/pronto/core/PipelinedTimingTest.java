@@ -2,12 +2,15 @@ package dev.pronto.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pronto.core.internal.util.FlushTimedHook;
+import dev.pronto.core.internal.util.FlushTimes;
 import dev.pronto.testsupport.Await;
 import java.io.InputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,12 +53,16 @@ class PipelinedTimingTest {
     void pipelinedResponsesOfDifferentSeriesAreEachTimedIntoTheirOwn() throws Exception {
         List<String> series = new CopyOnWriteArrayList<>();
         RequestMetrics bySeries = RequestMetrics.of(tags -> nanos -> series.add(tags.uri() + " " + tags.status()));
-        String[] paths = {"/p", "/p", "/q", "/p", "/g", "/p"};
+        String[] paths = {"/p", "/p", "/q", "/p", "/g", "/p", "/a", "/a", "/g"};
         try (Server server = Server.builder().config(c -> c.host("127.0.0.1").port(0).ioThreads(1))
                 .routes(r -> r.register(bySeries).get("/p", (req, res) -> res.send("p"))
                         .get("/q", (req, res) -> res.status(404).send("p"))
                         .get("/g", (req, res) -> {
                             req.attribute(AccessLog.GRPC_STATUS, 5);
+                            res.send("p");
+                        })
+                        .get("/a", (req, res) -> {
+                            req.attribute(AccessLog.REQUEST_ID, "r");
                             res.send("p");
                         })).build().start();
                 Socket s = new Socket("127.0.0.1", server.port())) {
@@ -68,8 +75,48 @@ class PipelinedTimingTest {
             Await.until("every response timed", () -> series.size() == paths.length);
         }
 
-        // a gRPC status (NOT_FOUND) is recorded with the HTTP status it maps to, however its neighbours were
-        assertThat(series).containsExactly("/p 200", "/p 200", "/q 404", "/p 200", "/g 404", "/p 200");
+        // a gRPC status (NOT_FOUND) is recorded with the HTTP status it maps to, however its neighbours were; another
+        // attribute changes nothing
+        assertThat(series).containsExactly("/p 200", "/p 200", "/q 404", "/p 200", "/g 404", "/p 200", "/a 200",
+                "/a 200", "/g 404");
+    }
+
+    @Test
+    void aPipelinedRunOfOneSeriesAsksTheHookOnceEvenWithOtherAttributes() throws Exception {
+        AtomicInteger asked = new AtomicInteger();
+        AtomicInteger timed = new AtomicInteger();
+        FlushTimedHook hook = new FlushTimedHook() {
+            @Override
+            public void resolve(Request req, int status, FlushTimes times, long startNanos) {
+                asked.incrementAndGet();
+                times.add(nanos -> timed.incrementAndGet(), startNanos);
+            }
+
+            @Override
+            public String keyAttribute() {
+                return AccessLog.GRPC_STATUS;
+            }
+
+            @Override
+            public void handle(Request req, int status, long bytes, long nanos) {
+                timed.incrementAndGet();
+            }
+        };
+        try (Server server = Server.builder().config(c -> c.host("127.0.0.1").port(0).ioThreads(1))
+                .routes(r -> {
+                    r.root().onResponse(hook);
+                    r.get("/a", (req, res) -> {
+                        req.attribute(AccessLog.REQUEST_ID, "r");
+                        res.send("p");
+                    });
+                }).build().start();
+                Socket s = new Socket("127.0.0.1", server.port())) {
+            s.getOutputStream().write("GET /a HTTP/1.1\r\nHost: x\r\n\r\n".repeat(PIPELINED).getBytes(StandardCharsets.US_ASCII));
+            readBodies(s.getInputStream(), PIPELINED);
+            Await.until("every response timed", () -> timed.get() == PIPELINED);
+        }
+
+        assertThat(asked).hasValue(1);
     }
 
     private static void readBodies(InputStream in, int n) throws Exception {

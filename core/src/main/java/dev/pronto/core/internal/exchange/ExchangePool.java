@@ -224,14 +224,17 @@ public final class ExchangePool {
         }
     }
 
-    // A response like the connection's last one (same hook, route, method, protocol and status, no attributes: a
-    // gRPC status is one) gets the timer the hook picked then, read from the exchange's own fields: asking the hook
-    // goes through the request's handle, four calls that C2 leaves out of line in this long compile unit.
+    // A response like the connection's last one (same hook, route, method, protocol and status, and not the
+    // attribute that changes the hook's choice: a gRPC status) gets the timer the hook picked then, read from the
+    // exchange's own fields: asking the hook goes through the request's handle, four calls that C2 leaves out of
+    // line in this long compile unit.
     private void resolveTimed(FlushTimedHook hook, Exchange e) {
         FlushTimes times = flushTimes();
         int status = e.response.status();
         RequestHead h = e.head;
-        if (h.method != null && (e.attributes == null || e.attributes.isEmpty())) {
+        java.util.Map<String, Object> attributes = e.attributes;
+        boolean plain = attributes == null || attributes.isEmpty() || !attributes.containsKey(hook.keyAttribute());
+        if (h.method != null && plain) {
             String route = e.outcome == dev.pronto.router.Outcome.MATCHED ? e.match.pattern() : null;
             int key = h.method.ordinal() << 12 | (h.http3 ? 3 : h.http2 ? 2 : h.http11 ? 1 : 0) << 10 | status;
             if (times.addRemembered(hook, route, key, e.startNanos)) {

@@ -12,9 +12,12 @@ import dev.pronto.core.ResponseHook;
 public interface FlushTimedHook extends ResponseHook {
     /**
      * Picks the timers of a response handed to the carrier while the request is still readable, and adds them to
-     * {@code times} with {@code startNanos}; nothing is recorded yet. For a request without attributes it adds
-     * exactly one timing, whose timer depends only on the route pattern, method, protocol and status: the pool then
-     * reuses it for the next such response with the same four without asking again.
+     * {@code times} with {@code startNanos}; nothing is recorded yet. For a request whose attributes do not hold
+     * {@link #keyAttribute()} it adds exactly one timing, whose timer depends only on the route pattern, method,
+     * protocol and status: the pool then reuses it for the next such response with the same four without asking again.
      */
     void resolve(Request req, int status, FlushTimes times, long startNanos);
+
+    /** The one request attribute that, when set, changes the timers {@link #resolve} picks (gRPC's status). */
+    String keyAttribute();
 }
