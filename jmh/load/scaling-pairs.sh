@@ -6,7 +6,9 @@
 # minutes at half speed) can fall on one side of the ratio only; a pair is a minute apart at most, and the median
 # of the pairs' ratios is what drift moves least.
 #   jmh/load/scaling-pairs.sh            METRICS (default "none micrometer netty"): PlaintextScalingBenchmark's
-#                                        metrics parameter; ceiling is ScalingCeilingBenchmark
+#                                        metrics parameter; ceiling is ScalingCeilingBenchmark's one dependent
+#                                        chain, ceiling-wide its four independent ones (a core's full issue width:
+#                                        two hardware threads of one core scale it well below 2x)
 # PAIRS (default 5), WI / I (warm-up and measured 1 s iterations per fork, default 8 / 5), JAR (default
 # jmh/target/benchmarks.jar). Prints every fork's score, then per case the median throughputs and the pairs' ratios.
 set -euo pipefail
@@ -16,15 +18,16 @@ JAR="${JAR:-jmh/target/benchmarks.jar}"
 PAIRS="${PAIRS:-5}"
 WI="${WI:-8}"
 I="${I:-5}"
-CASES=(${METRICS:-none micrometer netty} ceiling)
+CASES=(${METRICS:-none micrometer netty} ceiling ceiling-wide)
 require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
 LOG=$(mktemp)
 trap 'rm -f "$LOG"' EXIT
 
 score() { # case threads -> the fork's score, requests (or passes) per microsecond
     local bench params=()
-    if [[ "$1" == ceiling ]]; then
-        bench="ScalingCeilingBenchmark.$([[ "$2" == 1 ]] && echo oneThread || echo twoThreads)"
+    if [[ "$1" == ceiling* ]]; then
+        local suffix=""; [[ "$1" == ceiling-wide ]] && suffix=Wide
+        bench="ScalingCeilingBenchmark.$([[ "$2" == 1 ]] && echo oneThread || echo twoThreads)$suffix"
     else
         bench="PlaintextScalingBenchmark.$([[ "$2" == 1 ]] && echo oneLoop || echo twoLoops)"; params=(-p "metrics=$1")
     fi

@@ -17,6 +17,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * between threads (each thread mixes its own 16 KiB, in its own core's L1/L2 cache), at one thread and at two. On two
  * free physical cores {@code twoThreads} is twice {@code oneThread}; on virtual CPUs that share a core, or beside
  * other load, it is less, and no server can scale better than this on the same machine.
+ *
+ * <p>Two kinds of work: {@code chain} is one dependent chain of shifts and xors, a few instructions per cycle at
+ * most, which two hardware threads of one physical core can run side by side almost as fast as two cores; {@code
+ * wide} runs four independent chains at once, as many instructions per cycle as a core issues (as a server's code
+ * does), so two virtual CPUs that the host has put on one core's two hardware threads scale it well below 2x. The
+ * two ratios together tell a shared core from a shared write.
  */
 @Fork(value = 2, jvmArgsAppend = "--sun-misc-unsafe-memory-access=allow")
 @Warmup(iterations = 5, time = 1)
@@ -45,6 +51,20 @@ public class ScalingCeilingBenchmark {
         return mix(own);
     }
 
+    /** One thread, four independent chains: passes over its own data per microsecond. */
+    @Benchmark
+    @Threads(1)
+    public long oneThreadWide(Own own) {
+        return mixWide(own);
+    }
+
+    /** Two threads, four independent chains each: passes per microsecond of both together. */
+    @Benchmark
+    @Threads(2)
+    public long twoThreadsWide(Own own) {
+        return mixWide(own);
+    }
+
     private static long mix(Own own) {
         long[] w = own.words;
         long x = own.seed;
@@ -56,5 +76,35 @@ public class ScalingCeilingBenchmark {
         }
         own.seed = x;
         return x;
+    }
+
+    // Four xorshift chains interleaved: no step waits on the one before it in another chain, so a core issues them
+    // as fast as its ALUs allow, and a second hardware thread on the same core has little left to run on.
+    private static long mixWide(Own own) {
+        long[] w = own.words;
+        long a = own.seed;
+        long b = a * 0x9E3779B97F4A7C15L;
+        long c = ~a;
+        long d = a ^ 0x5DEECE66DL;
+        for (int i = 0; i < w.length; i += 4) {
+            a ^= a << 13;
+            b ^= b << 13;
+            c ^= c << 13;
+            d ^= d << 13;
+            a ^= a >>> 7;
+            b ^= b >>> 7;
+            c ^= c >>> 7;
+            d ^= d >>> 7;
+            a ^= a << 17;
+            b ^= b << 17;
+            c ^= c << 17;
+            d ^= d << 17;
+            w[i] += a;
+            w[i + 1] += b;
+            w[i + 2] += c;
+            w[i + 3] += d;
+        }
+        own.seed = a ^ b ^ c ^ d;
+        return own.seed;
     }
 }
