@@ -26,8 +26,8 @@ trap 'rm -f "$LOG"' EXIT
 score() { # case threads -> the fork's score, requests (or passes) per microsecond
     local bench params=()
     if [[ "$1" == ceiling* ]]; then
-        local suffix=""; [[ "$1" == ceiling-wide ]] && suffix=Wide
-        bench="ScalingCeilingBenchmark.$([[ "$2" == 1 ]] && echo oneThread || echo twoThreads)$suffix"
+        bench="ScalingCeilingBenchmark.$([[ "$2" == 1 ]] && echo oneThread || echo twoThreads)"
+        params=(-p "work=$([[ "$1" == ceiling-wide ]] && echo wide || echo chain)")
     else
         bench="PlaintextScalingBenchmark.$([[ "$2" == 1 ]] && echo oneLoop || echo twoLoops)"; params=(-p "metrics=$1")
     fi

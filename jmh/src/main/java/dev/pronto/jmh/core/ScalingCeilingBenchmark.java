@@ -7,7 +7,9 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
@@ -18,7 +20,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * free physical cores {@code twoThreads} is twice {@code oneThread}; on virtual CPUs that share a core, or beside
  * other load, it is less, and no server can scale better than this on the same machine.
  *
- * <p>Two kinds of work: {@code chain} is one dependent chain of shifts and xors, a few instructions per cycle at
+ * <p>Two kinds of work ({@code -p work=}): {@code chain} is one dependent chain of shifts and xors, a few instructions per cycle at
  * most, which two hardware threads of one physical core can run side by side almost as fast as two cores; {@code
  * wide} runs four independent chains at once, as many instructions per cycle as a core issues (as a server's code
  * does), so two virtual CPUs that the host has put on one core's two hardware threads scale it well below 2x. The
@@ -30,6 +32,21 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class ScalingCeilingBenchmark {
+    /** The kind of work, the same for every thread of a run. */
+    @State(Scope.Benchmark)
+    public static class Work {
+        /** {@code chain}: one dependent chain; {@code wide}: four independent ones. */
+        @Param({"chain", "wide"})
+        public String work;
+
+        boolean wide;
+
+        @Setup
+        public void setup() {
+            wide = "wide".equals(work);
+        }
+    }
+
     /** One thread's own data. */
     @State(Scope.Thread)
     public static class Own {
@@ -40,29 +57,15 @@ public class ScalingCeilingBenchmark {
     /** One thread: passes over its own data per microsecond. */
     @Benchmark
     @Threads(1)
-    public long oneThread(Own own) {
-        return mix(own);
+    public long oneThread(Own own, Work work) {
+        return work.wide ? mixWide(own) : mix(own);
     }
 
     /** Two threads, each over its own data: passes per microsecond of both together. */
     @Benchmark
     @Threads(2)
-    public long twoThreads(Own own) {
-        return mix(own);
-    }
-
-    /** One thread, four independent chains: passes over its own data per microsecond. */
-    @Benchmark
-    @Threads(1)
-    public long oneThreadWide(Own own) {
-        return mixWide(own);
-    }
-
-    /** Two threads, four independent chains each: passes per microsecond of both together. */
-    @Benchmark
-    @Threads(2)
-    public long twoThreadsWide(Own own) {
-        return mixWide(own);
+    public long twoThreads(Own own, Work work) {
+        return work.wide ? mixWide(own) : mix(own);
     }
 
     private static long mix(Own own) {
