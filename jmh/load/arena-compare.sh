@@ -16,7 +16,8 @@
 #   (/async-db?min=10&max=50&limit=..., wrk; needs DATABASE_URL with HttpArena's items table, see async-db.sh)
 # FLAG_SETS (default "default docker"): default = only what Netty needs on JDK 25 (the JVM's own defaults otherwise);
 #   docker = the HttpArena entry's Dockerfile's JAVA_OPTS (examples/arena/httparena/pronto), read from it.
-# SERVERS (default "head head-off REVs netty"): head-off is the working tree's jar without request metrics.
+# SERVERS (default "head head-off REVs netty"): head-off is the working tree's jar without request metrics; a REV
+#   may be spelled as git takes it (short or long hash, tag).
 # TOGETHER=1 runs a round's servers at once, all on the one server core, each under its own load generator on core 0
 #   (ports BASE_PORT + 20 x slot), warmed together until every one's compilers are quiet: a slow spell of the
 #   machine then falls on both builds alike, which back-to-back windows (±25-30 % apart on a busy host) cannot
@@ -38,6 +39,15 @@ CONNS="${CONNS:-64}"
 WORKLOADS=(${WORKLOADS:-pipeline})
 FLAG_SETS=(${FLAG_SETS:-default docker})
 SERVERS=(${SERVERS:-head head-off ${REVS[*]} netty})
+# A build in SERVERS may be named as git names its commit any way (9a3856f, a tag): it is the REV built for it.
+for i in "${!SERVERS[@]}"; do
+    case "${SERVERS[$i]}" in
+        head | head-off | netty) ;;
+        *) SERVERS[$i]=$(git rev-parse --short "${SERVERS[$i]}")
+            [[ " ${REVS[*]} " == *" ${SERVERS[$i]} "* ]] \
+                || { echo "server ${SERVERS[$i]} is none of the REVs given (${REVS[*]})" >&2; exit 1; } ;;
+    esac
+done
 BASE_PORT="${BASE_PORT:-12080}"
 TOGETHER="${TOGETHER:-0}"
 DATA=$(arena_data)
