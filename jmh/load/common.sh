@@ -18,6 +18,15 @@ median() { # numbers on stdin, one per line -> their median (0 for none)
     sort -g | awk '{a[NR]=$1} END {print NR == 0 ? 0 : (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'
 }
 
+jmh_fork() { # csv cpus bench jmh-args... -> the primary score of one JMH fork of bench from $JAR (its output in
+    # csv.log); cpus ("" for none) pins it with taskset; JMH's lock is off, so two can run at once
+    local csv=$1 pin=(); [[ -n "$2" ]] && pin=(taskset -c "$2")
+    local bench=$3; shift 3
+    "${pin[@]}" "$JAVA" -Djmh.ignoreLock=true --sun-misc-unsafe-memory-access=allow -jar "$JAR" "$bench" "$@" \
+        -f 1 -rf csv -rff "$csv" >"$csv.log" 2>&1
+    awk -F, 'NR == 2 { gsub(/"/, "", $5); print $5 }' "$csv"
+}
+
 cpu_ticks() { # pid -> the process's utime + stime so far, in clock ticks (10 ms on Linux x86-64)
     awk '{print $14 + $15}' "/proc/$1/stat"
 }

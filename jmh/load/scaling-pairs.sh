@@ -21,7 +21,7 @@ I="${I:-5}"
 CASES=(${METRICS:-none micrometer netty} ceiling ceiling-wide)
 require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
 LOG=$(mktemp)
-trap 'rm -f "$LOG"' EXIT
+trap 'rm -f "$LOG" "$LOG.csv" "$LOG.csv.log"' EXIT
 
 score() { # case threads -> the fork's score, requests (or passes) per microsecond
     local bench params=()
@@ -31,9 +31,7 @@ score() { # case threads -> the fork's score, requests (or passes) per microseco
     else
         bench="PlaintextScalingBenchmark.$([[ "$2" == 1 ]] && echo oneLoop || echo twoLoops)"; params=(-p "metrics=$1")
     fi
-    "$JAVA" --sun-misc-unsafe-memory-access=allow -jar "$JAR" "$bench\$" "${params[@]}" -f 1 -wi "$WI" -i "$I" \
-        -rf csv -rff "$LOG.csv" >/dev/null
-    awk -F, 'NR == 2 { gsub(/"/, "", $5); print $5 }' "$LOG.csv"
+    jmh_fork "$LOG.csv" "" "$bench\$" "${params[@]}" -wi "$WI" -i "$I"
 }
 
 for p in $(seq "$PAIRS"); do
@@ -45,7 +43,6 @@ for p in $(seq "$PAIRS"); do
         done
     done
 done
-rm -f "$LOG.csv"
 
 echo
 echo "medians of $PAIRS pairs (one fork each side, ${WI} + ${I} iterations of 1 s); ops per microsecond"

@@ -3,7 +3,9 @@
 # at once, one pinned to each core, ROUNDS times. Two processes share no heap, no collector, no JIT and no object,
 # so their sum over one is what this machine gives two copies of the whole pipeline; scaling-pairs.sh's twoLoops
 # (two threads in one JVM) falling short of it is the cost of what one JVM shares between its threads, and a
-# server-side shared write would show as twoLoops falling short for Pronto and not for raw Netty.
+# server-side shared write would show as twoLoops falling short for Pronto and not for raw Netty. A JVM pinned to
+# one core picks the serial collector, while scaling-pairs.sh's JVMs see both cores (G1), so
+# the two scripts' one-loop figures are not the same measurement.
 #   jmh/load/scaling-processes.sh        METRICS (default "micrometer netty"): PlaintextScalingBenchmark's metrics
 #                                        parameter, one line per round and case
 # ROUNDS (default 3), WI / I (warm-up and measured 1 s iterations per fork, default 8 / 5), JAR (default
@@ -20,11 +22,8 @@ require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
 LOG=$(mktemp -d)
 trap 'rm -rf "$LOG"' EXIT
 
-score() { # case core -> oneLoop's score in a JVM pinned to that core (JMH's lock off: two run at once)
-    taskset -c "$2" "$JAVA" -Djmh.ignoreLock=true --sun-misc-unsafe-memory-access=allow -jar "$JAR" \
-        'PlaintextScalingBenchmark.oneLoop$' -p "metrics=$1" -f 1 -wi "$WI" -i "$I" \
-        -rf csv -rff "$LOG/$2.csv" >"$LOG/$2.log" 2>&1
-    awk -F, 'NR == 2 { gsub(/"/, "", $5); print $5 }' "$LOG/$2.csv"
+score() { # case core -> oneLoop's score in a JVM pinned to that core
+    jmh_fork "$LOG/$2.csv" "$2" 'PlaintextScalingBenchmark.oneLoop$' -p "metrics=$1" -wi "$WI" -i "$I"
 }
 
 for r in $(seq "$ROUNDS"); do

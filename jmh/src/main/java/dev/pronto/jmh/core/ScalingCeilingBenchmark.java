@@ -20,11 +20,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * free physical cores {@code twoThreads} is twice {@code oneThread}; on virtual CPUs that share a core, or beside
  * other load, it is less, and no server can scale better than this on the same machine.
  *
- * <p>Two kinds of work ({@code -p work=}): {@code chain} is one dependent chain of shifts and xors, a few instructions per cycle at
- * most, which two hardware threads of one physical core can run side by side almost as fast as two cores; {@code
- * wide} runs four independent chains at once, as many instructions per cycle as a core issues (as a server's code
- * does), so two virtual CPUs that the host has put on one core's two hardware threads scale it well below 2x. The
- * two ratios together tell a shared core from a shared write.
+ * <p>Two kinds of work ({@code -p work=}): {@code chain} is one dependent chain of shifts and xors, a few
+ * instructions per cycle at most, which two hardware threads of one physical core can run side by side almost as fast
+ * as two cores; {@code wide} runs four independent chains at once, as many instructions per cycle as a core issues, so
+ * two virtual CPUs that the host has put on one core's two hardware threads would scale it well below 2x. The two
+ * ratios together tell a shared core from a shared write.
  */
 @Fork(value = 2, jvmArgsAppend = "--sun-misc-unsafe-memory-access=allow")
 @Warmup(iterations = 5, time = 1)
