@@ -70,7 +70,7 @@ for rev in "${REVS[@]}"; do
 done
 
 # The Dockerfile's JAVA_OPTS, continuation lines joined
-DOCKER_FLAGS=$(sed -n '/^ENV JAVA_OPTS=/,/[^\\]$/p' examples/arena/httparena/pronto/Dockerfile | sed 's/^ENV JAVA_OPTS="//; s/\\$//; s/"$//' | tr '\n' ' ')
+DOCKER_FLAGS=$(dockerfile_flags)
 flags_of() { # flag set -> JVM flags
     case "$1" in
         default) echo "--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED" ;;

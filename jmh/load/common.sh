@@ -18,6 +18,11 @@ median() { # numbers on stdin, one per line -> their median (0 for none)
     sort -g | awk '{a[NR]=$1} END {print NR == 0 ? 0 : (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'
 }
 
+dockerfile_flags() { # -> the HttpArena entry Dockerfile's JAVA_OPTS (examples/arena/httparena/pronto), lines joined
+    sed -n '/^ENV JAVA_OPTS=/,/[^\\]$/p' examples/arena/httparena/pronto/Dockerfile \
+        | sed 's/^ENV JAVA_OPTS="//; s/\\$//; s/"$//' | tr '\n' ' '
+}
+
 jmh_fork() { # csv cpus bench jmh-args... -> the primary score of one JMH fork of bench from $JAR (its output in
     # csv.log); cpus ("" for none) pins it with taskset; JMH's lock is off, so two can run at once
     local csv=$1 pin=(); [[ -n "$2" ]] && pin=(taskset -c "$2")

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# One loop and two loops in one JVM, phase after phase (ScalingPhases): every two-over-one ratio compares the same
+# compiled code and the same heap, which scaling-pairs.sh's separate JMH forks cannot. Each cycle runs loop 0 alone,
+# then both loops, for PHASE seconds each, and gives its own ratio; the collections column shows which phases a
+# collection fell in, so a change of the two-loop level can be laid beside them.
+#   jmh/load/scaling-phases.sh           METRICS (default "micrometer netty"): PlaintextScalingBenchmark's metrics
+#                                        parameter; FLAG_SETS (default "default docker"): JVM defaults, or the
+#                                        HttpArena entry Dockerfile's JAVA_OPTS (ParallelGC, ByteBuf checks off)
+# CYCLES (default 8), PHASE (seconds, default 2), JAR (default jmh/target/benchmarks.jar). Prints every phase, then
+# per flag set and case the median one-loop and two-loop throughput and the cycles' ratios.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source jmh/load/common.sh
+JAR="${JAR:-jmh/target/benchmarks.jar}"
+CYCLES="${CYCLES:-8}"
+PHASE="${PHASE:-2}"
+CASES=(${METRICS:-micrometer netty})
+FLAG_SETS=(${FLAG_SETS:-default docker})
+require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
+LOG=$(mktemp)
+trap 'rm -f "$LOG" "$LOG.cycles"' EXIT
+
+flags_of() { # flag set -> JVM flags
+    case "$1" in
+        default) echo "--sun-misc-unsafe-memory-access=allow -Dio.netty.leakDetection.level=disabled" ;;
+        docker) dockerfile_flags ;;
+        *) echo "unknown flag set $1" >&2; exit 1 ;;
+    esac
+}
+
+for f in "${FLAG_SETS[@]}"; do
+    for c in "${CASES[@]}"; do
+        # shellcheck disable=SC2046
+        "$JAVA" $(flags_of "$f") -cp "$JAR" dev.pronto.jmh.core.ScalingPhases "$c" "$CYCLES" "$PHASE" 2>/dev/null \
+            | awk -v f="$f" -v c="$c" '$1 ~ /^[0-9]+$/ { print f, c, $0 }' | tee -a "$LOG"
+    done
+done
+
+echo
+echo "medians of $CYCLES cycles (${PHASE} s per phase, both in one JVM); requests per microsecond"
+printf '%-8s %-11s %8s %8s %8s   %s\n' flags case one two two/one "per-cycle two/one"
+for f in "${FLAG_SETS[@]}"; do
+    for c in "${CASES[@]}"; do
+        # per cycle: the one-loop total and the two-loop total ($3 cycle, $4 loops, $7 total per µs)
+        awk -v f="$f" -v c="$c" '$1 == f && $2 == c { t[$3, $4] = $7; k[$3] = 1 }
+            END { for (i in k) print i, t[i, 1], t[i, 2] }' "$LOG" | sort -n > "$LOG.cycles"
+        one=$(awk '{print $2}' "$LOG.cycles" | median); two=$(awk '{print $3}' "$LOG.cycles" | median)
+        printf '%-8s %-11s %8.3f %8.3f %8s   %s\n' "$f" "$c" "$one" "$two" \
+            "$(awk '{print $3 / $2}' "$LOG.cycles" | median | awk '{printf "%.2f", $1}')" \
+            "$(awk '{ printf "%.2f ", $3 / $2 }' "$LOG.cycles")"
+    done
+done
+rm -f "$LOG.cycles"

@@ -1,0 +1,101 @@
+package dev.pronto.jmh.core;
+
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.util.concurrent.FastThreadLocalThread;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * {@link PlaintextScalingBenchmark}'s one loop and two loops in one JVM, phase after phase: the same compiled code and
+ * the same heap on both sides of every ratio, which separate JMH forks (each its own JIT and layout) cannot give.
+ * Each phase runs loop 0 alone or both loops for a few seconds and prints each loop's requests per microsecond and
+ * how many collections ran during it, so a change of the two-loop level can be laid beside the collections.
+ * Run: {@code java -cp benchmarks.jar dev.pronto.jmh.core.ScalingPhases micrometer 8 2} (backend, cycles, seconds
+ * per phase); {@code jmh/load/scaling-phases.sh} runs it with JVM defaults and with the Dockerfile's flags.
+ */
+public final class ScalingPhases {
+    private static final byte[] REQUEST = "GET /plaintext HTTP/1.1\r\nHost: localhost\r\n\r\n"
+            .getBytes(StandardCharsets.US_ASCII);
+    private static final int BATCH = 1000;
+    /** Each loop's count two cache lines from the other's and from the array's ends. */
+    private static final int[] SLOT = {16, 48};
+
+    private final AtomicLongArray served = new AtomicLongArray(64);
+    private final Thread[] loops = new Thread[2];
+    private volatile int running;
+
+    private ScalingPhases() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        PlaintextScalingBenchmark.Shared shared = new PlaintextScalingBenchmark.Shared();
+        shared.metrics = args.length > 0 ? args[0] : "micrometer";
+        int cycles = args.length > 1 ? Integer.parseInt(args[1]) : 8;
+        long phaseNanos = (args.length > 2 ? Long.parseLong(args[2]) : 2) * 1_000_000_000L;
+        shared.setup();
+        new ScalingPhases().run(shared, cycles, phaseNanos);
+    }
+
+    private void run(PlaintextScalingBenchmark.Shared shared, int cycles, long phaseNanos) throws InterruptedException {
+        for (int i = 0; i < 2; i++) {
+            int id = i;
+            loops[i] = new FastThreadLocalThread(() -> serve(shared.channel(), id), "loop-" + i);
+            loops[i].setDaemon(true);
+            loops[i].start();
+        }
+        phase(2, 4 * phaseNanos); // warm-up: both loops, so both threads' objects exist before anything is counted
+        System.out.println("cycle loops loop0/us loop1/us total/us collections");
+        for (int c = 1; c <= cycles; c++) {
+            for (int n = 1; n <= 2; n++) {
+                double[] rate = phase(n, phaseNanos);
+                System.out.printf(Locale.ROOT, "%d %d %.3f %.3f %.3f %d%n", c, n, rate[0], rate[1], rate[0] + rate[1],
+                        (long) rate[2]);
+            }
+        }
+    }
+
+    /** Runs {@code n} loops for a settling half second, then counts for {@code nanos}: each loop's rate, collections. */
+    private double[] phase(int n, long nanos) throws InterruptedException {
+        running = n;
+        for (int i = 0; i < n; i++) {
+            LockSupport.unpark(loops[i]);
+        }
+        Thread.sleep(500);
+        long gc0 = collections();
+        long a0 = served.get(SLOT[0]);
+        long b0 = served.get(SLOT[1]);
+        long t0 = System.nanoTime();
+        Thread.sleep(nanos / 1_000_000);
+        long t1 = System.nanoTime();
+        double us = (t1 - t0) / 1e3;
+        return new double[] {(served.get(SLOT[0]) - a0) / us, (served.get(SLOT[1]) - b0) / us, collections() - gc0};
+    }
+
+    // Hot loop: one event loop's requests, counted per batch so the count costs nothing per request.
+    private void serve(EmbeddedChannel channel, int id) {
+        long count = 0;
+        while (true) {
+            if (id < running) {
+                for (int k = 0; k < BATCH; k++) {
+                    InMemoryExchange.exchange(channel, REQUEST);
+                }
+                count += BATCH;
+                served.lazySet(SLOT[id], count);
+            } else {
+                LockSupport.park(); // an idle event loop sleeps; the controller wakes it for its next phase
+            }
+        }
+    }
+
+    private static long collections() {
+        long sum = 0;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            sum += Math.max(0, gc.getCollectionCount());
+        }
+        return sum;
+    }
+}
