@@ -7,7 +7,8 @@
 #                                        parameter; FLAG_SETS (default "default docker"): JVM defaults, or the
 #                                        HttpArena entry Dockerfile's JAVA_OPTS (ParallelGC, ByteBuf checks off)
 # CYCLES (default 8), PHASE (seconds, default 2), JAR (default jmh/target/benchmarks.jar). Prints every phase, then
-# per flag set and case the median one-loop and two-loop throughput and the cycles' ratios.
+# per flag set and case the median one-loop and two-loop throughput and the cycles' ratios. TRACE=1 instead runs both
+# loops throughout and prints each second's rates and collections (CYCLES x 2 x PHASE seconds), no summary.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source jmh/load/common.sh
@@ -31,11 +32,13 @@ flags_of() { # flag set -> JVM flags
 for f in "${FLAG_SETS[@]}"; do
     for c in "${CASES[@]}"; do
         # shellcheck disable=SC2046
-        "$JAVA" $(flags_of "$f") -cp "$JAR" dev.pronto.jmh.core.ScalingPhases "$c" "$CYCLES" "$PHASE" 2>/dev/null \
+        "$JAVA" $(flags_of "$f") -cp "$JAR" dev.pronto.jmh.core.ScalingPhases "$c" "$CYCLES" "$PHASE" \
+            ${TRACE:+trace} 2>/dev/null \
             | awk -v f="$f" -v c="$c" '$1 ~ /^[0-9]+$/ { print f, c, $0 }' | tee -a "$LOG"
     done
 done
 
+[[ -n "${TRACE:-}" ]] && exit 0
 echo
 echo "medians of $CYCLES cycles (${PHASE} s per phase, both in one JVM); requests per microsecond"
 printf '%-8s %-11s %8s %8s %8s   %s\n' flags case one two two/one "per-cycle two/one"

@@ -15,7 +15,9 @@ import java.util.concurrent.locks.LockSupport;
  * Each phase runs loop 0 alone or both loops for a few seconds and prints each loop's requests per microsecond and
  * how many collections ran during it, so a change of the two-loop level can be laid beside the collections.
  * Run: {@code java -cp benchmarks.jar dev.pronto.jmh.core.ScalingPhases micrometer 8 2} (backend, cycles, seconds
- * per phase); {@code jmh/load/scaling-phases.sh} runs it with JVM defaults and with the Dockerfile's flags.
+ * per phase); {@code jmh/load/scaling-phases.sh} runs it with JVM defaults and with the Dockerfile's flags. With a
+ * fourth argument {@code trace}, both loops run throughout and every second prints its rates and collections, one
+ * line per second for {@code cycles × 2 × seconds} seconds.
  */
 public final class ScalingPhases {
     private static final byte[] REQUEST = "GET /plaintext HTTP/1.1\r\nHost: localhost\r\n\r\n"
@@ -31,40 +33,68 @@ public final class ScalingPhases {
     private ScalingPhases() {
     }
 
+    /**
+     * Runs until its phases are done; arguments: backend ({@code none}, {@code metrics}, {@code micrometer} or
+     * {@code netty}), cycles, seconds per phase, and optionally {@code trace}. Prints one line per phase (or second).
+     */
     public static void main(String[] args) throws InterruptedException {
         PlaintextScalingBenchmark.Shared shared = new PlaintextScalingBenchmark.Shared();
         shared.metrics = args.length > 0 ? args[0] : "micrometer";
         int cycles = args.length > 1 ? Integer.parseInt(args[1]) : 8;
         long phaseNanos = (args.length > 2 ? Long.parseLong(args[2]) : 2) * 1_000_000_000L;
         shared.setup();
-        new ScalingPhases().run(shared, cycles, phaseNanos);
+        ScalingPhases phases = new ScalingPhases();
+        phases.start(shared);
+        if (args.length > 3 && "trace".equals(args[3])) {
+            phases.trace(cycles * 2 * (int) (phaseNanos / 1_000_000_000L));
+        } else {
+            phases.alternate(cycles, phaseNanos);
+        }
     }
 
-    private void run(PlaintextScalingBenchmark.Shared shared, int cycles, long phaseNanos) throws InterruptedException {
+    private void start(PlaintextScalingBenchmark.Shared shared) throws InterruptedException {
         for (int i = 0; i < 2; i++) {
             int id = i;
             loops[i] = new FastThreadLocalThread(() -> serve(shared.channel(), id), "loop-" + i);
             loops[i].setDaemon(true);
             loops[i].start();
         }
-        phase(2, 4 * phaseNanos); // warm-up: both loops, so both threads' objects exist before anything is counted
+        run(2);
+        Thread.sleep(8000); // warm-up: both loops, so both threads' objects exist before anything is counted
+    }
+
+    private void trace(int seconds) throws InterruptedException {
+        System.out.println("second loops loop0/us loop1/us total/us collections");
+        for (int s = 1; s <= seconds; s++) {
+            double[] rate = count(1_000_000_000L);
+            System.out.printf(Locale.ROOT, "%d 2 %.3f %.3f %.3f %d%n", s, rate[0], rate[1], rate[0] + rate[1],
+                    (long) rate[2]);
+        }
+    }
+
+    private void alternate(int cycles, long phaseNanos) throws InterruptedException {
         System.out.println("cycle loops loop0/us loop1/us total/us collections");
         for (int c = 1; c <= cycles; c++) {
             for (int n = 1; n <= 2; n++) {
-                double[] rate = phase(n, phaseNanos);
+                run(n);
+                Thread.sleep(500); // the loop that was parked or stopped settles before anything is counted
+                double[] rate = count(phaseNanos);
                 System.out.printf(Locale.ROOT, "%d %d %.3f %.3f %.3f %d%n", c, n, rate[0], rate[1], rate[0] + rate[1],
                         (long) rate[2]);
             }
         }
     }
 
-    /** Runs {@code n} loops for a settling half second, then counts for {@code nanos}: each loop's rate, collections. */
-    private double[] phase(int n, long nanos) throws InterruptedException {
+    /** Lets loops 0 to {@code n - 1} run, waking any that is parked; the others park after their batch. */
+    private void run(int n) {
         running = n;
         for (int i = 0; i < n; i++) {
             LockSupport.unpark(loops[i]);
         }
-        Thread.sleep(500);
+    }
+
+    /** Counts for {@code nanos}: each loop's requests per microsecond and the collections meanwhile. */
+    private double[] count(long nanos) throws InterruptedException {
         long gc0 = collections();
         long a0 = served.get(SLOT[0]);
         long b0 = served.get(SLOT[1]);
