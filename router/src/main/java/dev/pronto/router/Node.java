@@ -5,7 +5,7 @@ package dev.pronto.router;
  * static {@link #label}, one segment for a param node, the rest for a catch-all node), then its
  * children are tried in priority order: static, param, catch-all.
  */
-final class Node extends CacheLinePadding {
+final class Node {
     private static final char[] NO_CHARS = {};
     private static final Node[] NO_NODES = {};
 

@@ -19,7 +19,7 @@ import java.util.Objects;
  *
  * @param <T> the route value type
  */
-public final class RouteMatch<T> extends CacheLinePadding {
+public final class RouteMatch<T> {
     private Outcome outcome = Outcome.NOT_FOUND;
     /** The node of the matched route, null unless MATCHED; value, pattern and names are read from it. */
     private Node node;

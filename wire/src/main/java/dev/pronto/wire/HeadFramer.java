@@ -10,7 +10,7 @@ import io.netty.buffer.ByteBuf;
  *
  * <p>Public for Pronto's own modules only; not API, and may change at any time.
  */
-public final class HeadFramer extends CacheLinePadding {
+public final class HeadFramer {
     /** {@link #find} saw no complete head yet. */
     public static final int MORE = -1;
     /** {@link #find} saw a head that cannot be framed: see {@link #errorStatus()}. */

@@ -17,7 +17,7 @@ import io.netty.util.ByteProcessor;
  *
  * <p>Public for Pronto's own modules only (server and client); not API, and may change at any time.
  */
-public final class HeadScanner extends CacheLinePadding implements ByteProcessor {
+public final class HeadScanner implements ByteProcessor {
     /** The head is incomplete. */
     public static final int MORE = 0;
     /** The head ends at the LF where the scan stopped. */

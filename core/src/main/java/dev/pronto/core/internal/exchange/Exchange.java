@@ -1,6 +1,5 @@
 package dev.pronto.core.internal.exchange;
 
-import dev.pronto.core.internal.util.CacheLinePadding;
 import dev.pronto.core.internal.util.AsciiView;
 import dev.pronto.router.RouteMatch;
 import dev.pronto.wire.HeadBytes;
@@ -16,7 +15,7 @@ import java.lang.invoke.VarHandle;
  * Pooled per carrier; its lifecycle is the state machine of {@link ExchangeState}. User code never
  * sees this object, only the {@link ExchangeHandle} of one generation.
  */
-public final class Exchange extends CacheLinePadding implements Http1Head.Source {
+public final class Exchange implements Http1Head.Source {
     private static final VarHandle STAMP;
 
     static {

@@ -1,6 +1,5 @@
 package dev.pronto.core.internal.exchange;
 
-import dev.pronto.core.internal.util.CacheLinePadding;
 import dev.pronto.core.ResponseHook;
 import dev.pronto.core.internal.util.FlushTimedHook;
 import dev.pronto.core.internal.util.FlushTimes;
@@ -21,7 +20,7 @@ import java.util.function.Supplier;
  * generation kept) instead of recycled, so a handle user code still holds keeps seeing its request as
  * cancelled ({@code onCancel} runs at once) rather than turning stale; spares are dropped.
  */
-public final class ExchangePool extends CacheLinePadding {
+public final class ExchangePool {
     final Carrier carrier;
     private final ExchangeContext server;
     private final Supplier<? extends ExchangeSlot> slots;

@@ -1,6 +1,5 @@
 package dev.pronto.core.internal.exchange;
 
-import dev.pronto.core.internal.util.CacheLinePadding;
 import dev.pronto.wire.Ascii;
 import dev.pronto.wire.Framing;
 import dev.pronto.wire.Http1Grammar;
@@ -12,7 +11,7 @@ import dev.pronto.wire.Http1Grammar;
  * the grammar the HTTP client shares ({@link Http1Grammar}, {@link Framing}). It never throws: the
  * first violation is recorded on the head as a status and a message telling the client what to change.
  */
-public final class HeadParser extends CacheLinePadding {
+public final class HeadParser {
     private static final byte[] HOST = Ascii.bytes("host");
     private static final byte[] EXPECT = Ascii.bytes("expect");
     private static final byte[] UPGRADE = Ascii.bytes("upgrade");

@@ -1,6 +1,5 @@
 package dev.pronto.core.internal.exchange;
 
-import dev.pronto.core.internal.util.CacheLinePadding;
 import dev.pronto.wire.Ascii;
 import dev.pronto.router.Method;
 import io.netty.buffer.ByteBuf;
@@ -10,7 +9,7 @@ import io.netty.buffer.ByteBuf;
  * object owns and reuses, with every part kept as offsets into it. Owning the bytes lets a request
  * outlive the read buffer (async and blocking handlers) without pinning pooled memory.
  */
-public final class RequestHead extends CacheLinePadding {
+public final class RequestHead {
     private static final byte[] REQUEST_TIMEOUT = RequestDeadline.HEADER.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     public byte[] bytes = new byte[512];
     public int length;

@@ -1,6 +1,5 @@
 package dev.pronto.core.internal.exchange;
 
-import dev.pronto.core.internal.util.CacheLinePadding;
 import dev.pronto.router.Method;
 import dev.pronto.wire.DirectCopy;
 import io.netty.buffer.ByteBuf;
@@ -22,7 +21,7 @@ import io.netty.buffer.Unpooled;
  * {@link #hasBody} says so, and always ends with {@link #release()}, which drops whatever was not taken.
  * {@link #length()} and {@link #defaultType()} stay readable until the next fill.
  */
-public final class ResponseBody extends CacheLinePadding {
+public final class ResponseBody {
     /** Buffers up to this size are copied behind the head; larger ones are written as a second part. */
     static final int COPY_LIMIT = 2048;
 

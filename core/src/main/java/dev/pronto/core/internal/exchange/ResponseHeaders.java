@@ -1,6 +1,5 @@
 package dev.pronto.core.internal.exchange;
 
-import dev.pronto.core.internal.util.CacheLinePadding;
 import dev.pronto.wire.Ascii;
 import dev.pronto.wire.HeadBytes;
 import io.netty.buffer.ByteBuf;
@@ -11,7 +10,7 @@ import java.util.Arrays;
  * AsciiStrings) until the head is encoded straight into the output buffer. Reused per exchange: no
  * allocation unless a response has more than 8 fields or a value is neither a String nor an AsciiString.
  */
-public final class ResponseHeaders extends CacheLinePadding {
+public final class ResponseHeaders {
     private CharSequence[] names = new CharSequence[16];
     private int count;
     private CharSequence contentType;

@@ -1,6 +1,5 @@
 package dev.pronto.core.internal.exchange;
 
-import dev.pronto.core.internal.util.CacheLinePadding;
 import dev.pronto.core.FormData;
 import dev.pronto.core.FormLimits;
 import dev.pronto.core.PartListener;
@@ -27,7 +26,7 @@ import java.util.Map;
 import java.util.concurrent.CompletionStage;
 
 /** The request side of an exchange: lazy, allocation-on-demand views over the parsed head. */
-public final class ServerRequest extends CacheLinePadding implements Request {
+public final class ServerRequest implements Request {
     private final Exchange e;
     private final RequestHead h;
 

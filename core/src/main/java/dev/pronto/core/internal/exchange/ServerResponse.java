@@ -1,6 +1,5 @@
 package dev.pronto.core.internal.exchange;
 
-import dev.pronto.core.internal.util.CacheLinePadding;
 import dev.pronto.core.BodyWriter;
 import dev.pronto.core.ContentCoding;
 import dev.pronto.core.NotFoundException;
@@ -27,7 +26,7 @@ import java.util.concurrent.CompletionStage;
  * response to the carrier on its event loop, which frames it (HTTP/1.1 encodes head and body into one
  * pooled buffer, two parts only for large buffers and files).
  */
-public final class ServerResponse extends CacheLinePadding {
+public final class ServerResponse {
     public static final String TEXT = "text/plain; charset=utf-8";
     public static final String BYTES = "application/octet-stream";
     public static final String JSON = "application/json";

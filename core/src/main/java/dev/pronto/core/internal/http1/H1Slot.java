@@ -1,11 +1,10 @@
 package dev.pronto.core.internal.http1;
 
-import dev.pronto.core.internal.util.CacheLinePadding;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangeSlot;
 
 /** An exchange's place in its HTTP/1.1 connection's response order ({@link ResponseQueue}). Event loop only. */
-final class H1Slot extends CacheLinePadding implements ExchangeSlot {
+final class H1Slot implements ExchangeSlot {
     /** Written straight to the channel: nothing was queued ahead of it when it was dispatched. */
     boolean direct;
     /** Encoded response parts waiting for their turn (ByteBuf or FileRegion). */

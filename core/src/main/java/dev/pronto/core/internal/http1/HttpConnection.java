@@ -39,9 +39,6 @@ import java.util.function.Consumer;
  * that other threads may call move themselves onto it.
  */
 public final class HttpConnection extends ChannelInboundHandlerAdapter implements Carrier, ServerConnection, ProtocolSwitch {
-    // CacheLinePadding's 128 bytes, declared here since the class already has a superclass: HotSpot lays a class's
-    // longs out before its other fields, and these come first among its longs.
-    long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
     final ServerContext server;
     private final RequestDecoder decoder;
     private ChannelHandlerContext ctx;

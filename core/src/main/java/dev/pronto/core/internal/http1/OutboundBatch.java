@@ -1,6 +1,5 @@
 package dev.pronto.core.internal.http1;
 
-import dev.pronto.core.internal.util.CacheLinePadding;
 import dev.pronto.core.internal.exchange.ExchangePool;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
@@ -12,7 +11,7 @@ import io.netty.channel.ChannelHandlerContext;
  * batch is flushed once at its end, or once per event-loop turn otherwise. It writes to the channel
  * context itself, so writing a response never calls back into the connection. Event loop only.
  */
-final class OutboundBatch extends CacheLinePadding {
+final class OutboundBatch {
     private static final int COPY_LIMIT = 1024;
     private static final int INITIAL = 4096;
     private static final int MAX = 32 * 1024;

@@ -1,6 +1,5 @@
 package dev.pronto.core.internal.http1;
 
-import dev.pronto.core.internal.util.CacheLinePadding;
 import dev.pronto.core.ServerConfig;
 import dev.pronto.core.internal.exchange.Dispatch;
 import dev.pronto.core.internal.exchange.Exchange;
@@ -19,7 +18,7 @@ import io.netty.buffer.ByteBuf;
  * a decoded buffer for chunked) and dispatches. After a framing error it stops for good: nothing
  * after a bad request is ever processed.
  */
-final class RequestDecoder extends CacheLinePadding {
+final class RequestDecoder {
     private static final int HEAD = 0;
     private static final int FIXED = 1;
     private static final int CHUNKED = 2;

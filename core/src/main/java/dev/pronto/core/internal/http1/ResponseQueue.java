@@ -1,6 +1,5 @@
 package dev.pronto.core.internal.http1;
 
-import dev.pronto.core.internal.util.CacheLinePadding;
 import dev.pronto.core.internal.exchange.Dispatch;
 import dev.pronto.core.internal.exchange.Exchange;
 import dev.pronto.core.internal.exchange.ExchangePool;
@@ -20,7 +19,7 @@ import java.util.function.Consumer;
  * {@link ExchangePool} once its response is written. Event loop only, except the entry points that
  * move themselves onto it.
  */
-final class ResponseQueue extends CacheLinePadding {
+final class ResponseQueue {
     private static final int SPARES = 4;
     private final HttpConnection conn;
     private final int maxPending;

@@ -1,6 +1,5 @@
 package dev.pronto.core.internal.server;
 
-import dev.pronto.core.internal.util.CacheLinePadding;
 import dev.pronto.core.JsonCodec;
 import dev.pronto.core.ServerConfig;
 import dev.pronto.core.internal.content.Compressors;
@@ -20,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * What every connection of one server shares: configuration, routes, the JSON codec, the
  * virtual-thread executor for blocking handlers, and the set of open connections for shutdown.
  */
-public final class ServerContext extends CacheLinePadding implements ExchangeContext {
+public final class ServerContext implements ExchangeContext {
     private static final Logger LOG = ConsoleLogger.unlessSilent(LoggerFactory.getLogger("dev.pronto.core.Server"),
             LoggerFactory.getILoggerFactory());
 

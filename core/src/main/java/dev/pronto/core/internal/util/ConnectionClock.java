@@ -12,7 +12,7 @@ import java.util.function.LongPredicate;
  * reads {@link #lastActivity()} per request, both on this class's own field (no call goes further);
  * nothing is scheduled per request. Event loop only.
  */
-public final class ConnectionClock extends CacheLinePadding {
+public final class ConnectionClock {
     private final long idleNanos;
     private final long headerNanos;
     private final long responseNanos;

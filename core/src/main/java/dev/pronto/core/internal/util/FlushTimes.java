@@ -10,7 +10,7 @@ import io.netty.util.concurrent.Ticker;
  * Holds at most {@value #CAPACITY}; one more records the waiting ones first. Event loop only; allocation-free once
  * made (one per connection, on its first timed response).
  */
-public final class FlushTimes extends CacheLinePadding {
+public final class FlushTimes {
     private static final int CAPACITY = 64;
     private final RequestTimer[] timers = new RequestTimer[CAPACITY];
     private final long[] starts = new long[CAPACITY];
