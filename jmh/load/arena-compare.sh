@@ -69,15 +69,6 @@ for rev in "${REVS[@]}"; do
     fi
 done
 
-# The Dockerfile's JAVA_OPTS, continuation lines joined
-DOCKER_FLAGS=$(dockerfile_flags)
-flags_of() { # flag set -> JVM flags
-    case "$1" in
-        default) echo "--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED" ;;
-        docker) echo "$DOCKER_FLAGS" ;;
-        *) echo "unknown flag set $1" >&2; exit 1 ;;
-    esac
-}
 
 LOG=$(mktemp -d)
 PIDS=() # the running servers, by slot
@@ -110,7 +101,7 @@ port_of() { # slot -> the slot's HTTP/1.1 port (h2c on port + 2); slots 20 ports
 }
 
 start_server() { # server flag-set probe slot -> PIDS[slot], listening on the slot's port (HTTP/1.1) and port + 2 (h2c)
-    local flags port; flags=$(flags_of "$2"); port=$(port_of "$4")
+    local flags port; flags=$(flag_set "$2"); port=$(port_of "$4")
     if [[ "$1" == netty ]]; then
         # shellcheck disable=SC2086
         taskset -c 1 "$JAVA" $flags -cp "$NETTY_JAR" dev.pronto.jmh.core.NettyBaselineServer "$port" EPOLL \

@@ -23,6 +23,22 @@ dockerfile_flags() { # -> the HttpArena entry Dockerfile's JAVA_OPTS (examples/a
         | sed 's/^ENV JAVA_OPTS="//; s/\\$//; s/"$//' | tr '\n' ' '
 }
 
+flag_set() { # name -> JVM flags: default = only what Netty needs on JDK 25 (the JVM's own defaults otherwise);
+    # docker = the HttpArena entry Dockerfile's JAVA_OPTS
+    case "$1" in
+        default) echo "--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED" ;;
+        docker) dockerfile_flags ;;
+        *) echo "unknown flag set $1" >&2; exit 1 ;;
+    esac
+}
+
+two_over_one() { # "key one two" lines on stdin -> "one two ratio per-key-ratios": the medians of one and of two,
+    # the median of the keys' two/one ratios, and every key's ratio in key order
+    local rows; rows=$(sort -n | awk '{ print $2, $3, $3 / $2 }')
+    printf '%.3f %.3f %.2f   %s\n' "$(awk '{print $1}' <<<"$rows" | median)" "$(awk '{print $2}' <<<"$rows" | median)" \
+        "$(awk '{print $3}' <<<"$rows" | median)" "$(awk '{ printf "%.2f ", $3 }' <<<"$rows")"
+}
+
 jmh_fork() { # csv cpus bench jmh-args... -> the primary score of one JMH fork of bench from $JAR (its output in
     # csv.log); cpus ("" for none) pins it with taskset; JMH's lock is off, so two can run at once
     local csv=$1 pin=(); [[ -n "$2" ]] && pin=(taskset -c "$2")

@@ -46,13 +46,8 @@ done
 
 echo
 echo "medians of $PAIRS pairs (one fork each side, ${WI} + ${I} iterations of 1 s); ops per microsecond"
-printf '%-11s %10s %10s %10s   %s\n' case one two two/one "per-pair two/one"
+printf '%-12s %s\n' case "one two two/one   per-pair two/one"
 for c in "${CASES[@]}"; do
-    awk -v c="$c" '$3 == c { split($4, t, "="); split($5, s, "="); v[$2, t[2]] = s[2]; p[$2] = 1 }
-        END { for (k in p) printf "%s %s %s\n", k, v[k, 1], v[k, 2] }' "$LOG" | sort -n > "$LOG.pairs"
-    one=$(awk '{print $2}' "$LOG.pairs" | median); two=$(awk '{print $3}' "$LOG.pairs" | median)
-    per=$(awk '{ printf "%.2f ", $3 / $2 }' "$LOG.pairs")
-    printf '%-11s %10.3f %10.3f %10s   %s\n' "$c" "$one" "$two" \
-        "$(awk '{print $3 / $2}' "$LOG.pairs" | median | awk '{printf "%.2f", $1}')" "$per"
+    printf '%-12s %s\n' "$c" "$(awk -v c="$c" '$3 == c { split($4, t, "="); split($5, s, "="); v[$2, t[2]] = s[2]; p[$2] = 1 }
+        END { for (k in p) print k, v[k, 1], v[k, 2] }' "$LOG" | two_over_one)"
 done
-rm -f "$LOG.pairs"

@@ -19,21 +19,14 @@ CASES=(${METRICS:-micrometer netty})
 FLAG_SETS=(${FLAG_SETS:-default docker})
 require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
 LOG=$(mktemp)
-trap 'rm -f "$LOG" "$LOG.cycles"' EXIT
-
-flags_of() { # flag set -> JVM flags
-    case "$1" in
-        default) echo "--sun-misc-unsafe-memory-access=allow -Dio.netty.leakDetection.level=disabled" ;;
-        docker) dockerfile_flags ;;
-        *) echo "unknown flag set $1" >&2; exit 1 ;;
-    esac
-}
+trap 'rm -f "$LOG"' EXIT
 
 for f in "${FLAG_SETS[@]}"; do
     for c in "${CASES[@]}"; do
+        # leak detection off, as in the benchmark's own forks (the Dockerfile's flags turn it off as well)
         # shellcheck disable=SC2046
-        "$JAVA" $(flags_of "$f") -cp "$JAR" dev.pronto.jmh.core.ScalingPhases "$c" "$CYCLES" "$PHASE" \
-            ${TRACE:+trace} 2>/dev/null \
+        "$JAVA" $(flag_set "$f") -Dio.netty.leakDetection.level=disabled -cp "$JAR" dev.pronto.jmh.core.ScalingPhases \
+            "$c" "$CYCLES" "$PHASE" ${TRACE:+trace} 2>/dev/null \
             | awk -v f="$f" -v c="$c" '$1 ~ /^[0-9]+$/ { print f, c, $0 }' | tee -a "$LOG"
     done
 done
@@ -41,16 +34,11 @@ done
 [[ -n "${TRACE:-}" ]] && exit 0
 echo
 echo "medians of $CYCLES cycles (${PHASE} s per phase, both in one JVM); requests per microsecond"
-printf '%-8s %-11s %8s %8s %8s   %s\n' flags case one two two/one "per-cycle two/one"
+printf '%-8s %-11s %s\n' flags case "one two two/one   per-cycle two/one"
 for f in "${FLAG_SETS[@]}"; do
     for c in "${CASES[@]}"; do
         # per cycle: the one-loop total and the two-loop total ($3 cycle, $4 loops, $7 total per µs)
-        awk -v f="$f" -v c="$c" '$1 == f && $2 == c { t[$3, $4] = $7; k[$3] = 1 }
-            END { for (i in k) print i, t[i, 1], t[i, 2] }' "$LOG" | sort -n > "$LOG.cycles"
-        one=$(awk '{print $2}' "$LOG.cycles" | median); two=$(awk '{print $3}' "$LOG.cycles" | median)
-        printf '%-8s %-11s %8.3f %8.3f %8s   %s\n' "$f" "$c" "$one" "$two" \
-            "$(awk '{print $3 / $2}' "$LOG.cycles" | median | awk '{printf "%.2f", $1}')" \
-            "$(awk '{ printf "%.2f ", $3 / $2 }' "$LOG.cycles")"
+        printf '%-8s %-11s %s\n' "$f" "$c" "$(awk -v f="$f" -v c="$c" '$1 == f && $2 == c { t[$3, $4] = $7; k[$3] = 1 }
+            END { for (i in k) print i, t[i, 1], t[i, 2] }' "$LOG" | two_over_one)"
     done
 done
-rm -f "$LOG.cycles"

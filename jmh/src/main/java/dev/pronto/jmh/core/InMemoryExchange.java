@@ -2,9 +2,14 @@ package dev.pronto.jmh.core;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.embedded.EmbeddedChannel;
+import java.nio.charset.StandardCharsets;
 
 /** One request through an EmbeddedChannel pipeline, as the in-memory server benchmarks measure it. */
 public final class InMemoryExchange {
+    /** {@code GET /plaintext} as the in-memory plaintext benchmarks send it; never written. */
+    static final byte[] PLAINTEXT = "GET /plaintext HTTP/1.1\r\nHost: localhost\r\n\r\n"
+            .getBytes(StandardCharsets.US_ASCII);
+
     private InMemoryExchange() {
     }
 

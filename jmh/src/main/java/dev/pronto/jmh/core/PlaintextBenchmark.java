@@ -5,7 +5,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -35,7 +34,6 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class PlaintextBenchmark {
-    private static final byte[] REQUEST = "GET /plaintext HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
     /**
      * {@code harness}: the input buffer and EmbeddedChannel alone, to subtract from the others;
@@ -82,6 +80,6 @@ public class PlaintextBenchmark {
 
     @Benchmark
     public int keepAliveGet() {
-        return dev.pronto.jmh.core.InMemoryExchange.exchange(channel, REQUEST);
+        return InMemoryExchange.exchange(channel, InMemoryExchange.PLAINTEXT);
     }
 }

@@ -8,7 +8,6 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -40,7 +39,6 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class PlaintextScalingBenchmark {
-    private static final byte[] REQUEST = "GET /plaintext HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
     /** The server every thread serves from, with its metrics backend. */
     @State(Scope.Benchmark)
@@ -95,13 +93,13 @@ public class PlaintextScalingBenchmark {
     @Benchmark
     @Threads(1)
     public int oneLoop(Loop loop) {
-        return InMemoryExchange.exchange(loop.channel, REQUEST);
+        return InMemoryExchange.exchange(loop.channel, InMemoryExchange.PLAINTEXT);
     }
 
     /** Two threads, each its own channel: requests per microsecond of both together. */
     @Benchmark
     @Threads(2)
     public int twoLoops(Loop loop) {
-        return InMemoryExchange.exchange(loop.channel, REQUEST);
+        return InMemoryExchange.exchange(loop.channel, InMemoryExchange.PLAINTEXT);
     }
 }

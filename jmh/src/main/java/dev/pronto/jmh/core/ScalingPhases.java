@@ -4,7 +4,6 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.FastThreadLocalThread;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
@@ -20,8 +19,6 @@ import java.util.concurrent.locks.LockSupport;
  * line per second for {@code cycles × 2 × seconds} seconds.
  */
 public final class ScalingPhases {
-    private static final byte[] REQUEST = "GET /plaintext HTTP/1.1\r\nHost: localhost\r\n\r\n"
-            .getBytes(StandardCharsets.US_ASCII);
     private static final int BATCH = 1000;
     /** Each loop's count two cache lines from the other's and from the array's ends. */
     private static final int[] SLOT = {16, 48};
@@ -41,14 +38,14 @@ public final class ScalingPhases {
         PlaintextScalingBenchmark.Shared shared = new PlaintextScalingBenchmark.Shared();
         shared.metrics = args.length > 0 ? args[0] : "micrometer";
         int cycles = args.length > 1 ? Integer.parseInt(args[1]) : 8;
-        long phaseNanos = (args.length > 2 ? Long.parseLong(args[2]) : 2) * 1_000_000_000L;
+        int seconds = args.length > 2 ? Integer.parseInt(args[2]) : 2;
         shared.setup();
         ScalingPhases phases = new ScalingPhases();
         phases.start(shared);
         if (args.length > 3 && "trace".equals(args[3])) {
-            phases.trace(cycles * 2 * (int) (phaseNanos / 1_000_000_000L));
+            phases.trace(cycles * 2 * seconds);
         } else {
-            phases.alternate(cycles, phaseNanos);
+            phases.alternate(cycles, seconds);
         }
     }
 
@@ -66,21 +63,17 @@ public final class ScalingPhases {
     private void trace(int seconds) throws InterruptedException {
         System.out.println("second loops loop0/us loop1/us total/us collections");
         for (int s = 1; s <= seconds; s++) {
-            double[] rate = count(1_000_000_000L);
-            System.out.printf(Locale.ROOT, "%d 2 %.3f %.3f %.3f %d%n", s, rate[0], rate[1], rate[0] + rate[1],
-                    (long) rate[2]);
+            print(s, 2, count(1));
         }
     }
 
-    private void alternate(int cycles, long phaseNanos) throws InterruptedException {
+    private void alternate(int cycles, int seconds) throws InterruptedException {
         System.out.println("cycle loops loop0/us loop1/us total/us collections");
         for (int c = 1; c <= cycles; c++) {
             for (int n = 1; n <= 2; n++) {
                 run(n);
                 Thread.sleep(500); // the loop that was parked or stopped settles before anything is counted
-                double[] rate = count(phaseNanos);
-                System.out.printf(Locale.ROOT, "%d %d %.3f %.3f %.3f %d%n", c, n, rate[0], rate[1], rate[0] + rate[1],
-                        (long) rate[2]);
+                print(c, n, count(seconds));
             }
         }
     }
@@ -93,13 +86,19 @@ public final class ScalingPhases {
         }
     }
 
-    /** Counts for {@code nanos}: each loop's requests per microsecond and the collections meanwhile. */
-    private double[] count(long nanos) throws InterruptedException {
+    /** One line: the cycle or second, how many loops ran, each loop's rate and both, the collections. */
+    private static void print(int index, int loops, double[] rate) {
+        System.out.printf(Locale.ROOT, "%d %d %.3f %.3f %.3f %d%n", index, loops, rate[0], rate[1], rate[0] + rate[1],
+                (long) rate[2]);
+    }
+
+    /** Counts for {@code seconds}: each loop's requests per microsecond and the collections meanwhile. */
+    private double[] count(int seconds) throws InterruptedException {
         long gc0 = collections();
         long a0 = served.get(SLOT[0]);
         long b0 = served.get(SLOT[1]);
         long t0 = System.nanoTime();
-        Thread.sleep(nanos / 1_000_000);
+        Thread.sleep(seconds * 1000L);
         long t1 = System.nanoTime();
         double us = (t1 - t0) / 1e3;
         return new double[] {(served.get(SLOT[0]) - a0) / us, (served.get(SLOT[1]) - b0) / us, collections() - gc0};
@@ -111,7 +110,7 @@ public final class ScalingPhases {
         while (true) {
             if (id < running) {
                 for (int k = 0; k < BATCH; k++) {
-                    InMemoryExchange.exchange(channel, REQUEST);
+                    InMemoryExchange.exchange(channel, InMemoryExchange.PLAINTEXT);
                 }
                 count += BATCH;
                 served.lazySet(SLOT[id], count);
