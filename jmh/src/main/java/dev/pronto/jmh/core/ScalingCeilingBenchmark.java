@@ -45,6 +45,10 @@ public class ScalingCeilingBenchmark {
         public void setup() {
             wide = "wide".equals(work);
         }
+
+        long pass(Own own) {
+            return wide ? mixWide(own) : mix(own);
+        }
     }
 
     /** One thread's own data. */
@@ -58,14 +62,14 @@ public class ScalingCeilingBenchmark {
     @Benchmark
     @Threads(1)
     public long oneThread(Own own, Work work) {
-        return work.wide ? mixWide(own) : mix(own);
+        return work.pass(own);
     }
 
     /** Two threads, each over its own data: passes per microsecond of both together. */
     @Benchmark
     @Threads(2)
     public long twoThreads(Own own, Work work) {
-        return work.wide ? mixWide(own) : mix(own);
+        return work.pass(own);
     }
 
     private static long mix(Own own) {
