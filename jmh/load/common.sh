@@ -23,11 +23,14 @@ dockerfile_flags() { # -> the HttpArena entry Dockerfile's JAVA_OPTS (examples/a
         | sed 's/^ENV JAVA_OPTS="//; s/\\$//; s/"$//' | tr '\n' ' '
 }
 
-flag_set() { # name -> JVM flags: default = only what Netty needs on JDK 25 (the JVM's own defaults otherwise);
-    # docker = the HttpArena entry Dockerfile's JAVA_OPTS
-    case "$1" in
-        default) echo "--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED" ;;
-        docker) dockerfile_flags ;;
+flag_set() { # name[:flag,flag...] -> JVM flags: default = only what Netty needs on JDK 25 (the JVM's own defaults
+    # otherwise); docker = the HttpArena entry Dockerfile's JAVA_OPTS. Flags after a colon are appended, so a set can
+    # be one flag away from another (docker:-XX:-UseCondCardMark: of two contrary flags the JVM takes the last)
+    local extra=""
+    [[ "$1" == *:* ]] && extra=" ${1#*:}"
+    case "${1%%:*}" in
+        default) echo "--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED${extra//,/ }" ;;
+        docker) echo "$(dockerfile_flags)${extra//,/ }" ;;
         *) echo "unknown flag set $1" >&2; exit 1 ;;
     esac
 }

@@ -9,8 +9,13 @@
 #                                        metrics parameter; ceiling is ScalingCeilingBenchmark's one dependent
 #                                        chain, ceiling-wide its four independent ones (a core's full issue width:
 #                                        two hardware threads of one core scale it well below 2x)
+# FLAG_SETS (default fork): fork = PlaintextScalingBenchmark's own @Fork flags (the JVM's defaults otherwise); any
+# other is a common.sh flag set (docker: the HttpArena entry Dockerfile's JAVA_OPTS), run with the benchmark's
+# event-loop executor and leak detection off as its @Fork has them (JMH's -jvmArgsAppend replaces @Fork's).
+# The ceiling cases run with their own @Fork flags in every set.
 # PAIRS (default 5), WI / I (warm-up and measured 1 s iterations per fork, default 8 / 5), JAR (default
-# jmh/target/benchmarks.jar). Prints every fork's score, then per case the median throughputs and the pairs' ratios.
+# jmh/target/benchmarks.jar). Prints every fork's score, then per flag set and case the median throughputs and the
+# pairs' ratios.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source jmh/load/common.sh
@@ -19,35 +24,46 @@ PAIRS="${PAIRS:-5}"
 WI="${WI:-8}"
 I="${I:-5}"
 CASES=(${METRICS:-none micrometer netty} ceiling ceiling-wide)
+FLAG_SETS=(${FLAG_SETS:-fork})
 require_file "$JAR" "mvn -Pall -pl jmh -am package -DskipTests"
 LOG=$(mktemp)
 trap 'rm -f "$LOG" "$LOG.csv" "$LOG.csv.log"' EXIT
 
-score() { # case threads -> the fork's score, requests (or passes) per microsecond
+score() { # flag-set case threads -> the fork's score, requests (or passes) per microsecond
     local bench params=()
-    if [[ "$1" == ceiling* ]]; then
-        bench="ScalingCeilingBenchmark.$([[ "$2" == 1 ]] && echo oneThread || echo twoThreads)"
-        params=(-p "work=$([[ "$1" == ceiling-wide ]] && echo wide || echo chain)")
+    if [[ "$2" == ceiling* ]]; then
+        bench="ScalingCeilingBenchmark.$([[ "$3" == 1 ]] && echo oneThread || echo twoThreads)"
+        params=(-p "work=$([[ "$2" == ceiling-wide ]] && echo wide || echo chain)")
     else
-        bench="PlaintextScalingBenchmark.$([[ "$2" == 1 ]] && echo oneLoop || echo twoLoops)"; params=(-p "metrics=$1")
+        bench="PlaintextScalingBenchmark.$([[ "$3" == 1 ]] && echo oneLoop || echo twoLoops)"; params=(-p "metrics=$2")
+        [[ "$1" == fork ]] || params+=(-jvmArgsAppend "$(flag_set "$1") -Dio.netty.leakDetection.level=disabled \
+-Djmh.executor=CUSTOM -Djmh.executor.class=dev.pronto.jmh.core.EventLoopThreadExecutor")
     fi
     jmh_fork "$LOG.csv" "" "$bench\$" "${params[@]}" -wi "$WI" -i "$I"
 }
 
 for p in $(seq "$PAIRS"); do
-    for c in "${CASES[@]}"; do
-        order=(1 2); (( p % 2 == 0 )) && order=(2 1)
-        for t in "${order[@]}"; do
-            s=$(score "$c" "$t")
-            echo "pair $p $c threads=$t score=$s" | tee -a "$LOG"
+    for f in "${FLAG_SETS[@]}"; do
+        for c in "${CASES[@]}"; do
+            # the ceiling's flags are its own in every set: it runs with the first only
+            [[ "$c" == ceiling* && "$f" != "${FLAG_SETS[0]}" ]] && continue
+            order=(1 2); (( p % 2 == 0 )) && order=(2 1)
+            for t in "${order[@]}"; do
+                s=$(score "$f" "$c" "$t")
+                echo "pair $p $f $c threads=$t score=$s" | tee -a "$LOG"
+            done
         done
     done
 done
 
 echo
 echo "medians of $PAIRS pairs (one fork each side, ${WI} + ${I} iterations of 1 s); ops per microsecond"
-printf '%-12s %s\n' case "one two two/one   per-pair two/one"
-for c in "${CASES[@]}"; do
-    printf '%-12s %s\n' "$c" "$(awk -v c="$c" '$3 == c { split($4, t, "="); split($5, s, "="); v[$2, t[2]] = s[2]; p[$2] = 1 }
-        END { for (k in p) print k, v[k, 1], v[k, 2] }' "$LOG" | two_over_one)"
+printf '%-8s %-12s %s\n' flags case "one two two/one   per-pair two/one"
+for f in "${FLAG_SETS[@]}"; do
+    for c in "${CASES[@]}"; do
+        [[ "$c" == ceiling* && "$f" != "${FLAG_SETS[0]}" ]] && continue
+        printf '%-8s %-12s %s\n' "$f" "$c" "$(awk -v f="$f" -v c="$c" '$3 == f && $4 == c {
+            split($5, t, "="); split($6, s, "="); v[$2, t[2]] = s[2]; p[$2] = 1 }
+            END { for (k in p) print k, v[k, 1], v[k, 2] }' "$LOG" | two_over_one)"
+    done
 done
