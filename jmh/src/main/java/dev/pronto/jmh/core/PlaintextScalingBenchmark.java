@@ -54,8 +54,25 @@ public class PlaintextScalingBenchmark {
 
         Server server;
 
+        /**
+         * Builds the server on a thread of its own, as a running server is built on its main thread before any event
+         * loop accepts a connection. Built on the first benchmark thread, the server's objects lay in that thread's
+         * allocation buffer right ahead of its channel's, so a line the other thread reads was written by this one
+         * per request: with the Dockerfile's flags, {@code twoLoops} forks ran at 2.6–3.6 requests per microsecond,
+         * against 3.4–3.7 built apart, and 2.0 for one loop (docs/benchmarks.md, "The card table, and where the
+         * benchmark builds its server").
+         */
         @Setup
-        public void setup() {
+        public void setup() throws InterruptedException {
+            Thread builder = new Thread(this::build, "server-builder");
+            builder.start();
+            builder.join();
+            if (server == null) {
+                throw new IllegalStateException("the server failed to build; see the builder thread's stack trace");
+            }
+        }
+
+        private void build() {
             Consumer<Routes> recording = switch (metrics) {
                 case "metrics" -> Metrics.create();
                 case "micrometer" -> ProntoMeters.create(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
