@@ -15,7 +15,8 @@
 #   h2c (/baseline2 over h2c, h2load), grpc (GetSum unary, h2load, HttpArena's grpc-sum.bin), async-db
 #   (/async-db?min=10&max=50&limit=..., wrk; needs DATABASE_URL with HttpArena's items table, see async-db.sh)
 # FLAG_SETS (default "default docker"): default = only what Netty needs on JDK 25 (the JVM's own defaults otherwise);
-#   docker = the HttpArena entry's Dockerfile's JAVA_OPTS (examples/arena/httparena/pronto), read from it.
+#   docker = the HttpArena entry's Dockerfile's JAVA_OPTS (examples/arena/httparena/pronto), read from it; a set
+#   may add flags after a colon, comma-separated (default:-Dio.netty.leakDetection.level=disabled).
 # SERVERS (default "head head-off REVs netty"): head-off is the working tree's jar without request metrics; a REV
 #   may be spelled as git takes it (short or long hash, tag).
 # TOGETHER=1 runs a round's servers at once, all on the one server core, each under its own load generator on core 0
