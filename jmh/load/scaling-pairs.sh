@@ -42,11 +42,15 @@ score() { # flag-set case threads -> the fork's score, requests (or passes) per 
     jmh_fork "$LOG.csv" "" "$bench\$" "${params[@]}" -wi "$WI" -i "$I"
 }
 
+skipped() { # flag-set case -> whether the case does not run with the set: the ceiling's flags are its own in every
+    # set, so it runs with the first only
+    [[ "$2" == ceiling* && "$1" != "${FLAG_SETS[0]}" ]]
+}
+
 for p in $(seq "$PAIRS"); do
     for f in "${FLAG_SETS[@]}"; do
         for c in "${CASES[@]}"; do
-            # the ceiling's flags are its own in every set: it runs with the first only
-            [[ "$c" == ceiling* && "$f" != "${FLAG_SETS[0]}" ]] && continue
+            skipped "$f" "$c" && continue
             order=(1 2); (( p % 2 == 0 )) && order=(2 1)
             for t in "${order[@]}"; do
                 s=$(score "$f" "$c" "$t")
@@ -61,7 +65,7 @@ echo "medians of $PAIRS pairs (one fork each side, ${WI} + ${I} iterations of 1 
 printf '%-8s %-12s %s\n' flags case "one two two/one   per-pair two/one"
 for f in "${FLAG_SETS[@]}"; do
     for c in "${CASES[@]}"; do
-        [[ "$c" == ceiling* && "$f" != "${FLAG_SETS[0]}" ]] && continue
+        skipped "$f" "$c" && continue
         printf '%-8s %-12s %s\n' "$f" "$c" "$(awk -v f="$f" -v c="$c" '$3 == f && $4 == c {
             split($5, t, "="); split($6, s, "="); v[$2, t[2]] = s[2]; p[$2] = 1 }
             END { for (k in p) print k, v[k, 1], v[k, 2] }' "$LOG" | two_over_one)"

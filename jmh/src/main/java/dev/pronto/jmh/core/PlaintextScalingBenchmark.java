@@ -58,9 +58,9 @@ public class PlaintextScalingBenchmark {
          * Builds the server on a thread of its own, as a running server is built on its main thread before any event
          * loop accepts a connection. Built on the first benchmark thread, the server's objects lay in that thread's
          * allocation buffer right ahead of its channel's, so a line the other thread reads was written by this one
-         * per request: with the Dockerfile's flags, {@code twoLoops} forks ran at 2.6–3.6 requests per microsecond,
-         * against 3.4–3.7 built apart, and 2.0 for one loop (docs/benchmarks.md, "The card table, and where the
-         * benchmark builds its server").
+         * per request: with the Dockerfile's flags, {@code twoLoops} forks ran at a median 2.84 requests per
+         * microsecond (six forks), against 3.60 built apart (14 forks), and one loop at 2.0 (docs/benchmarks.md, "The
+         * card table, and where the benchmark builds its server").
          */
         @Setup
         public void setup() throws InterruptedException {
