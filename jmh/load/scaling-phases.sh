@@ -4,8 +4,9 @@
 # then both loops, for PHASE seconds each, and gives its own ratio; the collections column shows which phases a
 # collection fell in, so a change of the two-loop level can be laid beside them.
 #   jmh/load/scaling-phases.sh           METRICS (default "micrometer netty"): PlaintextScalingBenchmark's metrics
-#                                        parameter; FLAG_SETS (default "default docker"): JVM defaults, or the
-#                                        HttpArena entry Dockerfile's JAVA_OPTS (ParallelGC, ByteBuf checks off)
+#                                        parameter; FLAG_SETS (default "default docker"): common.sh flag sets,
+#                                        JVM defaults or the HttpArena entry Dockerfile's JAVA_OPTS, each with
+#                                        extra flags after a colon if given (docker:-XX:-UseCondCardMark)
 # CYCLES (default 8), PHASE (seconds, default 2), JAR (default jmh/target/benchmarks.jar). JVMS (default 1): how many
 # JVMs per flag set and case, started in turn; a JVM's cycles mostly hold one level and the level differs from one
 # JVM to the next (where the collector put each loop's objects), so the figure to quote is the median over JVMs.
