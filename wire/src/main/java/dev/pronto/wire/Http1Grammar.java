@@ -1,5 +1,9 @@
 package dev.pronto.wire;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * The HTTP/1.1 syntax of RFC 9112 that Pronto's server and client share: the version of a start
  * line, field lines (§5) and comma-separated list elements (RFC 9110 §5.6.1), checked in place over
@@ -30,6 +34,10 @@ public final class Http1Grammar {
     public static final int VERSION_UNSUPPORTED = -6;
     /** {@link #version}: not {@code HTTP/DIGIT.DIGIT}. */
     public static final int VERSION_MALFORMED = -7;
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
 
     private Http1Grammar() {
     }
@@ -104,13 +112,33 @@ public final class Http1Grammar {
      */
     public static int valueEnd(byte[] b, int from) {
         int i = from;
-        while (b[i] != Ascii.CR) {
-            if (!Ascii.isFieldValue(b[i])) {
+        while (true) {
+            // Eight bytes at a time while none is below SP or DEL; the byte-wise check decides the first one that is.
+            while (i + 8 <= b.length) {
+                long stops = valueStops((long) LONGS.get(b, i));
+                if (stops != 0) {
+                    i += Long.numberOfTrailingZeros(stops) >>> 3;
+                    break;
+                }
+                i += 8;
+            }
+            byte c = b[i];
+            if (c == Ascii.CR) {
+                return b[i + 1] == Ascii.LF ? i : BAD_VALUE;
+            }
+            if (!Ascii.isFieldValue(c)) {
                 return BAD_VALUE;
             }
             i++;
         }
-        return b[i + 1] == Ascii.LF ? i : BAD_VALUE;
+    }
+
+    // A high bit in each byte of the word below SP (HTAB, CR and the controls) or DEL; the lowest one is exact,
+    // since a borrow only marks bytes above it. obs-text (0x80 and up) is never marked.
+    private static long valueStops(long word) {
+        long belowSpace = (word - ONES * Ascii.SP) & ~word & HIGHS;
+        long del = word ^ (ONES * 0x7F);
+        return belowSpace | ((del - ONES) & ~del & HIGHS);
     }
 
     /** The first index at or after {@code from} (before {@code end}) that is not SP or HTAB. */

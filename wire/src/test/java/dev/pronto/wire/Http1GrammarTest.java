@@ -76,6 +76,29 @@ class Http1GrammarTest {
     }
 
     @Test
+    void everyByteOfALongValueIsCheckedWherever() {
+        // Values past eight bytes are scanned a word at a time: a control at any offset of any word is still found,
+        // and every byte the grammar allows (HTAB, obs-text, the byte right after DEL) passes at any offset.
+        for (int at = 0; at < 40; at++) {
+            for (int c : new int[] {0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x7F, 0x80, 0xFF}) {
+                StringBuilder value = new StringBuilder("v".repeat(40));
+                value.setCharAt(at, (char) c);
+                boolean allowed = c == 0x09 || c >= 0x80;
+                assertThat(fieldLine("X-Long: " + value + "\r\n"))
+                        .as("byte 0x%02x at %d", c, at)
+                        .isEqualTo(allowed ? 0 : Http1Grammar.BAD_VALUE);
+            }
+        }
+    }
+
+    @Test
+    void aLongValueEndsAtItsCr() {
+        byte[] b = bytes("X-Long: " + "0123456789".repeat(5) + "\r\nNext: x\r\n\r\n");
+        long f = Http1Grammar.fieldLine(b, 0);
+        assertThat(Http1Grammar.cr(f)).isEqualTo(58);
+    }
+
+    @Test
     void aValidFieldLineGivesWhereItsNameAndValueEnd() {
         long f = Http1Grammar.fieldLine(bytes("Host: a\r\n"), 0);
 

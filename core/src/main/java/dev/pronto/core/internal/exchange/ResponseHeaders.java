@@ -82,7 +82,10 @@ public final class ResponseHeaders {
     /** Writes every field as {@code name: value\r\n}; Content-Type too when one is set or {@code defaultType} is not null. */
     public void encode(HeadBytes out, CharSequence defaultType) {
         CharSequence type = contentType != null ? contentType : defaultType;
-        if (type != null) {
+        byte[] known = knownTypeLine(type);
+        if (known != null) {
+            out.bytes(known);
+        } else if (type != null) {
             out.bytes(CONTENT_TYPE);
             out.text(type);
             out.pair(CRLF_SHORT);
@@ -103,7 +106,17 @@ public final class ResponseHeaders {
         return n;
     }
 
+    // The server's own default types, whole lines encoded once: most responses carry one of them.
+    private static byte[] knownTypeLine(CharSequence type) {
+        return type == ServerResponse.TEXT ? TEXT_LINE
+                : type == ServerResponse.JSON ? JSON_LINE
+                : type == ServerResponse.BYTES ? BYTES_LINE : null;
+    }
+
     private static final byte[] CONTENT_TYPE = Ascii.bytes("Content-Type: ");
+    private static final byte[] TEXT_LINE = Ascii.bytes("Content-Type: " + ServerResponse.TEXT + "\r\n");
+    private static final byte[] JSON_LINE = Ascii.bytes("Content-Type: " + ServerResponse.JSON + "\r\n");
+    private static final byte[] BYTES_LINE = Ascii.bytes("Content-Type: " + ServerResponse.BYTES + "\r\n");
     public static final int CRLF_SHORT = ('\r' << 8) | '\n';
     private static final int COLON_SP = (':' << 8) | ' ';
 }
