@@ -257,16 +257,25 @@ public final class Exchange implements Http1Head.Source {
         }
     }
 
-    /** RESPONDING → COMPLETE: the carrier has the whole response (event loop). */
+    /** RESPONDING → COMPLETE: the carrier has the whole response (any thread; on the loop without a fence). */
     public void completed() {
         int s = stamp;
-        if (ExchangeState.state(s) == ExchangeState.RESPONDING) {
-            STAMP.compareAndSet(this, s, ExchangeState.stamp(ExchangeState.generation(s), ExchangeState.COMPLETE));
+        if (ExchangeState.state(s) != ExchangeState.RESPONDING) {
+            return;
+        }
+        int complete = ExchangeState.stamp(ExchangeState.generation(s), ExchangeState.COMPLETE);
+        if (carrier != null && carrier.eventLoop().inEventLoop()) {
+            // In RESPONDING only abort and completed write the stamp, and abort runs on this loop alone: nobody
+            // else can write it now, and a locked compare-and-set per response is measurable.
+            STAMP.setRelease(this, complete);
+        } else {
+            STAMP.compareAndSet(this, s, complete);
         }
     }
 
-    /** Any unsettled state → ABORTED; false when already settled. Any thread. */
+    /** Any unsettled state → ABORTED; false when already settled. Event loop (see {@link #completed}). */
     public boolean abort() {
+        assert carrier == null || carrier.eventLoop().inEventLoop() : "an exchange is aborted on its carrier's loop";
         for (;;) {
             int s = stamp;
             if (ExchangeState.settled(ExchangeState.state(s))) {

@@ -2,9 +2,10 @@ package dev.pronto.core.internal.exchange;
 
 /**
  * The lifecycle of an {@link Exchange}, in one place. An exchange's state and generation share one
- * int (its stamp: generation in the high bits, state in the low three), changed only by
- * compare-and-set, so a thread holding a stale handle (a kept {@code Response}, a late callback)
- * can never act on the request that reuses the pooled exchange: its generation no longer matches.
+ * int (its stamp: generation in the high bits, state in the low three), changed by compare-and-set
+ * wherever two threads may race (elsewhere by release stores), so a thread holding a stale handle (a
+ * kept {@code Response}, a late callback) can never act on the request that reuses the pooled
+ * exchange: its generation no longer matches.
  *
  * <pre>
  *   RECEIVED ──dispatch──▶ DISPATCHED ──first send wins (CAS, any thread)──▶ RESPONDING
@@ -28,7 +29,9 @@ package dev.pronto.core.internal.exchange;
  *       {@code IllegalStateException}. Streamed responses stay here until their writer ends.</li>
  *   <li><b>COMPLETE</b>: the carrier has the whole response (written, or held in request order).</li>
  *   <li><b>ABORTED</b>: no (further) response will be written: the connection closed, or an error
- *       came after the head had gone out.</li>
+ *       came after the head had gone out. Only the carrier's event loop aborts (any other thread asks
+ *       it to, through {@code ExchangePool.abortAnyThread}), so in RESPONDING nothing but that loop
+ *       writes the stamp, and COMPLETE is stored there without a compare-and-set.</li>
  * </ul>
  * The dispatcher holds an exchange while its chain runs (see {@code Exchange.dispatching}); a
  * COMPLETE or ABORTED exchange is recycled only after that hold is released, so a blocking handler
