@@ -76,7 +76,7 @@ class Http1GrammarTest {
     }
 
     @Test
-    void everyByteOfALongValueIsCheckedWherever() {
+    void aByteIsCheckedAtEveryOffsetOfALongValue() {
         // Values past eight bytes are scanned a word at a time: a control at any offset of any word is still found,
         // and every byte the grammar allows (HTAB, obs-text, the byte right after DEL) passes at any offset.
         for (int at = 0; at < 40; at++) {
