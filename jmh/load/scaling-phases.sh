@@ -9,7 +9,7 @@
 #                                        extra flags after a colon if given (docker:-XX:-UseCondCardMark)
 # CYCLES (default 8), PHASE (seconds, default 2), JAR (default jmh/target/benchmarks.jar). JVMS (default 1): how many
 # JVMs per flag set and case, started in turn; a JVM's cycles mostly hold one level and the level differs from one
-# JVM to the next (where the collector put each loop's objects), so the figure to quote is the median over JVMs.
+# JVM to the next (with no collector at all too: docs/benchmarks.md), so the figure to quote is the median over JVMs.
 # Prints every phase, then per flag set and case the median one-loop and two-loop throughput and every cycle's ratio,
 # and with JVMS > 1 each JVM's median ratio and their median. TRACE=1 instead runs both loops throughout and prints
 # each second's rates and collections (CYCLES x 2 x PHASE seconds), no summary.

@@ -33,8 +33,6 @@ public final class HeadScanner implements ByteProcessor {
     /** The header field lines add up to more than their limit. */
     public static final int FIELDS_TOO_LARGE = 6;
 
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGHS = 0x8080808080808080L;
     private final int maxStartLine;
     private final int maxFieldBytes;
     private boolean prevCr;
@@ -92,7 +90,8 @@ public final class HeadScanner implements ByteProcessor {
         while (i < end) {
             if (!prevCr && end - i >= 8) {
                 long word = in.getLongLE(i);
-                long stops = lines == 0 ? startLineStops(word) : lineEnds(word);
+                // In the start line, any control or DEL stops the word too: the byte-wise path decides on it.
+                long stops = lines == 0 ? Words.controls(word) : lineEnds(word);
                 int plain = stops == 0 ? 8 : Long.numberOfTrailingZeros(stops) >>> 3;
                 // Plain bytes do nothing but lengthen the line; past its budget the byte-wise path names the error.
                 if (plain > 0 && lineLength + plain <= lineLimit) {
@@ -109,18 +108,9 @@ public final class HeadScanner implements ByteProcessor {
         return -1;
     }
 
-    // A high bit in each byte of the word that is CR or LF (the lowest one exact: a borrow only marks bytes above it).
+    // CR or LF: where a line ends.
     private static long lineEnds(long word) {
-        return zeroBytes(word ^ (ONES * Ascii.CR)) | zeroBytes(word ^ (ONES * Ascii.LF));
-    }
-
-    // In the start line, every byte below SP (CR, LF, HTAB and the controls) and DEL: the byte-wise path decides.
-    private static long startLineStops(long word) {
-        return ((word - ONES * Ascii.SP) & ~word & HIGHS) | zeroBytes(word ^ (ONES * 0x7F));
-    }
-
-    private static long zeroBytes(long v) {
-        return (v - ONES) & ~v & HIGHS;
+        return Words.equal(word, Ascii.CR) | Words.equal(word, Ascii.LF);
     }
 
     // Hot loop: one call per head byte. The current line's budget is precomputed in lineLimit

@@ -36,8 +36,6 @@ public final class Http1Grammar {
     public static final int VERSION_MALFORMED = -7;
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGHS = 0x8080808080808080L;
 
     private Http1Grammar() {
     }
@@ -115,7 +113,7 @@ public final class Http1Grammar {
         while (true) {
             // Eight bytes at a time while none is below SP or DEL; the byte-wise check decides the first one that is.
             while (i + 8 <= b.length) {
-                long stops = valueStops((long) LONGS.get(b, i));
+                long stops = Words.controls((long) LONGS.get(b, i));
                 if (stops != 0) {
                     i += Long.numberOfTrailingZeros(stops) >>> 3;
                     break;
@@ -131,14 +129,6 @@ public final class Http1Grammar {
             }
             i++;
         }
-    }
-
-    // A high bit in each byte of the word below SP (HTAB, CR and the controls) or DEL; the lowest one is exact,
-    // since a borrow only marks bytes above it. obs-text (0x80 and up) is never marked.
-    private static long valueStops(long word) {
-        long belowSpace = (word - ONES * Ascii.SP) & ~word & HIGHS;
-        long del = word ^ (ONES * 0x7F);
-        return belowSpace | ((del - ONES) & ~del & HIGHS);
     }
 
     /** The first index at or after {@code from} (before {@code end}) that is not SP or HTAB. */

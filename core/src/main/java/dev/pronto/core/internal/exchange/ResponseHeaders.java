@@ -113,10 +113,14 @@ public final class ResponseHeaders {
                 : type == ServerResponse.BYTES ? BYTES_LINE : null;
     }
 
+    private static byte[] typeLine(String type) {
+        return Ascii.bytes("Content-Type: " + type + "\r\n");
+    }
+
     private static final byte[] CONTENT_TYPE = Ascii.bytes("Content-Type: ");
-    private static final byte[] TEXT_LINE = Ascii.bytes("Content-Type: " + ServerResponse.TEXT + "\r\n");
-    private static final byte[] JSON_LINE = Ascii.bytes("Content-Type: " + ServerResponse.JSON + "\r\n");
-    private static final byte[] BYTES_LINE = Ascii.bytes("Content-Type: " + ServerResponse.BYTES + "\r\n");
+    private static final byte[] TEXT_LINE = typeLine(ServerResponse.TEXT);
+    private static final byte[] JSON_LINE = typeLine(ServerResponse.JSON);
+    private static final byte[] BYTES_LINE = typeLine(ServerResponse.BYTES);
     public static final int CRLF_SHORT = ('\r' << 8) | '\n';
     private static final int COLON_SP = (':' << 8) | ' ';
 }
