@@ -1,31 +1,120 @@
 package dev.pronto.jmh.core;
 
-import io.netty.util.concurrent.FastThreadLocalThread;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.ThreadPoolExecutor;
+import io.netty.channel.DefaultEventLoop;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.util.List;
+import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
- * JMH's benchmark threads as Netty's {@link FastThreadLocalThread}s, the kind every event loop runs on,
- * so an in-memory server benchmark measures the path production runs: Netty recycles some objects
- * (an outbound buffer's {@code Entry}, for one) only on such threads. Used through
- * {@code -Djmh.executor=CUSTOM -Djmh.executor.class=dev.pronto.jmh.core.EventLoopThreadExecutor}
- * (see {@link PlaintextBenchmark}); JMH creates it with the thread count and a name prefix.
+ * Runs JMH's benchmark threads as tasks on Netty event loops ({@link DefaultEventLoop}), one loop per benchmark
+ * thread, so an in-memory server benchmark measures the path production runs. A FastThreadLocalThread alone is not
+ * enough: Netty recycles some objects (an outbound buffer's {@code Entry}, for one) only on such threads, and its
+ * adaptive allocator gives a thread its own magazines only while the thread runs an event executor. On plain threads
+ * every buffer came from magazines that all threads share and lock, so two threads wrote each other's lines on every
+ * request where a server's loops do not (docs/benchmarks.md, "The harness's threads were not event loops").
+ * Used through {@code -Djmh.executor=CUSTOM -Djmh.executor.class=dev.pronto.jmh.core.EventLoopThreadExecutor} (see
+ * {@link PlaintextBenchmark}); JMH creates it with the thread count and a name prefix.
+ *
+ * <p>Each task takes a loop that is running nothing. A task's future completes a moment before its loop is free
+ * again, so a task submitted while every loop is busy waits up to {@link #WAIT_NANOS} for one; after that it is
+ * rejected, since queueing it behind a benchmark thread that waits for it would hang the run. Thread-safe.
  */
-public final class EventLoopThreadExecutor extends ThreadPoolExecutor {
-    /** Called by JMH: a fixed pool of {@code threads} threads named {@code prefix-N}. */
+public final class EventLoopThreadExecutor extends AbstractExecutorService {
+    /** How long a task waits for a loop to finish the task before it: ten seconds. */
+    static final long WAIT_NANOS = TimeUnit.SECONDS.toNanos(10);
+
+    private final DefaultEventLoop[] loops;
+    private final AtomicIntegerArray busy;
+    private volatile boolean shutdown;
+
+    /** Called by JMH: {@code threads} event loops, their threads named {@code prefix-N}. */
     public EventLoopThreadExecutor(int threads, String prefix) {
-        super(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), factory(prefix));
+        DefaultThreadFactory factory = new DefaultThreadFactory(prefix, true);
+        loops = new DefaultEventLoop[threads];
+        for (int i = 0; i < threads; i++) {
+            loops[i] = new DefaultEventLoop(factory);
+        }
+        busy = new AtomicIntegerArray(threads);
     }
 
-    private static ThreadFactory factory(String prefix) {
-        AtomicInteger n = new AtomicInteger();
-        return task -> {
-            Thread t = new FastThreadLocalThread(task, prefix + "-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
+    /**
+     * Runs {@code task} on an idle loop, waiting for one if need be; throws {@link RejectedExecutionException} when
+     * shut down or when no loop came free in time.
+     */
+    @Override
+    public void execute(Runnable task) {
+        long deadline = System.nanoTime() + WAIT_NANOS;
+        while (!shutdown) {
+            for (int i = 0; i < loops.length; i++) {
+                if (busy.compareAndSet(i, 0, 1)) {
+                    run(i, task);
+                    return;
+                }
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new RejectedExecutionException("all " + loops.length + " event loops are running a task");
+            }
+            Thread.onSpinWait();
+        }
+        throw new RejectedExecutionException("shut down");
+    }
+
+    private void run(int loop, Runnable task) {
+        loops[loop].execute(() -> {
+            try {
+                task.run();
+            } finally {
+                busy.set(loop, 0);
+            }
+        });
+    }
+
+    /** Stops accepting tasks and lets the loops finish theirs and stop. */
+    @Override
+    public void shutdown() {
+        shutdown = true;
+        for (DefaultEventLoop loop : loops) {
+            loop.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+        }
+    }
+
+    /** As {@link #shutdown()}: a running task is not interrupted. Returns no tasks, since none wait in a queue. */
+    @Override
+    public List<Runnable> shutdownNow() {
+        shutdown();
+        return List.of();
+    }
+
+    /** Whether {@link #shutdown()} was called. */
+    @Override
+    public boolean isShutdown() {
+        return shutdown;
+    }
+
+    /** Whether shut down and every loop has stopped. */
+    @Override
+    public boolean isTerminated() {
+        for (DefaultEventLoop loop : loops) {
+            if (!loop.isTerminated()) {
+                return false;
+            }
+        }
+        return shutdown;
+    }
+
+    /** Waits until every loop has stopped or the time is up; true if they all stopped. */
+    @Override
+    public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        for (DefaultEventLoop loop : loops) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || !loop.awaitTermination(left, TimeUnit.NANOSECONDS)) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -22,8 +22,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * One plaintext keep-alive GET through the whole server pipeline (decode, route, handle, encode),
  * in memory on an EmbeddedChannel: Pronto against the raw Netty baseline handler. Run with
- * {@code -prof gc} for bytes allocated per request. The benchmark threads are
- * {@link EventLoopThreadExecutor}'s FastThreadLocalThreads, as on an event loop;
+ * {@code -prof gc} for bytes allocated per request. The benchmark threads run on
+ * {@link EventLoopThreadExecutor}'s event loops, as a server's requests do;
  * {@link PlaintextPlatformThreadBenchmark} runs the same on plain threads.
  */
 @State(Scope.Thread)

@@ -27,7 +27,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Whether anything shared is written per request: the whole HTTP/1.1 pipeline of {@link PlaintextBenchmark} (decode,
  * route, handle, metrics, encode) in memory, one server and one metrics backend for all threads, each thread its own
- * channel on its own FastThreadLocalThread (as each event loop serves its own connections), at one thread and at two.
+ * channel on its own event loop ({@link EventLoopThreadExecutor}), as a server's loops serve their own connections, at
+ * one thread and at two.
  * On a machine with two free cores, {@code twoLoops} throughput is twice {@code oneLoop}'s when requests write only
  * per-loop state; a cache line every request writes from both threads costs it a share of that. Run with
  * {@code -prof gc}: bytes per request must not change with the thread count or the metrics.

@@ -1,10 +1,10 @@
 package dev.pronto.jmh.core;
 
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.netty.util.concurrent.FastThreadLocalThread;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 
@@ -24,7 +24,7 @@ public final class ScalingPhases {
     private static final int[] SLOT = {16, 48};
 
     private final AtomicLongArray served = new AtomicLongArray(64);
-    private final Thread[] loops = new Thread[2];
+    private final Thread[] loops = new Thread[2]; // written before started counts down, read after
     private volatile int running;
 
     private ScalingPhases() {
@@ -49,13 +49,19 @@ public final class ScalingPhases {
         }
     }
 
+    /** Starts both loops, each an event loop serving its own channel, as {@link EventLoopThreadExecutor} runs JMH's. */
     private void start(PlaintextScalingBenchmark.Shared shared) throws InterruptedException {
+        EventLoopThreadExecutor executor = new EventLoopThreadExecutor(2, "loop");
+        CountDownLatch started = new CountDownLatch(2);
         for (int i = 0; i < 2; i++) {
             int id = i;
-            loops[i] = new FastThreadLocalThread(() -> serve(shared.channel(), id), "loop-" + i);
-            loops[i].setDaemon(true);
-            loops[i].start();
+            executor.execute(() -> {
+                loops[id] = Thread.currentThread();
+                started.countDown();
+                serve(shared.channel(), id);
+            });
         }
+        started.await();
         run(2);
         Thread.sleep(8000); // warm-up: both loops, so both threads' objects exist before anything is counted
     }
