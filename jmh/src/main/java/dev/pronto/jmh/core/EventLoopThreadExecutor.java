@@ -12,9 +12,10 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * Runs JMH's benchmark threads as tasks on Netty event loops ({@link DefaultEventLoop}), one loop per benchmark
  * thread, so an in-memory server benchmark measures the path production runs. A FastThreadLocalThread alone is not
  * enough: Netty recycles some objects (an outbound buffer's {@code Entry}, for one) only on such threads, and its
- * adaptive allocator gives a thread its own magazines only while the thread runs an event executor. On plain threads
- * every buffer came from magazines that all threads share and lock, so two threads wrote each other's lines on every
- * request where a server's loops do not (docs/benchmarks.md, "The harness's threads were not event loops").
+ * adaptive allocator gives a thread its own magazines only while the thread runs an event executor. On threads that
+ * run none, every buffer comes from magazines that all such threads share and lock, so two benchmark threads wrote
+ * each other's lines on every request where a server's loops do not (docs/benchmarks.md, "The harness's threads were
+ * not event loops").
  * Used through {@code -Djmh.executor=CUSTOM -Djmh.executor.class=dev.pronto.jmh.core.EventLoopThreadExecutor} (see
  * {@link PlaintextBenchmark}); JMH creates it with the thread count and a name prefix.
  *
