@@ -1,6 +1,7 @@
 package dev.pronto.jmh.core;
 
-import io.netty.channel.DefaultEventLoop;
+import io.netty.channel.DefaultEventLoopGroup;
+import io.netty.channel.EventLoop;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.util.List;
 import java.util.concurrent.AbstractExecutorService;
@@ -9,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
- * Runs JMH's benchmark threads as tasks on Netty event loops ({@link DefaultEventLoop}), one loop per benchmark
+ * Runs JMH's benchmark threads as tasks on Netty event loops ({@link DefaultEventLoopGroup}), one loop per benchmark
  * thread, so an in-memory server benchmark measures the path production runs. A FastThreadLocalThread alone is not
  * enough: Netty recycles some objects (an outbound buffer's {@code Entry}, for one) only on such threads, and its
  * adaptive allocator gives a thread its own magazines only while the thread runs an event executor. On threads that
@@ -27,16 +28,17 @@ public final class EventLoopThreadExecutor extends AbstractExecutorService {
     /** How long a task waits for a loop to finish the task before it: ten seconds. */
     static final long WAIT_NANOS = TimeUnit.SECONDS.toNanos(10);
 
-    private final DefaultEventLoop[] loops;
+    private final DefaultEventLoopGroup group;
+    private final EventLoop[] loops;
     private final AtomicIntegerArray busy;
     private volatile boolean shutdown;
 
     /** Called by JMH: {@code threads} event loops, their threads named {@code prefix-N}. */
     public EventLoopThreadExecutor(int threads, String prefix) {
-        DefaultThreadFactory factory = new DefaultThreadFactory(prefix, true);
-        loops = new DefaultEventLoop[threads];
+        group = new DefaultEventLoopGroup(threads, new DefaultThreadFactory(prefix, true));
+        loops = new EventLoop[threads];
         for (int i = 0; i < threads; i++) {
-            loops[i] = new DefaultEventLoop(factory);
+            loops[i] = group.next();
         }
         busy = new AtomicIntegerArray(threads);
     }
@@ -77,9 +79,7 @@ public final class EventLoopThreadExecutor extends AbstractExecutorService {
     @Override
     public void shutdown() {
         shutdown = true;
-        for (DefaultEventLoop loop : loops) {
-            loop.shutdownGracefully(0, 0, TimeUnit.SECONDS);
-        }
+        group.shutdownGracefully(0, 0, TimeUnit.SECONDS);
     }
 
     /** As {@link #shutdown()}: a running task is not interrupted. Returns no tasks, since none wait in a queue. */
@@ -98,24 +98,12 @@ public final class EventLoopThreadExecutor extends AbstractExecutorService {
     /** Whether shut down and every loop has stopped. */
     @Override
     public boolean isTerminated() {
-        for (DefaultEventLoop loop : loops) {
-            if (!loop.isTerminated()) {
-                return false;
-            }
-        }
-        return shutdown;
+        return group.isTerminated();
     }
 
     /** Waits until every loop has stopped or the time is up; true if they all stopped. */
     @Override
     public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
-        long deadline = System.nanoTime() + unit.toNanos(timeout);
-        for (DefaultEventLoop loop : loops) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0 || !loop.awaitTermination(left, TimeUnit.NANOSECONDS)) {
-                return false;
-            }
-        }
-        return true;
+        return group.awaitTermination(timeout, unit);
     }
 }
