@@ -13,6 +13,9 @@
 # other is a common.sh flag set (docker: the HttpArena entry Dockerfile's JAVA_OPTS), run with the benchmark's
 # event-loop executor and leak detection off as its @Fork has them (JMH's -jvmArgsAppend replaces @Fork's).
 # The ceiling cases run with their own @Fork flags in every set.
+# docker:-XX:ObjectAlignmentInBytes=128 takes the collector's placement out of the ratio: no two objects share a
+# cache line then, which costs one loop about 4 % (docs/benchmarks.md, "Two loops and where the collector puts
+# pooled objects").
 # PAIRS (default 5), WI / I (warm-up and measured 1 s iterations per fork, default 8 / 5), JAR (default
 # jmh/target/benchmarks.jar). Prints every fork's score, then per flag set and case the median throughputs and the
 # pairs' ratios.
