@@ -1,8 +1,8 @@
 package dev.pronto.jmh.core;
 
 import io.netty.channel.DefaultEventLoopGroup;
-import io.netty.channel.EventLoop;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.EventExecutor;
 import java.util.List;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.RejectedExecutionException;
@@ -29,16 +29,17 @@ public final class EventLoopThreadExecutor extends AbstractExecutorService {
     static final long WAIT_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     private final DefaultEventLoopGroup group;
-    private final EventLoop[] loops;
+    private final EventExecutor[] loops;
     private final AtomicIntegerArray busy;
-    private volatile boolean shutdown;
 
     /** Called by JMH: {@code threads} event loops, their threads named {@code prefix-N}. */
     public EventLoopThreadExecutor(int threads, String prefix) {
         group = new DefaultEventLoopGroup(threads, new DefaultThreadFactory(prefix, true));
-        loops = new EventLoop[threads];
-        for (int i = 0; i < threads; i++) {
-            loops[i] = group.next();
+        loops = new EventExecutor[threads];
+        int i = 0;
+        // The group's own iteration gives each loop exactly once; next() would only by its chooser's order.
+        for (EventExecutor loop : group) {
+            loops[i++] = loop;
         }
         busy = new AtomicIntegerArray(threads);
     }
@@ -50,7 +51,7 @@ public final class EventLoopThreadExecutor extends AbstractExecutorService {
     @Override
     public void execute(Runnable task) {
         long deadline = System.nanoTime() + WAIT_NANOS;
-        while (!shutdown) {
+        while (!group.isShuttingDown()) {
             for (int i = 0; i < loops.length; i++) {
                 if (busy.compareAndSet(i, 0, 1)) {
                     run(i, task);
@@ -78,7 +79,6 @@ public final class EventLoopThreadExecutor extends AbstractExecutorService {
     /** Stops accepting tasks and lets the loops finish theirs and stop. */
     @Override
     public void shutdown() {
-        shutdown = true;
         group.shutdownGracefully(0, 0, TimeUnit.SECONDS);
     }
 
@@ -89,10 +89,10 @@ public final class EventLoopThreadExecutor extends AbstractExecutorService {
         return List.of();
     }
 
-    /** Whether {@link #shutdown()} was called. */
+    /** Whether {@link #shutdown()} was called (the group is shutting down from then on). */
     @Override
     public boolean isShutdown() {
-        return shutdown;
+        return group.isShuttingDown();
     }
 
     /** Whether shut down and every loop has stopped. */
