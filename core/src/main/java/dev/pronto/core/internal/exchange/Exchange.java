@@ -36,8 +36,8 @@ public final class Exchange implements Http1Head.Source {
     public final ServerResponse response;
     /** Generation and state; see {@link ExchangeState}. Changed by CAS only. */
     private volatile int stamp;
-    /** {@code Response.onCancel}'s action, with the generation it belongs to. */
-    private final CancelSlot cancel = new CancelSlot();
+    /** {@code Response.onCancel}'s action, with the generation it belongs to; null when none ({@link CancelSlot}). */
+    volatile CancelSlot.Registered cancelHeld;
     /** The view handed to user code for the current generation. */
     ExchangeHandle handle;
 
@@ -282,7 +282,7 @@ public final class Exchange implements Http1Head.Source {
                 return false;
             }
             if (STAMP.compareAndSet(this, s, ExchangeState.stamp(ExchangeState.generation(s), ExchangeState.ABORTED))) {
-                cancel.run(ExchangeState.generation(s));
+                CancelSlot.run(this, ExchangeState.generation(s));
                 return true;
             }
         }
@@ -290,12 +290,12 @@ public final class Exchange implements Http1Head.Source {
 
     /** Registers generation {@code gen}'s cancel action; runs it at once if that generation is already aborted. */
     void onCancel(int gen, Runnable action) {
-        cancel.register(this, gen, action);
+        CancelSlot.register(this, gen, action);
     }
 
     /** Takes the current generation's cancel action, for the caller to run (the server answering a passed deadline). */
     Runnable takeCancel() {
-        return cancel.take(ExchangeState.generation(stamp));
+        return CancelSlot.take(this, ExchangeState.generation(stamp));
     }
 
     public boolean settled() {
@@ -317,7 +317,7 @@ public final class Exchange implements Http1Head.Source {
             // kept for the next generation: a pooled exchange then sets attributes without a new map
             attributes.clear();
         }
-        cancel.clear();
+        CancelSlot.clear(this);
         asyncRequested = false;
         finished = false;
         closeAfter = false;

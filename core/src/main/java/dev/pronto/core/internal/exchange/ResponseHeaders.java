@@ -16,9 +16,14 @@ public final class ResponseHeaders {
     private CharSequence contentType;
 
     void clear() {
-        Arrays.fill(names, 0, count * 2, null);
-        count = 0;
-        contentType = null;
+        // most responses set no field of their own: then nothing is stored, and the line stays shared
+        if (count != 0) {
+            Arrays.fill(names, 0, count * 2, null);
+            count = 0;
+        }
+        if (contentType != null) {
+            contentType = null;
+        }
     }
 
     void add(CharSequence name, CharSequence value) {

@@ -72,8 +72,13 @@ public final class ServerResponse {
         advertise();
         status = 200;
         hooking = false;
-        streamStarted = false;
-        trailersSealed = false;
+        // Volatile stores fence; most responses never set these, so a store of false is skipped when already false.
+        if (streamStarted) {
+            streamStarted = false;
+        }
+        if (trailersSealed) {
+            trailersSealed = false;
+        }
         if (trailers != null) {
             trailers.clear();
         }
