@@ -31,6 +31,17 @@ public final class InMemoryExchange {
     }
 
     /**
+     * Writes {@code request} in a fresh pooled direct buffer and returns how many bytes the channel's transport
+     * consumed in answer; nothing is queued, so nothing is drained.
+     *
+     * @return the response bytes, so the work cannot be optimised away
+     */
+    public static int exchange(SinkChannel channel, byte[] request) {
+        feed(channel, channel.alloc().directBuffer(request.length).writeBytes(request));
+        return channel.takeWritten();
+    }
+
+    /**
      * {@code channel.writeInbound(in)} allocating nothing: its varargs array is 24 B per call unless the JIT elides
      * it, which it does in some forks and not in others, and every byte the harness allocates counts as the server's.
      */

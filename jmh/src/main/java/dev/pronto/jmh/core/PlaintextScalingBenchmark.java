@@ -6,7 +6,6 @@ import dev.pronto.core.Server;
 import dev.pronto.micrometer.ProntoMeters;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -28,7 +27,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * Whether anything shared is written per request: the whole HTTP/1.1 pipeline of {@link PlaintextBenchmark} (decode,
  * route, handle, metrics, encode) in memory, one server and one metrics backend for all threads, each thread its own
  * channel on its own event loop ({@link EventLoopThreadExecutor}), as a server's loops serve their own connections, at
- * one thread and at two.
+ * one thread and at two. Each channel's transport consumes what the server writes ({@link SinkChannel}), as a
+ * socket's does, so the harness adds no per-request write of its own that two loops could share a line through.
  * On a machine with two free cores, {@code twoLoops} throughput is twice {@code oneLoop}'s when requests write only
  * per-loop state; a cache line every request writes from both threads costs it a share of that. Run with
  * {@code -prof gc}: bytes per request must not change with the thread count or the metrics.
@@ -84,17 +84,17 @@ public class PlaintextScalingBenchmark {
                     .build();
         }
 
-        EmbeddedChannel channel() {
+        SinkChannel channel() {
             return "netty".equals(metrics)
-                    ? new EmbeddedChannel(new HttpServerCodec(), new NettyBaselineServer.Handler())
-                    : new EmbeddedChannel(server.channelInitializer());
+                    ? new SinkChannel(new HttpServerCodec(), new NettyBaselineServer.Handler())
+                    : new SinkChannel(server.channelInitializer());
         }
     }
 
     /** One thread's connection. */
     @State(Scope.Thread)
     public static class Loop {
-        EmbeddedChannel channel;
+        SinkChannel channel;
 
         @Setup
         public void setup(Shared shared) {

@@ -1,6 +1,5 @@
 package dev.pronto.jmh.core;
 
-import io.netty.channel.embedded.EmbeddedChannel;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.Locale;
@@ -111,7 +110,7 @@ public final class ScalingPhases {
     }
 
     // Hot loop: one event loop's requests, counted per batch so the count costs nothing per request.
-    private void serve(EmbeddedChannel channel, int id) {
+    private void serve(SinkChannel channel, int id) {
         long count = 0;
         while (true) {
             if (id < running) {
