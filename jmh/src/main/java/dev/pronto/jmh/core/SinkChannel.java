@@ -1,7 +1,6 @@
 package dev.pronto.jmh.core;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufHolder;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.ReferenceCountUtil;
@@ -12,10 +11,10 @@ import io.netty.util.ReferenceCountUtil;
  * own, a per-request write (the deque's indices and a slot of its array) that a server's socket channel does not
  * have; with two loops the collector can lay one loop's deque beside the other loop's channel objects, and every
  * request then writes a line the other core reads (docs/benchmarks.md, "The harness's outbound queue"). Here the
- * transport counts the readable bytes of each written buffer and releases it. Event loop only, like the channel.
+ * transport counts the readable bytes of each written buffer and releases it (and any other message). Event loop only, like the channel.
  */
 public final class SinkChannel extends EmbeddedChannel {
-    private long written;
+    private int written;
 
     /** A channel with {@code handlers} in its pipeline, registered and active. */
     public SinkChannel(ChannelHandler... handlers) {
@@ -26,18 +25,14 @@ public final class SinkChannel extends EmbeddedChannel {
     protected void handleOutboundMessage(Object msg) {
         if (msg instanceof ByteBuf b) {
             written += b.readableBytes();
-        } else if (msg instanceof ByteBufHolder h) {
-            written += h.content().readableBytes();
         }
         ReferenceCountUtil.release(msg);
     }
 
     /** The bytes the transport consumed since the last call; resets the count. */
     public int takeWritten() {
-        long n = written;
-        if (n != 0) {
-            written = 0;
-        }
-        return (int) n;
+        int n = written;
+        written = 0;
+        return n;
     }
 }
